@@ -9,8 +9,9 @@ import { ANNOTATIONS, EXTENSIONS, REFUSED, SCHEMA_DIALECT, STRUCTURAL } from "./
 import { goName, pascalName, RESERVED_TYPE_NAMES } from "./naming";
 import { checkPortablePattern } from "./pattern";
 import type {
-  Decl, EnumMember, JsonKind, JsonValue, NumericConstraints, ObjectType, Origin, Property, Protocol, Type, UnionType,
+  Decl, EnumMember, JsonKind, JsonValue, NumericConstraints, Origin, Property, Protocol, Type, UnionType,
 } from "./types";
+import { MAX_SAFE_INTEGER } from "./types";
 
 type Node = Record<string, unknown>;
 
@@ -103,7 +104,7 @@ class Builder {
           roots.push({ node, origin: { file: doc.path, pointer }, name: override ?? (/^[A-Z][A-Za-z0-9]*$/.test(key) ? key : pascalName(key)) });
         }
       }
-      const rest = Object.keys(root).filter((k) => k !== "$defs" && k !== "$schema" && !ANNOTATIONS.has(k));
+      const rest = Object.keys(root).filter((k) => k !== "$defs" && k !== "$schema" && k !== "$id" && !ANNOTATIONS.has(k));
       if (rest.length > 0) roots.unshift({ node: root, origin: { file: doc.path, pointer: "" }, name: this.fileDeclName(doc.path) });
     }
     for (const r of roots) this.register(r.name, r.origin);
@@ -223,6 +224,7 @@ class Builder {
         if (DECL_ONLY.has(key) && !isDecl) this.fail(ctx, key, `${key} is allowed only on a definition in $defs`, `move ${key} to the definition`);
         continue;
       }
+      if (key === "$id" && ctx.pointer === "" && typeof node.$id === "string" && /^[a-z][a-z0-9+.-]*:/i.test(node.$id)) continue;
       const why = REFUSED[key];
       if (why !== undefined) this.fail(ctx, key, `unsupported keyword "${key}": ${why}`, "remove it or express the rule with supported keywords (see README, Schema keywords)");
       if (key.startsWith("x-")) this.fail(ctx, key, `unknown extension keyword "${key}"`, `use one of ${[...EXTENSIONS].join(", ")}`);
@@ -241,7 +243,7 @@ class Builder {
     if (node === false) this.fail(ctx, undefined, "the schema false accepts nothing", "remove the property or definition");
     if (!isObject(node)) this.fail(ctx, undefined, "a schema must be an object or a boolean", "write a JSON Schema object here");
     this.checkKeywords(node, ctx, isDecl);
-    const keys = Object.keys(node).filter((k) => !ANNOTATIONS.has(k) && k !== "$schema" && k !== "$defs" && !(isDecl && DECL_ONLY.has(k)) && k !== "x-name");
+    const keys = Object.keys(node).filter((k) => !ANNOTATIONS.has(k) && k !== "$schema" && k !== "$defs" && !(k === "$id" && ctx.pointer === "") && !(isDecl && DECL_ONLY.has(k)) && k !== "x-name");
 
     if (node.$ref !== undefined) {
       const others = keys.filter((k) => k !== "$ref");
@@ -265,7 +267,7 @@ class Builder {
     if (node.type === undefined) {
       const inferred = this.inferType(node, keys, ctx);
       if (inferred === undefined) return { kind: "any", origin: this.origin(ctx) };
-      types = [inferred];
+      types = inferred;
     } else if (typeof node.type === "string") {
       types = [node.type];
     } else if (Array.isArray(node.type) && node.type.length > 0 && node.type.every((t) => typeof t === "string")) {
@@ -287,20 +289,28 @@ class Builder {
     return this.hoist(union, ctx, isDecl, node);
   }
 
-  /** A schema without "type": only const/enum (the type follows from the values) or nothing at all. */
-  private inferType(node: Node, keys: string[], ctx: Ctx): string | undefined {
+  /**
+   * A schema without "type". With const/enum, the type follows from the values. With other
+   * constraints, each applies only to its own kind of value (JSON Schema semantics), so the schema
+   * is a union over every JSON kind, constrained where a keyword applies.
+   */
+  private inferType(node: Node, keys: string[], ctx: Ctx): string[] | undefined {
     const values = "const" in node ? [node.const] : Array.isArray(node.enum) ? node.enum : undefined;
     const structural = keys.filter((k) => k !== "const" && k !== "enum" && !k.startsWith("x-"));
+    if (values === undefined) return structural.length === 0 ? undefined : ["string", "number", "boolean", "null", "array", "object"];
     if (structural.length > 0) {
-      this.fail(ctx, structural[0], `"${structural[0]}" without "type" applies only to some kinds of value, which generated types cannot express`, "add \"type\" to this schema");
+      this.fail(ctx, structural[0], `"${structural[0]}" beside const or enum without "type" is not supported`, "add \"type\" to this schema");
     }
-    if (values === undefined) return undefined;
-    const kinds = new Set(values.map(jsonKindOf));
+    const kinds = new Set(values.map((v) => {
+      const k = jsonKindOf(v);
+      // A whole number beyond ±(2^53 − 1) can only be matched as a number (wire rule 9).
+      return k === "integer" && Math.abs(v as number) > MAX_SAFE_INTEGER ? "number" : k;
+    }));
     if (kinds.has("number")) kinds.delete("integer");
     if (kinds.size !== 1) this.fail(ctx, "const" in node ? "const" : "enum", "the allowed values are of several JSON kinds", "split them into a oneOf of typed schemas, or add \"type\"");
     const kind = [...kinds][0]!;
     if (kind === "object" || kind === "array") this.fail(ctx, "const" in node ? "const" : "enum", "const and enum values must be strings, numbers, booleans or null", "describe the object or array with properties or items");
-    return kind;
+    return [kind];
   }
 
   private buildRef(ref: string, ctx: Ctx): Type {
@@ -498,10 +508,12 @@ class Builder {
     if (!isObject(props)) this.fail(ctx, "properties", "properties must be an object", "fix the value of properties");
     const required = node.required === undefined ? [] : node.required;
     if (!Array.isArray(required) || !required.every((r) => typeof r === "string")) this.fail(ctx, "required", "required must be an array of property names", "fix the value of required");
-    for (const r of required as string[]) {
-      if (!(r in props)) this.fail(ctx, "required", `required property "${r}" is not declared in properties`, `declare "${r}" in properties`);
+    const declared = (k: string) => Object.prototype.hasOwnProperty.call(props, k);
+    const undeclared = (required as string[]).filter((r) => !declared(r));
+    if (undeclared.length > 0 && extras === "reject") {
+      this.fail(ctx, "required", `required property "${undeclared[0]}" is not declared in properties, so no object can be valid`, `declare "${undeclared[0]}" in properties`);
     }
-    if (Object.keys(props).length === 0 && extras === "keep") return { kind: "any", origin, kinds: ["object"] };
+    if (Object.keys(props).length === 0 && required.length === 0 && extras === "keep") return { kind: "any", origin, kinds: ["object"] };
     const properties: Property[] = [];
     const goNames = new Map<string, string>();
     for (const [key, pnode] of Object.entries(props)) {
@@ -516,6 +528,11 @@ class Builder {
       if (isObject(pnode) && typeof pnode.description === "string") prop.description = pnode.description;
       if (isObject(pnode) && pnode.deprecated === true) prop.deprecated = true;
       properties.push(prop);
+    }
+    // In an open object, a required key that is not declared may hold any value.
+    for (const key of undeclared) {
+      const pctx: Ctx = { ...ctx, pointer: childPointer(ctx.pointer, "required") };
+      properties.push({ name: key, type: { kind: "any", origin: this.origin(pctx) }, required: true, origin: this.origin(pctx), goName: goName(key) });
     }
     return this.hoist({ kind: "object", origin, properties, extras }, ctx, isDecl, node);
   }

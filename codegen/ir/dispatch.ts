@@ -74,7 +74,7 @@ function inferKeys(cands: Candidate[]): string[] {
 
 function byKeys(cands: Candidate[], explicitKeys: string[] | undefined, refuse: (why: string) => never): Dispatch {
   const keys = explicitKeys ?? inferKeys(cands);
-  const rec = (group: Candidate[], from: number): Dispatch => {
+  const rec = (group: Candidate[], from: number, known: ReadonlySet<string> = new Set()): Dispatch => {
     if (group.length === 0) return { by: "none" };
     for (let i = from; i < keys.length; i++) {
       const key = keys[i]!;
@@ -87,9 +87,16 @@ function byKeys(cands: Candidate[], explicitKeys: string[] | undefined, refuse: 
           if (found) found.members.push(c);
           else cases.push({ value: v, members: [c] });
         });
-        return { by: "const", key, cases: cases.map((x) => ({ value: x.value, next: rec(x.members, i + 1) })) };
+        return { by: "const", key, cases: cases.map((x) => ({ value: x.value, next: rec(x.members, i + 1, new Set([...known, key])) })) };
       }
-      if (st.every((s) => s.status === "const" || s.status === "required")) continue;
+      if (st.every((s) => s.status === "const" || s.status === "required")) {
+        // A declared discriminator key must be present even when only one variant is left,
+        // so that an object with none of the keys is unknown_variant, not a guess.
+        if (explicitKeys !== undefined && group.length === 1 && !known.has(key)) {
+          return { by: "presence", key, present: rec(group, i + 1, new Set([...known, key])), absent: { by: "none" } };
+        }
+        continue;
+      }
       const present = group.filter((_, j) => st[j]!.status === "const" || st[j]!.status === "required");
       const ambiguous = group.filter((_, j) => st[j]!.status === "optional" || st[j]!.status === "absent-open");
       if (ambiguous.length > 0) {
@@ -100,7 +107,7 @@ function byKeys(cands: Candidate[], explicitKeys: string[] | undefined, refuse: 
       }
       if (present.length === 0) continue;
       const absent = group.filter((c) => !present.includes(c));
-      return { by: "presence", key, present: rec(present, i), absent: rec(absent, i + 1) };
+      return { by: "presence", key, present: rec(present, i, new Set([...known, key])), absent: rec(absent, i + 1, known) };
     }
     if (group.length === 1) return { by: "leaf", variant: group[0]!.index };
     return refuse(`variants ${group.map((c) => c.index).join(", ")} are not told apart by ${keys.length ? keys.map((k) => `"${k}"`).join(", ") : "any key"}`);

@@ -35,7 +35,7 @@ export const REFUSED: Record<string, string> = {
   dependentSchemas: "dependentSchemas is not supported; use a oneOf of variants",
   unevaluatedProperties: "unevaluatedProperties is not supported; use additionalProperties: false",
   unevaluatedItems: "unevaluatedItems is not supported",
-  $id: "$id is not supported: files refer to each other by relative file name",
+  $id: "$id is supported only at the root of a file, as an absolute URI",
   $anchor: "$anchor is not supported: refer to definitions by JSON Pointer",
   $dynamicRef: "$dynamicRef is not supported",
   $dynamicAnchor: "$dynamicAnchor is not supported",

@@ -25,13 +25,36 @@ function normalizePath(path: string): string {
 
 export class Resolver {
   private readonly docs = new Map<string, SchemaDocument>();
+  /** A file's root "$id" (an absolute URI) -> its path, so that references by $id stay local. */
+  private readonly ids = new Map<string, string>();
 
   constructor(docs: SchemaDocument[]) {
-    for (const d of docs) this.docs.set(d.path, d);
+    for (const d of docs) {
+      this.docs.set(d.path, d);
+      const id = (d.root as { $id?: unknown } | null)?.$id;
+      if (typeof id === "string") this.ids.set(id.replace(/#$/, ""), d.path);
+    }
+  }
+
+  private idOf(file: string): string | undefined {
+    for (const [id, path] of this.ids) if (path === file) return id;
+    return undefined;
   }
 
   /** Resolves `ref` written at (file, pointer) to the node it names. */
   resolve(ref: string, file: string, pointer: string): Target {
+    const base = this.idOf(file);
+    if (base !== undefined && !ref.startsWith("#")) {
+      try {
+        const url = new URL(ref, base);
+        const fragment = url.hash;
+        url.hash = "";
+        const local = this.ids.get(url.href);
+        if (local !== undefined) return this.resolve(fragment === "" ? "#" : fragment, local, pointer);
+      } catch {
+        // not a URI reference: fall through to the file-name rules
+      }
+    }
     if (/^[a-zA-Z][a-zA-Z0-9+.-]*:/.test(ref) || ref.startsWith("//")) {
       throw new SchemaError(file, pointer, `remote $ref "${ref}" is not supported (no network)`, "copy the definition into a file of this protocol and refer to it by relative file name");
     }
