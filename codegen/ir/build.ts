@@ -9,7 +9,7 @@ import { ANNOTATIONS, EXTENSIONS, REFUSED, SCHEMA_DIALECT, STRUCTURAL } from "./
 import { goName, pascalName, RESERVED_TYPE_NAMES } from "./naming";
 import { checkPortablePattern } from "./pattern";
 import type {
-  Decl, EnumMember, JsonKind, JsonValue, NumericConstraints, Origin, Property, Protocol, Type, UnionType,
+  Decl, EnumMember, IntegerType, JsonKind, JsonValue, NumberType, NumericConstraints, Origin, Property, Protocol, Type, UnionType,
 } from "./types";
 import { MAX_SAFE_INTEGER } from "./types";
 
@@ -443,7 +443,7 @@ class Builder {
       }
       case "integer":
       case "number": {
-        const t: Type = { kind: type, origin };
+        const t: IntegerType | NumberType = { kind: type, origin };
         const c: NumericConstraints = t;
         for (const k of ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"] as const) {
           const v = num(k);

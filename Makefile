@@ -1,0 +1,28 @@
+# Two commands set up everything on a fresh machine: `make generate` and `make test`.
+.PHONY: generate check test test-ts test-go deps
+
+NODE_DEPS := node_modules/.package-lock.json
+CODEGEN := node bin/codegen.cjs
+
+$(NODE_DEPS): package.json package-lock.json
+	npm ci --no-audit --no-fund
+	@touch $(NODE_DEPS)
+
+deps: $(NODE_DEPS)
+
+generate: deps
+	$(CODEGEN) generate
+
+# Fails when out/ is not exactly what the generator makes, or when the Go output is not gofmt/vet clean.
+check: deps
+	$(CODEGEN) check
+	@test -z "$$(gofmt -l out/go)" || (echo "gofmt -l out/go is not empty: $$(gofmt -l out/go)"; exit 1)
+	cd out/go && go vet ./...
+
+test-ts: deps
+	NODE_OPTIONS=--experimental-vm-modules npx jest
+
+test-go: deps
+	cd tests/go && go vet ./... && go test -count=1 ./...
+
+test: check test-ts test-go

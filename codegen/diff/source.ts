@@ -1,0 +1,77 @@
+// Reads the schema files of every protocol from one side of a diff: a folder (a repository root
+// holding schema/) or a git ref, read with `git ls-tree` / `git show` (no checkout).
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { readSchemaFolder } from "../ir/load";
+import type { SchemaFile } from "../schema/files";
+
+/** A side that cannot be read as asked: a usage error (exit 2). */
+export class SourceError extends Error {}
+
+export interface SchemaSide {
+  /** As given on the command line. */
+  label: string;
+  /** Protocol name -> its schema files (paths relative to the repository root, e.g. "schema/runner/records.json"). */
+  protocols: Map<string, SchemaFile[]>;
+}
+
+function git(root: string, args: string[]): string | undefined {
+  const r = spawnSync("git", args, { cwd: root, encoding: "utf8", maxBuffer: 256 << 20 });
+  if (r.error !== undefined || r.status !== 0) return undefined;
+  return r.stdout;
+}
+
+/** Entries of a tree in `ref` (`git ls-tree -z`), as [type, path]. */
+function lsTree(root: string, ref: string, path: string): [string, string][] {
+  const out = git(root, ["ls-tree", "-z", ref, "--", path]);
+  if (out === undefined) throw new SourceError(`git ls-tree ${ref} ${path} failed`);
+  return out
+    .split("\0")
+    .filter((l) => l !== "")
+    .map((l) => {
+      const tab = l.indexOf("\t");
+      const [, type] = l.slice(0, tab).split(" ");
+      return [type!, l.slice(tab + 1)];
+    });
+}
+
+export function readFolderSide(folder: string, label = folder): SchemaSide {
+  const schemaDir = join(folder, "schema");
+  if (!existsSync(schemaDir) || !statSync(schemaDir).isDirectory()) throw new SourceError(`${label}: no schema/ folder in ${folder}`);
+  const protocols = new Map<string, SchemaFile[]>();
+  for (const name of readdirSync(schemaDir).sort()) {
+    const dir = join(schemaDir, name);
+    if (!statSync(dir).isDirectory()) continue;
+    if (!readdirSync(dir).some((n) => n.endsWith(".json"))) continue;
+    protocols.set(name, readSchemaFolder(dir, folder));
+  }
+  return { label, protocols };
+}
+
+export function readGitSide(root: string, ref: string): SchemaSide {
+  const commit = git(root, ["rev-parse", "--verify", "--quiet", `${ref}^{commit}`]);
+  if (commit === undefined || commit.trim() === "") throw new SourceError(`${ref} is neither a folder nor a git commit of the repository at ${root}`);
+  const id = commit.trim();
+  const protocols = new Map<string, SchemaFile[]>();
+  for (const [type, dir] of lsTree(root, id, "schema/")) {
+    if (type !== "tree") continue;
+    const name = dir.slice("schema/".length);
+    const files: SchemaFile[] = [];
+    for (const [ftype, path] of lsTree(root, id, `${dir}/`)) {
+      if (ftype !== "blob" || !path.endsWith(".json")) continue;
+      const text = git(root, ["show", `${id}:${path}`]);
+      if (text === undefined) throw new SourceError(`git show ${ref}:${path} failed`);
+      files.push({ path, text });
+    }
+    if (files.length > 0) protocols.set(name, files.sort((a, b) => (a.path < b.path ? -1 : 1)));
+  }
+  return { label: ref, protocols };
+}
+
+/** A folder when `spec` names an existing directory (relative to the current directory), else a git ref of `root`. */
+export function readSide(spec: string, root: string): SchemaSide {
+  const folder = resolve(spec);
+  if (existsSync(folder) && statSync(folder).isDirectory()) return readFolderSide(folder, spec);
+  return readGitSide(root, spec);
+}

@@ -1,0 +1,3 @@
+module example.com/wiretypes/internal/wire
+
+go 1.24

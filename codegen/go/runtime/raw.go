@@ -1,0 +1,406 @@
+package wire
+
+import (
+	"sort"
+	"strconv"
+	"unicode/utf8"
+)
+
+// CheckRaw checks a syntactically valid free-form value whose root sits at
+// nesting level `level` (the document root is level 1) as JSON.parse gives it:
+// in ECMAScript property order with duplicate keys resolved, the first
+// container deeper than MaxDepth → depth, key with an unpaired surrogate →
+// utf8 at its object, string with one → utf8, non-finite number → range.
+// Pointers are relative to the value.
+func CheckRaw(b []byte, level int) *DecodeError {
+	if !suspicious(b, level) {
+		return nil
+	}
+	var w rawWalker
+	w.build(b, level)
+	return w.walk(0, level)
+}
+
+// suspicious is the fast path of CheckRaw: a plain scan that finds no escape
+// that may be a surrogate, no number that may overflow and no deep nesting.
+func suspicious(b []byte, level int) bool {
+	depth := level - 1
+	for i := 0; i < len(b); i++ {
+		switch c := b[i]; c {
+		case '"':
+			for i++; b[i] != '"'; i++ {
+				if b[i] == '\\' {
+					i++
+					if b[i] == 'u' && (b[i+1]|0x20) == 'd' && b[i+2] >= '8' {
+						return true
+					}
+				}
+			}
+		case '{', '[':
+			depth++
+			if depth > MaxDepth {
+				return true
+			}
+		case '}', ']':
+			depth--
+		case 't', 'n':
+			i += 3
+		case 'f':
+			i += 4
+		default:
+			if c == '-' || isDigit(c) {
+				j := i
+				for j < len(b) && class[b[j]]&clsNumber != 0 {
+					if b[j]|0x20 == 'e' {
+						return true
+					}
+					j++
+				}
+				if j-i > 300 {
+					return true
+				}
+				i = j - 1
+			}
+		}
+	}
+	return false
+}
+
+type rawNode struct {
+	kind   byte // '{', '[', '"', '0' (number), 't', 'f', 'n', 'D' (container too deep)
+	bad    bool // string or key with an unpaired surrogate
+	start  int32
+	end    int32
+	child  int32 // first child, -1 if none
+	next   int32 // next sibling, -1 if none
+	keyBad bool
+	key    string // member key, unescaped
+}
+
+type rawWalker struct {
+	b       []byte
+	nodes   []rawNode
+	scratch []byte
+	out     []byte
+	write   bool
+}
+
+// build parses the valid JSON value b into w.nodes (node 0 is the root).
+// Containers deeper than MaxDepth are not entered.
+func (w *rawWalker) build(b []byte, level int) {
+	w.b = b
+	w.nodes = w.nodes[:0]
+	w.node(skipWS(b, 0), level)
+}
+
+func (w *rawWalker) node(i, level int) int {
+	b := w.b
+	idx := len(w.nodes)
+	w.nodes = append(w.nodes, rawNode{start: int32(i), child: -1, next: -1})
+	n := &w.nodes[idx]
+	switch c := b[i]; c {
+	case '{', '[':
+		if level > MaxDepth {
+			n.kind = 'D'
+			var d Decoder
+			d.b, d.i = b, i
+			d.Skip()
+			n.end = int32(d.i)
+			return d.i
+		}
+		n.kind = c
+		close := byte(']')
+		if c == '{' {
+			close = '}'
+		}
+		i = skipWS(b, i+1)
+		prev := -1
+		for b[i] != close {
+			var key string
+			keyBad := false
+			if c == '{' {
+				end := scanString(b, i)
+				var kb []byte
+				kb, keyBad, _ = unescapeInto(w.scratch[:0], b, i)
+				w.scratch = kb
+				key = string(kb)
+				i = skipWS(b, end)
+				i = skipWS(b, i+1) // ':'
+			}
+			child := len(w.nodes)
+			i = w.node(i, level+1)
+			if c == '{' {
+				w.nodes[child].key = key
+				w.nodes[child].keyBad = keyBad
+			}
+			if prev < 0 {
+				w.nodes[idx].child = int32(child)
+			} else {
+				w.nodes[prev].next = int32(child)
+			}
+			prev = child
+			i = skipWS(b, i)
+			if b[i] == ',' {
+				i = skipWS(b, i+1)
+			}
+		}
+		w.nodes[idx].end = int32(i + 1)
+		return i + 1
+	case '"':
+		end := skipStringAt(b, i)
+		n.kind = '"'
+		n.end = int32(end)
+		for k := i + 1; k < end-1; k++ {
+			if b[k] == '\\' {
+				k++
+				if b[k] == 'u' {
+					// decode to learn about lone surrogates
+					_, bad, _ := unescapeInto(w.scratch[:0], b, i)
+					w.nodes[idx].bad = bad
+					break
+				}
+			}
+		}
+		return end
+	case 't':
+		n.kind, n.end = 't', int32(i+4)
+	case 'f':
+		n.kind, n.end = 'f', int32(i+5)
+	case 'n':
+		n.kind, n.end = 'n', int32(i+4)
+	default:
+		n.kind, n.end = '0', int32(skipNumberAt(b, i))
+	}
+	return int(w.nodes[idx].end)
+}
+
+// unescapeInto decodes the string opening at b[i] into dst.
+func unescapeInto(dst, b []byte, i int) ([]byte, bool, int) {
+	return unescape(dst, b, i+1)
+}
+
+// arrayIndex reports whether k is a canonical array index (0 … 2^32 − 2) and its value.
+func arrayIndex(k string) (uint64, bool) {
+	if len(k) == 0 || len(k) > 10 || (k[0] == '0' && len(k) > 1) {
+		return 0, false
+	}
+	var v uint64
+	for i := 0; i < len(k); i++ {
+		if !isDigit(k[i]) {
+			return 0, false
+		}
+		v = v*10 + uint64(k[i]-'0')
+	}
+	return v, v <= 4294967294
+}
+
+// esOrder resolves duplicate keys (last value, first position) and returns,
+// in ECMAScript property order, the index of the member whose value is kept.
+func esOrder(n int, key func(int) string) []int {
+	out := make([]int, 0, n)
+	keys := make([]string, 0, n)
+	var seen map[string]int
+	if n > 16 {
+		seen = make(map[string]int, n)
+	}
+	for i := 0; i < n; i++ {
+		k := key(i)
+		j := -1
+		if seen != nil {
+			if p, ok := seen[k]; ok {
+				j = p
+			}
+		} else {
+			for p, q := range keys {
+				if q == k {
+					j = p
+					break
+				}
+			}
+		}
+		if j >= 0 {
+			out[j] = i
+			continue
+		}
+		if seen != nil {
+			seen[k] = len(out)
+		}
+		keys = append(keys, k)
+		out = append(out, i)
+	}
+	type slot struct {
+		idx   uint64
+		isIdx bool
+		pos   int
+		val   int
+	}
+	slots := make([]slot, len(out))
+	anyIdx := false
+	for p, v := range out {
+		x, ok := arrayIndex(keys[p])
+		slots[p] = slot{x, ok, p, v}
+		anyIdx = anyIdx || ok
+	}
+	if !anyIdx {
+		return out
+	}
+	sort.SliceStable(slots, func(a, b int) bool {
+		sa, sb := slots[a], slots[b]
+		if sa.isIdx != sb.isIdx {
+			return sa.isIdx
+		}
+		if sa.isIdx {
+			return sa.idx < sb.idx
+		}
+		return sa.pos < sb.pos
+	})
+	for p := range slots {
+		out[p] = slots[p].val
+	}
+	return out
+}
+
+// walk checks (and, when w.write, writes canonically) node n at nesting level `level`.
+func (w *rawWalker) walk(n int32, level int) *DecodeError {
+	nd := &w.nodes[n]
+	switch nd.kind {
+	case 'D':
+		return Fail(CodeDepth, "nesting deeper than "+strconv.Itoa(MaxDepth)+" levels")
+	case '[':
+		if w.write {
+			w.out = append(w.out, '[')
+		}
+		i := 0
+		for c := nd.child; c >= 0; c = w.nodes[c].next {
+			if w.write && i > 0 {
+				w.out = append(w.out, ',')
+			}
+			if err := w.walk(c, level+1); err != nil {
+				return err.At(i)
+			}
+			i++
+		}
+		if w.write {
+			w.out = append(w.out, ']')
+		}
+	case '{':
+		var kids []int32
+		for c := nd.child; c >= 0; c = w.nodes[c].next {
+			kids = append(kids, c)
+		}
+		order := esOrder(len(kids), func(i int) string { return w.nodes[kids[i]].key })
+		if w.write {
+			w.out = append(w.out, '{')
+		}
+		for p, o := range order {
+			c := kids[o]
+			cn := &w.nodes[c]
+			if cn.keyBad {
+				return Fail(CodeUTF8, "property name holds an unpaired surrogate")
+			}
+			if w.write {
+				if p > 0 {
+					w.out = append(w.out, ',')
+				}
+				w.out = appendQuoted(w.out, cn.key)
+				w.out = append(w.out, ':')
+			}
+			if err := w.walk(c, level+1); err != nil {
+				return err.In(cn.key)
+			}
+		}
+		if w.write {
+			w.out = append(w.out, '}')
+		}
+	case '"':
+		if nd.bad {
+			return Fail(CodeUTF8, "string holds an unpaired surrogate")
+		}
+		if w.write {
+			s, _, _ := unescapeInto(w.scratch[:0], w.b, int(nd.start))
+			w.scratch = s
+			w.out = appendQuotedBytes(w.out, s)
+		}
+	case '0':
+		f, ok := parseNumber(w.b[nd.start:nd.end])
+		if !ok {
+			return Fail(CodeRange, "number is not finite")
+		}
+		if w.write {
+			w.out = appendES(w.out, f)
+		}
+	case 't':
+		if w.write {
+			w.out = append(w.out, "true"...)
+		}
+	case 'f':
+		if w.write {
+			w.out = append(w.out, "false"...)
+		}
+	case 'n':
+		if w.write {
+			w.out = append(w.out, "null"...)
+		}
+	}
+	return nil
+}
+
+// AppendRaw writes a free-form value canonically (as JSON.stringify writes
+// what JSON.parse gives): it refuses invalid UTF-8 (utf8), bytes that are not
+// one JSON value (syntax), a top-level kind outside kinds (type) and whatever
+// CheckRaw refuses. level is the nesting level of the value in its document.
+func AppendRaw(dst []byte, raw []byte, level int, kinds Kinds) ([]byte, *EncodeError) {
+	if !utf8.Valid(raw) {
+		return dst, EncodeFail(CodeUTF8, "free-form value is not valid UTF-8")
+	}
+	if !validJSON(raw, nil) {
+		return dst, EncodeFail(CodeSyntax, "free-form value is not one JSON value")
+	}
+	var d Decoder
+	d.b = raw
+	if k := d.Kind(); kinds&(1<<k) == 0 {
+		return dst, EncodeFail(CodeType, "unexpected "+k.String())
+	}
+	w := rawWalker{out: dst, write: true}
+	w.build(raw, level)
+	if err := w.walk(0, level); err != nil {
+		return dst, toEncodeError(err)
+	}
+	return w.out, nil
+}
+
+// CanonicalRaw returns the canonical form of a free-form value at the document root.
+func CanonicalRaw(raw []byte) ([]byte, *EncodeError) {
+	return AppendRaw(nil, raw, 1, AnyKind)
+}
+
+// AppendExtras writes the extra members of an open object (after its declared
+// members, so each is preceded by a comma when needsComma) in ECMAScript
+// property order with duplicates resolved. level is the level of the values.
+// declared reports keys that the object declares: such an extra is refused.
+func AppendExtras(dst []byte, extras []Member, needsComma bool, level int, declared func(string) bool) ([]byte, *EncodeError) {
+	order := esOrder(len(extras), func(i int) string { return extras[i].Key })
+	for _, o := range order {
+		m := &extras[o]
+		if !utf8.ValidString(m.Key) {
+			return dst, EncodeFail(CodeUTF8, "extra member's key is not valid UTF-8")
+		}
+		if declared(m.Key) {
+			return dst, EncodeFail(CodeType, "extra member repeats a declared property").In(m.Key)
+		}
+		if needsComma {
+			dst = append(dst, ',')
+		}
+		needsComma = true
+		dst = appendQuoted(dst, m.Key)
+		dst = append(dst, ':')
+		var err *EncodeError
+		if m.Value == nil {
+			return dst, EncodeFail(CodeSyntax, "extra member has no value").In(m.Key)
+		}
+		if dst, err = AppendRaw(dst, m.Value, level, AnyKind); err != nil {
+			return dst, err.In(m.Key)
+		}
+	}
+	return dst, nil
+}

@@ -1,0 +1,282 @@
+package wire
+
+import (
+	"encoding/binary"
+	"math/bits"
+	"unicode/utf8"
+)
+
+// Character classes of the lexer.
+const (
+	clsStringStop = 1 << iota // '"', '\\' or a control character inside a string
+	clsWS                     // JSON whitespace
+	clsNumber                 // a byte that may continue a number token
+)
+
+var class = func() (t [256]uint8) {
+	for c := 0; c < 0x20; c++ {
+		t[c] |= clsStringStop
+	}
+	t['"'] |= clsStringStop
+	t['\\'] |= clsStringStop
+	for _, c := range " \t\n\r" {
+		t[c] |= clsWS
+	}
+	for _, c := range "0123456789+-.eE" {
+		t[c] |= clsNumber
+	}
+	return t
+}()
+
+// CheckText verifies step 1 and 2 of decoding: the bytes are UTF-8 and form
+// exactly one JSON value surrounded by optional whitespace.
+func CheckText(b []byte) *DecodeError {
+	if !utf8.Valid(b) {
+		return Fail(CodeUTF8, "input is not valid UTF-8")
+	}
+	if !validJSON(b, nil) {
+		return Fail(CodeSyntax, "input is not one JSON value")
+	}
+	return nil
+}
+
+// rootIndex remembers where the members of a root object start, so that a
+// union at the root finds its discriminators without scanning the text again.
+type rootIndex struct {
+	n    int // members recorded; -1 when there were too many (or the root is no object)
+	keys [12]int32
+	vals [12]int32
+}
+
+func (r *rootIndex) add(key, val int) {
+	if r.n >= 0 && r.n < len(r.keys) {
+		r.keys[r.n], r.vals[r.n] = int32(key), int32(val)
+		r.n++
+	} else {
+		r.n = -1
+	}
+}
+
+func skipWS(b []byte, i int) int {
+	for i < len(b) && class[b[i]]&clsWS != 0 {
+		i++
+	}
+	return i
+}
+
+// scanString returns the index after the closing quote of the string opening
+// at b[i] ('"'), or -1 when the string is malformed.
+func scanString(b []byte, i int) int {
+	i++
+	for {
+		i = stringStop(b, i)
+		if i >= len(b) {
+			return -1
+		}
+		switch c := b[i]; c {
+		case '"':
+			return i + 1
+		case '\\':
+			if i+1 >= len(b) {
+				return -1
+			}
+			switch b[i+1] {
+			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+				i += 2
+			case 'u':
+				if i+6 > len(b) || !isHex(b[i+2]) || !isHex(b[i+3]) || !isHex(b[i+4]) || !isHex(b[i+5]) {
+					return -1
+				}
+				i += 6
+			default:
+				return -1
+			}
+		default: // control character
+			return -1
+		}
+	}
+}
+
+func isHex(c byte) bool {
+	return c-'0' < 10 || (c|0x20)-'a' < 6
+}
+
+func isDigit(c byte) bool { return c-'0' < 10 }
+
+// scanNumber returns the index after the number starting at b[i], or -1.
+func scanNumber(b []byte, i int) int {
+	if i < len(b) && b[i] == '-' {
+		i++
+	}
+	if i >= len(b) {
+		return -1
+	}
+	if b[i] == '0' {
+		i++
+	} else if b[i]-'1' < 9 {
+		i++
+		for i < len(b) && isDigit(b[i]) {
+			i++
+		}
+	} else {
+		return -1
+	}
+	if i < len(b) && b[i] == '.' {
+		i++
+		if i >= len(b) || !isDigit(b[i]) {
+			return -1
+		}
+		for i < len(b) && isDigit(b[i]) {
+			i++
+		}
+	}
+	if i < len(b) && (b[i]|0x20) == 'e' {
+		i++
+		if i < len(b) && (b[i] == '+' || b[i] == '-') {
+			i++
+		}
+		if i >= len(b) || !isDigit(b[i]) {
+			return -1
+		}
+		for i < len(b) && isDigit(b[i]) {
+			i++
+		}
+	}
+	return i
+}
+
+func hasLiteral(b []byte, i int, lit string) bool {
+	return len(b)-i >= len(lit) && string(b[i:i+len(lit)]) == lit
+}
+
+// validJSON reports whether b is exactly one JSON value (RFC 8259) with
+// optional surrounding whitespace. It is iterative: nesting depth costs one
+// byte of stack per level and no recursion.
+func validJSON(b []byte, rec *rootIndex) bool {
+	var small [64]byte
+	stack := small[:0]
+	i := skipWS(b, 0)
+	for {
+		// A value starts at b[i].
+		if i >= len(b) {
+			return false
+		}
+		switch c := b[i]; c {
+		case '{':
+			i = skipWS(b, i+1)
+			if i < len(b) && b[i] == '}' {
+				i++
+				break
+			}
+			stack = append(stack, '{')
+			k := i
+			if i = objectKey(b, i); i < 0 {
+				return false
+			}
+			if rec != nil && len(stack) == 1 {
+				rec.add(k, i)
+			}
+			continue
+		case '[':
+			i = skipWS(b, i+1)
+			if i < len(b) && b[i] == ']' {
+				i++
+				break
+			}
+			stack = append(stack, '[')
+			continue
+		case '"':
+			if i = scanString(b, i); i < 0 {
+				return false
+			}
+		case 't':
+			if !hasLiteral(b, i, "true") {
+				return false
+			}
+			i += 4
+		case 'f':
+			if !hasLiteral(b, i, "false") {
+				return false
+			}
+			i += 5
+		case 'n':
+			if !hasLiteral(b, i, "null") {
+				return false
+			}
+			i += 4
+		default:
+			if i = scanNumber(b, i); i < 0 {
+				return false
+			}
+		}
+		// After a value.
+		for {
+			i = skipWS(b, i)
+			if len(stack) == 0 {
+				return i == len(b)
+			}
+			if i >= len(b) {
+				return false
+			}
+			top := stack[len(stack)-1]
+			c := b[i]
+			if c == ',' {
+				i = skipWS(b, i+1)
+				if top == '{' {
+					k := i
+					if i = objectKey(b, i); i < 0 {
+						return false
+					}
+					if rec != nil && len(stack) == 1 {
+						rec.add(k, i)
+					}
+				}
+				break // next value
+			}
+			if (top == '{' && c == '}') || (top == '[' && c == ']') {
+				stack = stack[:len(stack)-1]
+				i++
+				continue
+			}
+			return false
+		}
+	}
+}
+
+// objectKey scans `"key" :` at b[i] and returns the index of the value (after whitespace).
+func objectKey(b []byte, i int) int {
+	if i >= len(b) || b[i] != '"' {
+		return -1
+	}
+	if i = scanString(b, i); i < 0 {
+		return -1
+	}
+	i = skipWS(b, i)
+	if i >= len(b) || b[i] != ':' {
+		return -1
+	}
+	return skipWS(b, i+1)
+}
+
+const (
+	lsb = 0x0101010101010101
+	msb = 0x8080808080808080
+)
+
+// stringStop returns the index of the first byte at or after i that is '"',
+// '\\' or a control character (len(b) if none), eight bytes at a time.
+func stringStop(b []byte, i int) int {
+	for ; i+8 <= len(b); i += 8 {
+		x := binary.LittleEndian.Uint64(b[i:])
+		q := x ^ (lsb * '"')
+		s := x ^ (lsb * '\\')
+		m := ((q - lsb) &^ q) | ((s - lsb) &^ s) | ((x - lsb*0x20) &^ x)
+		if m &= msb; m != 0 {
+			return i + bits.TrailingZeros64(m)>>3
+		}
+	}
+	for i < len(b) && class[b[i]]&clsStringStop == 0 {
+		i++
+	}
+	return i
+}

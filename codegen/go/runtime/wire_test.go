@@ -1,0 +1,489 @@
+package wire
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"math"
+	"strings"
+	"testing"
+)
+
+func TestAppendStringMatchesJSONStringify(t *testing.T) {
+	var s strings.Builder
+	for c := 0; c < 0x80; c++ {
+		s.WriteByte(byte(c))
+	}
+	s.WriteString("\u2028\u2029\u00e9\ufffd\U0001F600\u0080\u009f")
+	// JSON.stringify of the same string, produced by Node.
+	want := "\"\\u0000\\u0001\\u0002\\u0003\\u0004\\u0005\\u0006\\u0007\\b\\t\\n\\u000b\\f\\r\\u000e\\u000f\\u0010\\u0011\\u0012\\u0013\\u0014\\u0015\\u0016\\u0017\\u0018\\u0019\\u001a\\u001b\\u001c\\u001d\\u001e\\u001f !\\\"#$%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\\\]^_`abcdefghijklmnopqrstuvwxyz{|}~\x7f\u2028\u2029\u00e9\ufffd\U0001F600\u0080\u009f\""
+	got, err := AppendString(nil, s.String())
+	if err != nil || string(got) != want {
+		t.Fatalf("got %q, %v\nwant %q", got, err, want)
+	}
+	for _, bad := range []string{"\xff", "a\xc3", "\xed\xa0\x80" /* encoded surrogate */, "\xf4\x90\x80\x80"} {
+		if _, err := AppendString(nil, bad); err == nil || err.Code != CodeUTF8 || err.Pointer != "" {
+			t.Errorf("%q: want utf8 error, got %v", bad, err)
+		}
+	}
+}
+
+func TestAppendFloatES(t *testing.T) {
+	cases := []struct {
+		f    float64
+		want string
+	}{
+		{1e21, "1e+21"}, {1.5e-7, "1.5e-7"}, {0.1, "0.1"}, {123456789012345680000, "123456789012345680000"},
+		{1e-7, "1e-7"}, {1e-6, "0.000001"}, {123e-20, "1.23e-18"}, {math.Copysign(0, -1), "0"}, {5e-324, "5e-324"},
+		{math.MaxFloat64, "1.7976931348623157e+308"}, {0.000001234, "0.000001234"}, {100, "100"}, {1e20, "100000000000000000000"},
+		{1 << 53, "9007199254740992"}, {-1.5, "-1.5"}, {123456.789, "123456.789"}, {4.35, "4.35"}, {1.0 / 3, "0.3333333333333333"},
+		{1e-100, "1e-100"}, {-2e22, "-2e+22"},
+	}
+	for _, c := range cases {
+		got, err := AppendFloat(nil, c.f)
+		if err != nil || string(got) != c.want {
+			t.Errorf("%v: got %s %v want %s", c.f, got, err, c.want)
+		}
+	}
+	for _, f := range []float64{math.NaN(), math.Inf(1), math.Inf(-1)} {
+		if _, err := AppendFloat(nil, f); err == nil || err.Code != CodeRange {
+			t.Errorf("%v: want range", f)
+		}
+	}
+}
+
+func TestAppendInt(t *testing.T) {
+	for _, c := range []struct {
+		v    int64
+		want string
+		code string
+	}{{0, "0", ""}, {-5, "-5", ""}, {MaxSafeInteger, "9007199254740991", ""}, {-MaxSafeInteger, "-9007199254740991", ""},
+		{MaxSafeInteger + 1, "", CodeRange}, {math.MinInt64, "", CodeRange}} {
+		got, err := AppendInt(nil, c.v)
+		if c.code != "" {
+			if err == nil || err.Code != c.code {
+				t.Errorf("%d: want %s", c.v, c.code)
+			}
+			continue
+		}
+		if err != nil || string(got) != c.want {
+			t.Errorf("%d: got %s", c.v, got)
+		}
+	}
+}
+
+func TestCheckText(t *testing.T) {
+	cases := []struct {
+		in   string
+		code string
+	}{
+		{`{}`, ""}, {` [1, 2.5e3, -0, "x", true, false, null, {"a": {}}] `, ""}, {"\r\n{}\r", ""},
+		{"", CodeSyntax}, {"   ", CodeSyntax}, {"\ufeff{}", CodeSyntax}, {`{} x`, CodeSyntax}, {`{}{}`, CodeSyntax},
+		{`{"a":1,}`, CodeSyntax}, {`[1,]`, CodeSyntax}, {`01`, CodeSyntax}, {`1.`, CodeSyntax}, {`.5`, CodeSyntax},
+		{`+1`, CodeSyntax}, {`1e`, CodeSyntax}, {`"a` + "\x01" + `"`, CodeSyntax}, {`"\x"`, CodeSyntax}, {`"\u12"`, CodeSyntax},
+		{`tru`, CodeSyntax}, {`nul`, CodeSyntax}, {`{"a" 1}`, CodeSyntax}, {`{1:2}`, CodeSyntax}, {`[}`, CodeSyntax},
+		{"\"\xff\"", CodeUTF8}, {"{\"a\":\xc3} x", CodeUTF8}, {"\t{}\v", CodeSyntax}, {`"\ud800"`, ""},
+		{strings.Repeat("[", 100000) + strings.Repeat("]", 100000), ""},
+		{strings.Repeat("[", 100000) + strings.Repeat("]", 99999), CodeSyntax},
+	}
+	for _, c := range cases {
+		err := CheckText([]byte(c.in))
+		code := ""
+		if err != nil {
+			code = err.Code
+			if err.Pointer != "" {
+				t.Errorf("%q: pointer %q", c.in, err.Pointer)
+			}
+		}
+		if code != c.code {
+			t.Errorf("%.40q: got %q want %q (valid per encoding/json: %v)", c.in, code, c.code, json.Valid([]byte(c.in)))
+		}
+	}
+}
+
+func decodeWith(t *testing.T, in string, f func(d *Decoder) *DecodeError) *DecodeError {
+	t.Helper()
+	var d Decoder
+	if err := d.Init([]byte(in)); err != nil {
+		return err
+	}
+	return f(&d)
+}
+
+func TestScalars(t *testing.T) {
+	type res struct {
+		code, ptr string
+	}
+	var s string
+	var i int64
+	var f float64
+	var b bool
+	cases := []struct {
+		in   string
+		f    func(d *Decoder) *DecodeError
+		want string // value printed, or error code
+	}{
+		{`"a\"b\\c\/\b\f\n\r\t\u00e9\ud83d\ude00"`, func(d *Decoder) *DecodeError { return d.String(&s) }, "a\"b\\c/\b\f\n\r\té😀"},
+		{`"\ud800"`, func(d *Decoder) *DecodeError { return d.String(&s) }, "!utf8"},
+		{`"\udc00\ud800"`, func(d *Decoder) *DecodeError { return d.String(&s) }, "!utf8"},
+		{`"\ud800x"`, func(d *Decoder) *DecodeError { return d.String(&s) }, "!utf8"},
+		{`1`, func(d *Decoder) *DecodeError { return d.String(&s) }, "!type"},
+		{`1.0`, func(d *Decoder) *DecodeError { return d.Int(&i) }, "1"},
+		{`1e3`, func(d *Decoder) *DecodeError { return d.Int(&i) }, "1000"},
+		{`-0`, func(d *Decoder) *DecodeError { return d.Int(&i) }, "0"},
+		{`9007199254740991`, func(d *Decoder) *DecodeError { return d.Int(&i) }, "9007199254740991"},
+		{`-9007199254740991`, func(d *Decoder) *DecodeError { return d.Int(&i) }, "-9007199254740991"},
+		{`9007199254740992`, func(d *Decoder) *DecodeError { return d.Int(&i) }, "!range"},
+		{`9007199254740993`, func(d *Decoder) *DecodeError { return d.Int(&i) }, "!range"},
+		{`1.5`, func(d *Decoder) *DecodeError { return d.Int(&i) }, "!type"},
+		{`1e400`, func(d *Decoder) *DecodeError { return d.Int(&i) }, "!range"},
+		{`1.5e400`, func(d *Decoder) *DecodeError { return d.Int(&i) }, "!range"},
+		{`1e-400`, func(d *Decoder) *DecodeError { return d.Int(&i) }, "0"},
+		{`"1"`, func(d *Decoder) *DecodeError { return d.Int(&i) }, "!type"},
+		{`-1e400`, func(d *Decoder) *DecodeError { return d.Float(&f) }, "!range"},
+		{`2.5`, func(d *Decoder) *DecodeError { return d.Float(&f) }, "2.5"},
+		{`null`, func(d *Decoder) *DecodeError { return d.Float(&f) }, "!type"},
+		{`true`, func(d *Decoder) *DecodeError { return d.Bool(&b) }, "true"},
+		{`0`, func(d *Decoder) *DecodeError { return d.Bool(&b) }, "!type"},
+		{`null`, func(d *Decoder) *DecodeError { var n Null; return d.Null(&n) }, "{}"},
+		{`{}`, func(d *Decoder) *DecodeError { var n Null; return d.Null(&n) }, "!type"},
+	}
+	for _, c := range cases {
+		s, i, f, b = "", 0, 0, false
+		err := decodeWith(t, c.in, c.f)
+		var got string
+		switch {
+		case err != nil:
+			got = "!" + err.Code
+		case strings.Contains(c.in, `"`):
+			got = s
+		default:
+			got = fmt.Sprint(s, i, f, b)
+			switch {
+			case strings.HasPrefix(c.want, "tr") || strings.HasPrefix(c.want, "fa"):
+				got = fmt.Sprint(b)
+			case c.want == "{}":
+				got = "{}"
+			case strings.Contains(c.want, "."):
+				got = fmt.Sprint(f)
+			default:
+				got = fmt.Sprint(i)
+			}
+		}
+		if got != c.want {
+			t.Errorf("%s: got %q want %q", c.in, got, c.want)
+		}
+	}
+}
+
+func TestCheckRaw(t *testing.T) {
+	deep := func(n int) string { return strings.Repeat("[", n) + strings.Repeat("]", n) }
+	cases := []struct {
+		in        string
+		level     int
+		code, ptr string
+	}{
+		{`{"a":[1,"x",true,false,null,{"b":1e3}]}`, 1, "", ""},
+		{deep(1000), 1, "", ""},
+		{deep(1001), 1, CodeDepth, strings.Repeat("/0", 1000)},
+		{deep(999), 2, "", ""},
+		{deep(1000), 2, CodeDepth, strings.Repeat("/0", 999)},
+		{`{"a":"\ud800"}`, 1, CodeUTF8, "/a"},
+		{`{"\ud800":1}`, 1, CodeUTF8, ""},
+		{`{"x":{"\udfff":1}}`, 1, CodeUTF8, "/x"},
+		{`[1,1e400]`, 1, CodeRange, "/1"},
+		{`{"a/b~":[-1e999]}`, 1, CodeRange, "/a~1b~0/0"},
+		// ECMAScript order: "1" before "0"? no: index keys ascending, so "0" first.
+		{`{"1":"\ud800","0":1e400}`, 1, CodeRange, "/0"},
+		{`{"b":1e400,"a":"\ud800"}`, 1, CodeRange, "/b"},
+		{`{"b":1e400,"5":"\ud800"}`, 1, CodeUTF8, "/5"},
+		// duplicates: last value wins, the first is never checked
+		{`{"a":1e400,"a":1}`, 1, "", ""},
+		{`{"a":1,"a":"\udc00"}`, 1, CodeUTF8, "/a"},
+		{`{"e":"true false null 1e5"}`, 1, "", ""},
+		{`"\ud83d\ude00"`, 1, "", ""},
+	}
+	for _, c := range cases {
+		if err := CheckText([]byte(c.in)); err != nil {
+			t.Fatalf("%s: %v", c.in, err)
+		}
+		err := CheckRaw([]byte(c.in), c.level)
+		code, ptr := "", ""
+		if err != nil {
+			code, ptr = err.Code, err.Pointer
+		}
+		if code != c.code || ptr != c.ptr {
+			t.Errorf("%.60s: got %s %q want %s %q", c.in, code, ptr, c.code, c.ptr)
+		}
+	}
+}
+
+func TestCanonicalRaw(t *testing.T) {
+	cases := []struct{ in, want, code string }{
+		{` { "b" : 1 , "a" : 2 , "10" : 3 , "2" : 4 , "b" : 5 , "01" : 6 , "4294967294" : 7 , "4294967295" : 8 , "-1" : 9 } `,
+			`{"2":4,"10":3,"4294967294":7,"b":5,"a":2,"01":6,"4294967295":8,"-1":9}`, ""},
+		{`[1.0, 1e21, 1.5e-7, -0, 0.1, 123456789012345678901, "\u0041\u2028\/<>&", "\ud83d\ude00", "\u007f\u001f"]`,
+			`[1,1e+21,1.5e-7,0,0.1,123456789012345680000,"A` + "\u2028" + `/<>&","😀","` + "\x7f" + `\u001f"]`, ""},
+		{`{"a":{"z":1,"y":[]}}`, `{"a":{"z":1,"y":[]}}`, ""},
+		{`{"a":1`, "", CodeSyntax},
+		{"\"\xff\"", "", CodeUTF8},
+		{`[1e400]`, "", CodeRange},
+		{`{"\udc00":1}`, "", CodeUTF8},
+	}
+	for _, c := range cases {
+		got, err := CanonicalRaw([]byte(c.in))
+		if c.code != "" {
+			if err == nil || err.Code != c.code {
+				t.Errorf("%s: want %s got %v", c.in, c.code, err)
+			}
+			continue
+		}
+		if err != nil || string(got) != c.want {
+			t.Errorf("%s:\n got %s %v\nwant %s", c.in, got, err, c.want)
+		}
+	}
+	if _, err := AppendRaw(nil, []byte(`[1]`), 1, 1<<KindObject); err == nil || err.Code != CodeType {
+		t.Errorf("kinds: want type, got %v", err)
+	}
+}
+
+func TestAppendExtras(t *testing.T) {
+	ex := []Member{{"b", json.RawMessage(`1`)}, {"1", json.RawMessage(` "x" `)}, {"b", json.RawMessage(`2`)}, {"0", json.RawMessage(`{ }`)}}
+	got, err := AppendExtras([]byte(`{"k":1`), ex, true, 2, func(k string) bool { return k == "k" })
+	if err != nil || string(got) != `{"k":1,"0":{},"1":"x","b":2` {
+		t.Fatalf("got %s %v", got, err)
+	}
+	_, err = AppendExtras(nil, []Member{{"k", json.RawMessage(`1`)}}, false, 2, func(k string) bool { return k == "k" })
+	if err == nil || err.Pointer != "/k" {
+		t.Fatalf("declared key: %v", err)
+	}
+	_, err = AppendExtras(nil, []Member{{"x", json.RawMessage(`[1e999]`)}}, false, 2, func(string) bool { return false })
+	if err == nil || err.Code != CodeRange || err.Pointer != "/x/0" {
+		t.Fatalf("bad value: %v", err)
+	}
+}
+
+func TestObjectWalk(t *testing.T) {
+	// keys are unescaped before matching and matched case-sensitively
+	var d Decoder
+	if err := d.Init([]byte(`{"\u0061":1, "A":2, "a\/b":[1,{"x":[]}], "c":"s"}`)); err != nil {
+		t.Fatal(err)
+	}
+	var keys []string
+	d.ObjectStart()
+	for d.NextMember() {
+		keys = append(keys, string(d.Key()))
+		d.Skip()
+	}
+	if strings.Join(keys, ",") != "a,A,a/b,c" {
+		t.Fatalf("keys %v", keys)
+	}
+	if err := (&DecodeError{Code: "x"}).In("a/b~c").At(3); err.Pointer != "/3/a~1b~0c" {
+		t.Fatalf("pointer %q", err.Pointer)
+	}
+}
+
+func TestProbe(t *testing.T) {
+	var d Decoder
+	if err := d.Init([]byte(`{"x":{"method":"no"},"method":"op\u0065n","n":2.0,"b":false,"z":null,"method":"open"}`)); err != nil {
+		t.Fatal(err)
+	}
+	var p Probe
+	if !d.ProbeObject(&p, []string{"method", "n", "b", "z", "missing", "k6", "k7", "k8", "k9", "n"}) {
+		t.Fatal("not object")
+	}
+	if !p.IsString(0, "open") || !p.IsNumber(1, 2) || !p.IsBool(2, false) || !p.IsNull(3) || p.Has(4) || p.Has(8) || !p.IsNumber(9, 2) {
+		t.Fatal("probe")
+	}
+	if d.Kind() != KindObject {
+		t.Fatal("probe consumed input")
+	}
+}
+
+func TestSecret(t *testing.T) {
+	type holder struct {
+		Key  Secret
+		Opt  *Secret
+		Name string
+	}
+	s := Secret("hunter2")
+	h := holder{Key: s, Opt: &s, Name: "n"}
+	var buf bytes.Buffer
+	slog.New(slog.NewTextHandler(&buf, nil)).Info("x", "s", s, "h", h)
+	slog.New(slog.NewJSONHandler(&buf, nil)).Info("x", "s", s, "h", h)
+	js, _ := json.Marshal(h)
+	outs := []string{fmt.Sprint(s), fmt.Sprintf("%v %+v %#v %s %q %x %d", s, s, s, s, s, s, s), s.String(), s.GoString(),
+		fmt.Sprintf("%v %+v %#v %s", h, h, h, &h), fmt.Sprint(h.Opt), buf.String(), string(js)}
+	for _, o := range outs {
+		if strings.Contains(o, "hunter2") {
+			t.Errorf("secret revealed: %s", o)
+		}
+	}
+	if s.Reveal() != "hunter2" {
+		t.Fatal("reveal")
+	}
+}
+
+type lineDecoder struct{}
+
+func decodeLine(line []byte) (string, bool, error) {
+	if string(line) == "skip" {
+		return "", true, nil
+	}
+	if len(line) == 0 {
+		return "", false, Fail(CodeSyntax, "empty")
+	}
+	return string(line), false, nil
+}
+
+func readAll(r io.Reader, limit int) []string {
+	fr := NewFrameReader(r, limit, decodeLine)
+	var out []string
+	for {
+		v, err := fr.Next()
+		if err == io.EOF {
+			return out
+		}
+		var de *DecodeError
+		if errors.As(err, &de) {
+			out = append(out, "!"+de.Code)
+			continue
+		}
+		if err != nil {
+			return append(out, "ERR "+err.Error())
+		}
+		out = append(out, v)
+	}
+}
+
+type oneByte struct{ r io.Reader }
+
+func (o oneByte) Read(p []byte) (int, error) { return o.r.Read(p[:1]) }
+
+func TestFrameReader(t *testing.T) {
+	cases := []struct {
+		in    string
+		limit int
+		want  string
+	}{
+		{"a\nbb\n", 5, "a|bb"},
+		{"a\nskip\nb\n", 5, "a|b"},
+		{"a\n\nb\r\n", 5, "a|!syntax|b\r"},
+		{"12345\n123456\nx\n", 5, "12345|!frame_too_large|x"},
+		{"1234\r\n", 5, "1234\r"},
+		{"12345\r\n", 5, "!frame_too_large"},
+		{"a\nlast", 5, "a|!syntax"},
+		{"a\n123456789", 5, "a|!frame_too_large"},
+		{"", 5, ""},
+		{strings.Repeat("x", 200000) + "\nok\n" + strings.Repeat("y", 70000) + "\n", 65536, "!frame_too_large|ok|!frame_too_large"},
+		{strings.Repeat("x", 65536) + "\nok\n", 65536, strings.Repeat("x", 65536) + "|ok"},
+	}
+	for _, c := range cases {
+		for _, wrap := range []func(io.Reader) io.Reader{func(r io.Reader) io.Reader { return r }, func(r io.Reader) io.Reader { return oneByte{r} }} {
+			if len(c.in) > 1000 && wrap(nil) != nil {
+				if _, ok := wrap(nil).(oneByte); ok {
+					continue
+				}
+			}
+			got := strings.Join(readAll(wrap(strings.NewReader(c.in)), c.limit), "|")
+			if got != c.want {
+				t.Errorf("%.30q: got %.60q want %.60q", c.in, got, c.want)
+			}
+		}
+	}
+}
+
+// endless yields n bytes of 'x' without a newline, then "\nok\n".
+type endless struct{ n, sent int }
+
+func (e *endless) Read(p []byte) (int, error) {
+	if e.sent >= e.n+4 {
+		return 0, io.EOF
+	}
+	k := 0
+	for k < len(p) && e.sent < e.n+4 {
+		if e.sent < e.n {
+			p[k] = 'x'
+		} else {
+			p[k] = "\nok\n"[e.sent-e.n]
+		}
+		k++
+		e.sent++
+	}
+	return k, nil
+}
+
+func TestFrameReaderBoundedMemory(t *testing.T) {
+	limit := 1 << 20
+	fr := NewFrameReader(&endless{n: 256 << 20}, limit, decodeLine)
+	_, err := fr.Next()
+	var de *DecodeError
+	if !errors.As(err, &de) || de.Code != CodeFrameTooLarge {
+		t.Fatalf("want frame_too_large, got %v", err)
+	}
+	if cap(fr.buf) > limit+1+readChunk {
+		t.Fatalf("buffer grew to %d", cap(fr.buf))
+	}
+	v, err := fr.Next()
+	if err != nil || v != "ok" {
+		t.Fatalf("after discard: %q %v", v, err)
+	}
+	if cap(fr.buf) > limit+1+readChunk {
+		t.Fatalf("buffer grew to %d", cap(fr.buf))
+	}
+	if _, err := fr.Next(); err != io.EOF {
+		t.Fatalf("want EOF, got %v", err)
+	}
+}
+
+func TestFrameReaderNeedsLimit(t *testing.T) {
+	defer func() {
+		if recover() == nil {
+			t.Fatal("no panic")
+		}
+	}()
+	NewFrameReader(strings.NewReader(""), 0, decodeLine)
+}
+
+func TestErrorMessages(t *testing.T) {
+	var d Decoder
+	if err := d.Init([]byte(`123`)); err != nil {
+		t.Fatal(err)
+	}
+	var s string
+	err := d.String(&s)
+	if err.Error() != `wire: decode type at "": expected string, got number` {
+		t.Fatalf("%q", err.Error())
+	}
+}
+
+func TestStringStop(t *testing.T) {
+	naive := func(b []byte, i int) int {
+		for i < len(b) && b[i] != '"' && b[i] != '\\' && b[i] >= 0x20 {
+			i++
+		}
+		return i
+	}
+	alphabet := []byte{'a', '"', '\\', 0, 0x1f, 0x20, 0x7f, 0x80, 0xff, '!', '#', '[', ']', 0x21, 0x22 ^ 0x80}
+	seed := uint32(1)
+	for n := 0; n < 20000; n++ {
+		l := n % 40
+		b := make([]byte, l)
+		for k := range b {
+			seed = seed*1664525 + 1013904223
+			if seed>>28 < 12 {
+				b[k] = 'a' + byte(seed>>8)%26
+			} else {
+				b[k] = alphabet[(seed>>8)%uint32(len(alphabet))]
+			}
+		}
+		for i := 0; i <= l; i++ {
+			if got, want := stringStop(b, i), naive(b, i); got != want {
+				t.Fatalf("%q from %d: got %d want %d", b, i, got, want)
+			}
+		}
+	}
+}

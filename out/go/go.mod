@@ -1,0 +1,3 @@
+module example.com/wiretypes
+
+go 1.24

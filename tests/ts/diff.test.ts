@@ -1,0 +1,155 @@
+// codegen diff on small fixture pairs: one pair per change class, each change's rule and classification asserted.
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
+import { diffSides, runDiff } from "../../codegen/diff/command";
+import { readFolderSide } from "../../codegen/diff/source";
+import type { Change } from "../../codegen/diff/types";
+
+const ROOT = join(__dirname, "../..");
+const FIXTURES = join(__dirname, "fixtures/diff");
+
+/** [rule, location, classification, old readers that break, old writers that break] */
+type Expected = [string, string, Change["classification"], string[], string[]];
+
+// In the demo protocol the host writes Request (and so Item, Kind, Options); the runner writes Reply (the
+// result of Request), TickEvent (and so Block) and NoticeEvent (and so Notice). Spare and MaxItems are on no frame.
+const EXPECTED: Record<string, Expected[]> = {
+  "definition-added": [["definition-added", "Extra", "safe", [], []]],
+  "definition-removed": [["definition-removed", "Spare", "safe", [], []]],
+  "definition-renamed": [["definition-renamed", "Entry", "safe", [], []]],
+  "frame-added": [["frame-added", "PingRequest", "breaks-old-readers", ["runner"], []]],
+  "frame-removed": [
+    ["variant-removed", "Frame", "breaks-old-writers", [], ["runner"]],
+    ["frame-removed", "NoticeEvent", "breaks-old-writers", [], ["runner"]],
+  ],
+  "property-added-optional": [["property-added-optional", "Item.color", "breaks-old-readers", ["runner"], []]],
+  "property-added-required": [["property-added-required", "Item.color", "breaks-old-readers-and-writers", ["runner"], ["host"]]],
+  "property-added-open-object": [["property-added-open-optional", "Options.color", "safe", [], []]],
+  "property-removed-optional": [["property-removed-optional", "Item.note", "breaks-old-writers", [], ["host"]]],
+  "property-removed-required": [["property-removed-required", "Item.count", "breaks-old-readers-and-writers", ["runner"], ["host"]]],
+  "property-removed-open-object": [["property-removed-open-optional", "Options.hint", "safe", [], []]],
+  "required-to-optional": [["property-now-optional", "Item.count", "breaks-old-readers", ["runner"], []]],
+  "optional-to-required": [["property-now-required", "Item.note", "breaks-old-writers", [], ["host"]]],
+  "type-changed": [["type-changed", "Item.count", "breaks-old-readers-and-writers", ["runner"], ["host"]]],
+  "type-widened": [["type-widened", "Item.count", "breaks-old-readers", ["runner"], []]],
+  "items-type-changed": [["type-changed", "Item.tags[]", "breaks-old-readers-and-writers", ["runner"], ["host"]]],
+  "enum-value-added": [["enum-value-added", "Kind", "breaks-old-readers", ["runner"], []]],
+  "enum-value-removed": [["enum-value-removed", "Kind", "breaks-old-writers", [], ["host"]]],
+  "constraint-tightened": [
+    ["constraint-tightened", "Item.name", "breaks-old-writers", [], ["host"]],
+    ["constraint-tightened", "Item.count", "breaks-old-writers", [], ["host"]],
+    ["constraint-tightened", "Item.tags", "breaks-old-writers", [], ["host"]],
+  ],
+  // count: minimum 0 became exclusiveMinimum -1, the same bound for an integer, and maximum 100 → 200.
+  "constraint-loosened": [
+    ["constraint-loosened", "Item.name", "breaks-old-readers", ["runner"], []],
+    ["constraint-loosened", "Item.count", "breaks-old-readers", ["runner"], []],
+    ["constraint-loosened", "Item.tags", "breaks-old-readers", ["runner"], []],
+  ],
+  "pattern-changed": [["constraint-changed", "Item.name", "breaks-old-readers-and-writers", ["runner"], ["host"]]],
+  "const-changed": [["const-changed", "Request.method", "breaks-old-readers-and-writers", ["runner"], ["host"]]],
+  "discriminator-changed": [["discriminator-changed", "Block", "breaks-old-readers-and-writers", ["host"], ["runner"]]],
+  "variant-added": [
+    ["variant-added", "Block", "breaks-old-readers", ["host"], []],
+    ["definition-added", "FlagBlock", "safe", [], []],
+  ],
+  "variant-removed": [["variant-removed", "Block", "breaks-old-writers", [], ["runner"]]],
+  "open-union-variant-added": [
+    ["variant-added-open", "Notice", "safe", [], []],
+    ["definition-added", "InfoNotice", "safe", [], []],
+  ],
+  "union-closed": [["union-openness-changed", "Notice", "safe", [], []]],
+  "extras-changed": [["extras-opened", "Reply", "breaks-old-readers", ["host"], []]],
+  "constant-changed": [["constant-changed", "MaxItems", "breaks-old-readers-and-writers", ["host", "runner"], ["host", "runner"]]],
+  "frame-limit-raised": [["frame-limit-raised", "MaxFrameBytes", "breaks-old-readers", ["host", "runner"], []]],
+  "description-only": [
+    ["description-changed", "Item", "safe", [], []],
+    ["description-changed", "Item.name", "safe", [], []],
+  ],
+  // TickEvent gains a writer, the host: the side that reads the host's frames (the runner) does not expect it.
+  "sent-by-changed": [["sent-by-added", "TickEvent", "breaks-old-readers", ["runner"], []]],
+  // Reply is the result of the host's Request, so the runner writes it and an old host reads it.
+  "result-type-property-added": [["property-added-optional", "Reply.etag", "breaks-old-readers", ["host"], []]],
+  "inline-to-ref-same-values": [["definition-added", "RequestId", "safe", [], []]],
+  "version-bumped": [
+    ["version-changed", "ProtocolVersion", "safe", [], []],
+    ["property-added-optional", "Item.color", "breaks-old-readers", ["runner"], []],
+  ],
+};
+
+function diffFixture(name: string) {
+  return diffSides(readFolderSide(join(FIXTURES, name, "base"), "base"), readFolderSide(join(FIXTURES, name, "head"), "head"));
+}
+
+function runQuiet(args: string[], format = "text") {
+  let out = "";
+  let err = "";
+  const code = runDiff(args, ROOT, format, { out: (t) => (out += t), err: (t) => (err += t) });
+  return { code, out, err };
+}
+
+describe("codegen diff: one fixture pair per change class", () => {
+  it("has an expectation for every fixture and a fixture for every expectation", () => {
+    expect(readdirSync(FIXTURES).sort()).toEqual(Object.keys(EXPECTED).sort());
+  });
+
+  it.each(Object.keys(EXPECTED))("%s", (name) => {
+    const report = diffFixture(name);
+    expect(report.protocols.map((p) => p.name)).toEqual(["demo"]);
+    const got = report.protocols[0]!.changes.map((c): Expected => [c.rule, c.location, c.classification, c.oldReaders, c.oldWriters]);
+    expect(got).toEqual(EXPECTED[name]);
+    const breaking = EXPECTED[name]!.some((e) => e[2] !== "safe");
+    expect(report.protocols[0]!.breaking).toBe(breaking);
+    expect(report.ok).toBe(!breaking || name === "version-bumped");
+  });
+
+  it("points each change at a line of the head schema file", () => {
+    const c = diffFixture("property-added-optional").protocols[0]!.changes[0]!;
+    expect(c).toMatchObject({ file: "schema/demo/demo.json", pointer: "/$defs/Item/properties/color", line: 10 });
+    const removed = diffFixture("definition-removed").protocols[0]!.changes[0]!;
+    expect(removed).toMatchObject({ file: "schema/demo/demo.json", pointer: "/$defs/Spare", line: 5 });
+  });
+});
+
+describe("codegen diff: the protocol version rule and exit codes", () => {
+  const fx = (name: string) => ["--base", join(FIXTURES, name, "base"), "--head", join(FIXTURES, name, "head")];
+
+  it("exits 1 on a breaking change without a version change", () => {
+    const r = runQuiet(fx("property-added-optional"));
+    expect(r.code).toBe(1);
+    expect(r.out).toContain("demo has 1 breaking change without a protocol version change: raise the protocol version (now 1)");
+  });
+
+  it("exits 0 when the breaking change comes with a version change", () => {
+    const r = runQuiet(fx("version-bumped"));
+    expect(r.code).toBe(0);
+    expect(r.out).toContain("breaking changes come with a protocol version change (demo version 1 → 2)");
+  });
+
+  it("exits 0 when every change is safe", () => {
+    expect(runQuiet(fx("description-only")).code).toBe(0);
+    expect(runQuiet(fx("property-added-open-object")).code).toBe(0);
+  });
+
+  it("exits 0 with no changes", () => {
+    const base = join(FIXTURES, "description-only", "base");
+    const r = runQuiet(["--base", base, "--head", base]);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain("no schema changes");
+  });
+
+  it("exits 2 on usage errors", () => {
+    expect(runQuiet([]).code).toBe(2);
+    expect(runQuiet(["--base"]).code).toBe(2);
+    expect(runQuiet(["--base", "HEAD", "--bogus"]).code).toBe(2);
+    expect(runQuiet(["--base", "no-such-ref-or-folder-xyz"]).code).toBe(2);
+    const r = runQuiet([...fx("description-only"), "--format", "yaml"]);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain("unknown format");
+  });
+
+  it("accepts --format inside its own arguments and as the CLI's option", () => {
+    expect(JSON.parse(runQuiet([...fx("description-only"), "--format=json"]).out).format).toBe("codegen-diff/1");
+    expect(JSON.parse(runQuiet(fx("description-only"), "json").out).format).toBe("codegen-diff/1");
+  });
+});
