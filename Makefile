@@ -26,3 +26,20 @@ test-go: deps
 	cd tests/go && go vet ./... && go test -count=1 ./...
 
 test: check test-ts test-go
+
+# Examples: the echo runner (TypeScript) driven by the Go host over real pipes.
+.PHONY: test-examples conformance fuzz bench
+test-examples: deps
+	cd examples/host && go vet ./... && go test -count=1 ./...
+
+# Runs vector files through both languages and reports every disagreement.
+conformance: deps
+	$(CODEGEN) conformance --vectors $(wildcard vectors/*/*.jsonl)
+
+# Longer fuzzing and property-based runs than `make test` does.
+fuzz: deps
+	bash tests/fuzz.sh
+
+# Benchmarks (never part of `make test`).
+bench: deps
+	bash bench/run.sh
