@@ -577,12 +577,15 @@ class Emitter {
     for (const d of this.p.decls) {
       if (d.frame !== true) continue;
       pr.line();
+      const limited = this.p.frameLimit !== undefined;
       jsdoc(pr, [
-        `Reads newline-delimited ${d.name} frames from a byte stream. Each line yields a decoded frame or its DecodeError (lines longer than the frame limit are frame_too_large); the stream goes on after a bad line.`,
+        limited
+          ? `Reads newline-delimited ${d.name} frames from a byte stream. Each line yields a decoded frame or its DecodeError (lines longer than FRAME_LIMIT bytes are frame_too_large, without being buffered); the stream goes on after a bad line.`
+          : `Reads newline-delimited ${d.name} lines from a byte stream. The protocol sets no size limit, so the caller gives a safety cap: a longer line is one frame_too_large error, never buffered beyond the cap. Each line yields a decoded value or its DecodeError; ignored lines are skipped.`,
       ]);
       pr.block(
-        `export function read${d.name}s(source: AsyncIterable<Uint8Array> | ReadableStream<Uint8Array>): AsyncGenerator<Frame<${d.name}>, void, undefined> {`,
-        () => pr.line(`return readFrames(source, decode${d.name}, ${this.p.frameLimit !== undefined ? "FRAME_LIMIT" : "undefined"});`),
+        `export function read${d.name}s(source: AsyncIterable<Uint8Array> | ReadableStream<Uint8Array>${limited ? "" : ", maxBytes: number"}): AsyncGenerator<Frame<${d.name}>, void, undefined> {`,
+        () => pr.line(`return readFrames(source, decode${d.name}, ${limited ? "FRAME_LIMIT" : "maxBytes"});`),
       );
     }
   }

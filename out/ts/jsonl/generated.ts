@@ -1146,9 +1146,10 @@ function writeCapabilitySettings(v: unknown, p: string, k?: string | number): st
   return s + "}";
 }
 
-/** Reads newline-delimited HarnessEvent frames from a byte stream. Each line yields a decoded frame or its DecodeError (lines longer than the frame limit are frame_too_large); the stream goes on after a bad line. */
+/** Reads newline-delimited HarnessEvent lines from a byte stream. The protocol sets no size limit, so the caller gives a safety cap: a longer line is one frame_too_large error, never buffered beyond the cap. Each line yields a decoded value or its DecodeError; ignored lines are skipped. */
 export function readHarnessEvents(
   source: AsyncIterable<Uint8Array> | ReadableStream<Uint8Array>,
+  maxBytes: number,
 ): AsyncGenerator<Frame<HarnessEvent>, void, undefined> {
-  return readFrames(source, decodeHarnessEvent, undefined);
+  return readFrames(source, decodeHarnessEvent, maxBytes);
 }

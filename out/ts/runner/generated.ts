@@ -2915,21 +2915,21 @@ export const resultDecoders = {
   "tool.call": decodeToolCallRequestResult,
 } as const;
 
-/** Reads newline-delimited HostToRunnerFrame frames from a byte stream. Each line yields a decoded frame or its DecodeError (lines longer than the frame limit are frame_too_large); the stream goes on after a bad line. */
+/** Reads newline-delimited HostToRunnerFrame frames from a byte stream. Each line yields a decoded frame or its DecodeError (lines longer than FRAME_LIMIT bytes are frame_too_large, without being buffered); the stream goes on after a bad line. */
 export function readHostToRunnerFrames(
   source: AsyncIterable<Uint8Array> | ReadableStream<Uint8Array>,
 ): AsyncGenerator<Frame<HostToRunnerFrame>, void, undefined> {
   return readFrames(source, decodeHostToRunnerFrame, FRAME_LIMIT);
 }
 
-/** Reads newline-delimited RunnerToHostFrame frames from a byte stream. Each line yields a decoded frame or its DecodeError (lines longer than the frame limit are frame_too_large); the stream goes on after a bad line. */
+/** Reads newline-delimited RunnerToHostFrame frames from a byte stream. Each line yields a decoded frame or its DecodeError (lines longer than FRAME_LIMIT bytes are frame_too_large, without being buffered); the stream goes on after a bad line. */
 export function readRunnerToHostFrames(
   source: AsyncIterable<Uint8Array> | ReadableStream<Uint8Array>,
 ): AsyncGenerator<Frame<RunnerToHostFrame>, void, undefined> {
   return readFrames(source, decodeRunnerToHostFrame, FRAME_LIMIT);
 }
 
-/** Reads newline-delimited RunnerFrame frames from a byte stream. Each line yields a decoded frame or its DecodeError (lines longer than the frame limit are frame_too_large); the stream goes on after a bad line. */
+/** Reads newline-delimited RunnerFrame frames from a byte stream. Each line yields a decoded frame or its DecodeError (lines longer than FRAME_LIMIT bytes are frame_too_large, without being buffered); the stream goes on after a bad line. */
 export function readRunnerFrames(
   source: AsyncIterable<Uint8Array> | ReadableStream<Uint8Array>,
 ): AsyncGenerator<Frame<RunnerFrame>, void, undefined> {
