@@ -27,9 +27,10 @@ function where(c: Change): string {
   return c.line === undefined ? c.file : `${c.file}:${c.line}`;
 }
 
-function versionLine(p: ProtocolDiff): string {
+function versionLine(p: ProtocolDiff, code = (s: string) => s): string {
   if (p.baseVersion === undefined && p.headVersion === undefined) return "no protocol version declared";
-  return p.versionChanged ? `version ${show(p.baseVersion)} → ${show(p.headVersion)}` : `version ${show(p.headVersion)} (unchanged)`;
+  const v = (x: JsonValue | undefined) => (x === undefined ? "none" : code(show(x)));
+  return p.versionChanged ? `version ${v(p.baseVersion)} → ${v(p.headVersion)}` : `version ${v(p.headVersion)} (unchanged)`;
 }
 
 /** The closing verdict, one line. */
@@ -68,7 +69,7 @@ const cell = (s: string): string => s.replace(/\\/g, "\\\\").replace(/\|/g, "\\|
 export function renderMarkdown(r: DiffReport): string {
   const out: string[] = ["## Protocol schema changes", "", `Base \`${r.base}\`, head \`${r.head}\`.`];
   for (const p of r.protocols) {
-    out.push("", `### \`${p.name}\`: ${versionLine(p)}`, "");
+    out.push("", `### \`${p.name}\`: ${versionLine(p, (s) => `\`${s}\``)}`, "");
     if (p.needsVersionChange) out.push("**Breaking changes without a protocol version change: raise the protocol version.**", "");
     else if (p.breaking) out.push("Breaking changes, with a protocol version change.", "");
     if (p.changes.length === 0) {

@@ -8,7 +8,7 @@ import (
 )
 
 // SchemaDigest is the sha256 of the schema files this package was generated from.
-const SchemaDigest = "0f1af7426dfed9f2305dc4429ffc37c5104f53d6c308630e680526ee68b3fd66"
+const SchemaDigest = "bcbeb7de9bfda7a2965f050670c3c948220fbc5463210132ea13fc130c89e7f3"
 
 // FrameLimit is the largest frame in bytes, without its newline.
 const FrameLimit = MaxFrameBytes

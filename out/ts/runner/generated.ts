@@ -579,7 +579,7 @@ const pattern2 = new RegExp(
 );
 
 /** sha256 of the schema files this file was generated from. */
-export const SCHEMA_DIGEST = "0f1af7426dfed9f2305dc4429ffc37c5104f53d6c308630e680526ee68b3fd66";
+export const SCHEMA_DIGEST = "bcbeb7de9bfda7a2965f050670c3c948220fbc5463210132ea13fc130c89e7f3";
 /** Largest frame in bytes (the line without its newline). */
 export const FRAME_LIMIT = 4194304;
 /** The protocol version. */
