@@ -239,7 +239,9 @@ class Emitter {
       pr.line(`export type ${d.name} = (typeof ${d.name})[keyof typeof ${d.name}];`);
     } else if (t.kind === "object") {
       jsdoc(pr, doc);
-      pr.block(`export interface ${d.name} {`, () => {
+      // A type alias, not an interface: object literal types are assignable to JsonValue, so a
+      // typed result can be put in a response's free-form `result` without a cast.
+      pr.block(`export type ${d.name} = {`, () => {
         for (const prop of t.properties) {
           jsdoc(pr, [
             prop.description,
@@ -250,9 +252,9 @@ class Emitter {
         }
         if (t.extras === "keep") {
           jsdoc(pr, ["Members the schema does not declare, kept as they are."]);
-          pr.line("[extra: string]: unknown;");
+          pr.line("[extra: string]: JsonValue | undefined;");
         }
-      });
+      }, "};");
     } else {
       jsdoc(pr, doc);
       pr.line(`export type ${d.name} = ${this.tsType(t)};`);
@@ -307,30 +309,63 @@ class Emitter {
       pr.line();
       this.counter = 0;
       pr.block(`function ${mode}${d.name}(v: unknown, p: string, k?: string | number): ${mode === "walk" ? "void" : "string"} {`, () => {
-        pr.line("const q = at(p, k);");
-        pr.line("const o = obj(v, q);");
-        if (t.extras === "reject") pr.line(`closed(o, known${d.name}, q);`);
-        for (const prop of t.properties) if (prop.required) pr.line(`need(o, ${lit(prop.name)}, q);`);
+        // The object's pointer is built only when a child needs it as its parent pointer (refs,
+        // arrays, free-form values); leaf checks build it on failure only.
+        const eager = t.properties.some((prop) => !this.isLeaf(prop.type));
+        const q = eager ? "q" : "at(p, k)";
+        if (eager) {
+          pr.line("const q = at(p, k);");
+          pr.line("const o = obj(v, q);");
+        } else pr.line("const o = isObj(v) ? v : obj(v, at(p, k));");
+        // One for-in pass over the own keys: a bit per declared property present (so that presence
+        // needs no hasOwnProperty call), and the exact runtime check only when another key shows up.
+        const bits = t.properties.length <= 30;
+        const keep = t.extras === "keep";
+        if (bits && t.properties.length > 0) pr.line("let m = 0;");
+        if (keep) pr.line("let ex = false;");
+        pr.block("for (const key in o) {", () => {
+          pr.line("if (!hasOwn.call(o, key)) continue;");
+          if (t.properties.length > 0) {
+            pr.block("switch (key) {", () => {
+              t.properties.forEach((prop, i) => {
+                if (bits) pr.line(`case ${lit(prop.name)}: m |= ${1 << i}; continue;`);
+                else pr.line(`case ${lit(prop.name)}: continue;`);
+              });
+            });
+          }
+          if (keep) pr.line("ex = true;");
+          else pr.line(`if (o[key] !== undefined) closed(o, known${d.name}, ${q});`);
+        });
+        const local = t.properties.map((_, i) => `a${i}`);
+        t.properties.forEach((prop, i) => pr.line(`const ${local[i]} = o[${lit(prop.name)}];`));
+        /** The presence test of property i: has(o, name), without the call when its bit is set. */
+        const present = (prop: Property, i: number): string =>
+          bits ? `${local[i]} !== undefined && ((m & ${1 << i}) !== 0 || hasOwn.call(o, ${lit(prop.name)}))` : `has(o, ${lit(prop.name)})`;
+        t.properties.forEach((prop, i) => {
+          if (prop.required) pr.line(`if (!(${present(prop, i)})) missing(${lit(prop.name)}, ${q});`);
+        });
         if (mode === "write") pr.line('let s = "{";');
         // Whether a member has been written before this one: "no", "yes" or "maybe" (after optional ones).
         let before: "no" | "yes" | "maybe" = "no";
-        for (const prop of t.properties) {
+        for (const [i, prop] of t.properties.entries()) {
           const sep = before === "no" ? "" : before === "yes" ? "," : '(s.length > 1 ? "," : "")';
-          const body = () => this.property(prop, mode, sep);
+          const body = () => this.property(prop, mode, sep, local[i]!, q);
           if (prop.required) {
             body();
             before = "yes";
           } else {
-            pr.block(`if (has(o, ${lit(prop.name)})) {`, body);
+            pr.block(`if (${present(prop, i)}) {`, body);
             if (before === "no") before = "maybe";
           }
         }
-        if (t.extras === "keep") {
-          if (mode === "walk") pr.line(`extras(o, known${d.name}, q);`);
-          else if (before === "yes") pr.line(`s += putExtras(o, known${d.name}, q);`);
+        if (keep) {
+          if (mode === "walk") pr.line(`if (ex) extras(o, known${d.name}, ${q});`);
+          else if (before === "yes") pr.line(`if (ex) s += putExtras(o, known${d.name}, ${q});`);
           else {
-            pr.line(`const e = putExtras(o, known${d.name}, q);`);
-            pr.line(`s += s.length > 1 ? e : e.slice(1);`);
+            pr.block("if (ex) {", () => {
+              pr.line(`const e = putExtras(o, known${d.name}, ${q});`);
+              pr.line(`s += s.length > 1 ? e : e.slice(1);`);
+            });
           }
         }
         if (mode === "write") pr.line('return s + "}";');
@@ -339,20 +374,23 @@ class Emitter {
   }
 
   /** Checks (and, in write mode, writes) one property of object `o` at pointer `q`. */
-  private property(prop: Property, mode: "walk" | "write", sep: string): void {
+  private property(prop: Property, mode: "walk" | "write", sep: string, x: string, q: string): void {
     const key = lit(esc(prop.name));
-    const access = `o[${lit(prop.name)}]`;
-    let x = access;
-    if (prop.type.kind !== "ref" || this.decl(prop.type.name).constant !== undefined) {
-      x = this.fresh("x");
-      this.pr.line(`const ${x} = ${access};`);
-    }
-    const out = this.value(prop.type, x, "q", key, mode);
+    const out = this.value(prop.type, x, q, key, mode);
     if (mode === "write") {
       const head = JSON.stringify(prop.name) + ":";
       const text = sep === "" || sep === "," ? lit(sep + head) : `${sep} + ${lit(head)}`;
       this.pr.line(`s += ${text} + ${out};`);
     }
+  }
+
+  /** A type whose checks need no parent pointer unless they fail (scalars, constants included). */
+  private isLeaf(t: Type): boolean {
+    if (t.kind === "ref") {
+      const d = this.decl(t.name);
+      return d.constant !== undefined && this.isLeaf(d.type);
+    }
+    return t.kind === "string" || t.kind === "integer" || t.kind === "number" || t.kind === "boolean" || t.kind === "null";
   }
 
   /**
@@ -376,13 +414,14 @@ class Emitter {
         return `write${d.name}(${x}, ${args})`;
       }
       case "string": {
-        pr.line(`str(${x}, ${args});`);
+        pr.line(`if (typeof ${x} !== "string" || (sur && !wellFormed(${x}))) str(${x}, ${args});`);
         if (t.const !== undefined) pr.line(`if (${x} !== ${lit(t.const)}) ${fail("const", lit(`expected the constant ${JSON.stringify(t.const)}`))};`);
         if (t.enum !== undefined) {
           pr.line(`if (${t.enum.map((e) => `${x} !== ${lit(e)}`).join(" && ")}) ${fail("enum", `\`\${describe(${x})}, expected one of the enum values\``)};`);
         }
-        if (t.minLength !== undefined) pr.line(`minLen(${x}, ${t.minLength}, ${args});`);
-        if (t.maxLength !== undefined) pr.line(`maxLen(${x}, ${t.maxLength}, ${args});`);
+        // minLen fails only below 2n UTF-16 units, maxLen only above n: the guards skip the calls.
+        if (t.minLength !== undefined) pr.line(`if (${x}.length < ${2 * t.minLength}) minLen(${x}, ${t.minLength}, ${args});`);
+        if (t.maxLength !== undefined) pr.line(`if (${x}.length > ${t.maxLength}) maxLen(${x}, ${t.maxLength}, ${args});`);
         if (t.pattern !== undefined) {
           const re = this.pattern(t.pattern);
           pr.line(`if (!${re}.test(${x})) ${fail("pattern", `\`\${describe(${x})} does not match the pattern\``)};`);
@@ -391,7 +430,8 @@ class Emitter {
       }
       case "integer":
       case "number": {
-        pr.line(`${t.kind === "integer" ? "int" : "num"}(${x}, ${args});`);
+        if (t.kind === "integer") pr.line(`if (typeof ${x} !== "number" || !Number.isInteger(${x}) || ${x} > maxSafe || ${x} < -maxSafe) int(${x}, ${args});`);
+        else pr.line(`if (typeof ${x} !== "number" || !Number.isFinite(${x})) num(${x}, ${args});`);
         if (t.const !== undefined) pr.line(`if (${x} !== ${t.const}) ${fail("const", lit(`expected the constant ${t.const}`))};`);
         if (t.enum !== undefined) pr.line(`if (${t.enum.map((e) => `${x} !== ${e}`).join(" && ")}) ${fail("enum", lit(`expected one of ${t.enum.join(", ")}`))};`);
         const bound = (cond: string, msg: string) => pr.line(`if (${cond}) ${fail("range", lit(msg))};`);
@@ -403,11 +443,11 @@ class Emitter {
         return `String(${x})`;
       }
       case "boolean":
-        pr.line(`bool(${x}, ${args});`);
+        pr.line(`if (typeof ${x} !== "boolean") bool(${x}, ${args});`);
         if (t.const !== undefined) pr.line(`if (${x} !== ${t.const}) ${fail("const", lit(`expected the constant ${t.const}`))};`);
         return `(${x} ? "true" : "false")`;
       case "null":
-        pr.line(`nul(${x}, ${args});`);
+        pr.line(`if (${x} !== null) nul(${x}, ${args});`);
         return '"null"';
       case "any": {
         const kinds = t.kinds === undefined ? "undefined" : `[${t.kinds.map(lit).join(", ")}]`;

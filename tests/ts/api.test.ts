@@ -2,7 +2,7 @@
 // and checks them against the IR: every definition has its decoder and encoder with the promised
 // signatures, optional properties are exactly the non-required ones, and doc comments are there.
 import { join } from "node:path";
-import { Project, type SourceFile } from "ts-morph";
+import { Node, Project, type SourceFile } from "ts-morph";
 import { loadProtocol } from "../../codegen/ir/load";
 import type { Protocol } from "../../codegen/ir/types";
 
@@ -30,11 +30,13 @@ describe.each(["runner", "jsonl"])("out/ts/%s/generated.ts", (name) => {
     }
   });
 
-  it("marks exactly the non-required properties optional, with doc comments", () => {
+  it("declares objects as type literals whose optional properties are exactly the non-required ones, with doc comments", () => {
     for (const d of p.decls) {
       if (d.type.kind !== "object") continue;
-      const iface = file.getInterfaceOrThrow(d.name);
-      expect(iface.getJsDocs().length).toBeGreaterThan(0);
+      const alias = file.getTypeAliasOrThrow(d.name);
+      expect(alias.getJsDocs().length).toBeGreaterThan(0);
+      const iface = alias.getTypeNodeOrThrow();
+      if (!Node.isTypeLiteral(iface)) throw new Error(`${d.name} is not an object type literal`);
       for (const prop of d.type.properties) {
         const sig = iface.getPropertyOrThrow(JSON.stringify(prop.name).slice(1, -1));
         expect([prop.name, sig.hasQuestionToken()]).toEqual([prop.name, !prop.required]);

@@ -165,7 +165,7 @@ describe("emitted text", () => {
     );
   });
 
-  test("golden: interfaces", () => {
+  test("golden: object types", () => {
     expect(text).toContain(
       [
         "/**",
@@ -173,7 +173,7 @@ describe("emitted text", () => {
         " *",
         " * Second paragraph with *\\/ inside.",
         " */",
-        "export interface Point {",
+        "export type Point = {",
         '  kind: "point";',
         "  x: number;",
         "  y?: number;",
@@ -188,10 +188,10 @@ describe("emitted text", () => {
         "  label?: string;",
         "  meta?: JsonValue;",
         '  "a/b~"?: boolean;',
-        "}",
+        "};",
       ].join("\n"),
     );
-    expect(text).toContain('export interface Pong {\n  type: "pong";\n  args: JsonObject;\n');
+    expect(text).toContain('export type Pong = {\n  type: "pong";\n  args: JsonObject;\n');
     expect(text).toContain("  [extra: string]: unknown;\n}");
     expect(text).toContain("export type Shape = Point | Circle;");
     expect(text).toContain("export type Scalar = Name | null | number[];");

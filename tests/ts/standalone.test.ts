@@ -46,3 +46,21 @@ describe.each(Object.keys(consumers))("out/ts/%s/generated.ts on its own", (name
     expect(JSON.parse(out)).toEqual(expected[name]);
   });
 });
+
+describe("typed values in free-form positions", () => {
+  it("lets a typed result be put in a response without a cast", () => {
+    const dir = mkdtempSync(join(tmpdir(), "standalone-"));
+    copyFileSync(join(ROOT, "out/ts/runner/generated.ts"), join(dir, "generated.ts"));
+    writeFileSync(join(dir, "consumer.ts"), `
+import { encodeResultResponse, type OpenResult, type NativeFile, type ResultResponse } from "./generated";
+const open: OpenResult = { tools: ["echo"] };
+const files: NativeFile[] = [{ path: "a.jsonl", size: 0, append_only: true }];
+const r1: ResultResponse = { attachment: "a", id: "1", result: open };
+const r2: ResultResponse = { attachment: "a", id: "2", result: files };
+console.log(JSON.stringify([encodeResultResponse(r1), encodeResultResponse(r2)]));
+`);
+    execFileSync(process.execPath, [TSC, ...FLAGS, "generated.ts", "consumer.ts"], { cwd: dir, stdio: "pipe" });
+    const out = execFileSync(process.execPath, [join(dir, "build/consumer.js")], { encoding: "utf8" });
+    expect(JSON.parse(out)).toEqual(['{"attachment":"a","id":"1","result":{"tools":["echo"]}}', '{"attachment":"a","id":"2","result":[{"path":"a.jsonl","size":0,"append_only":true}]}']);
+  });
+});

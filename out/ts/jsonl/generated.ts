@@ -62,6 +62,12 @@ const hasOwn = Object.prototype.hasOwnProperty;
 
 /** The raw text of the document being decoded, for document-order key lookups; unset between calls. */
 let src: string | undefined;
+/**
+ * Whether strings and keys may hold an unpaired surrogate. While a well-formed text is decoded,
+ * only a "\u" escape can make one, so a text without "\u" clears it (one indexOf per document
+ * instead of one check per string); it is set again between calls and while encoding.
+ */
+let sur = true;
 
 /** False when the string holds an unpaired UTF-16 surrogate (String.prototype.isWellFormed where present). */
 const wellFormed: (s: string) => boolean =
@@ -98,7 +104,7 @@ function isObj(v: unknown): v is Obj {
 
 /** An own member whose value is not undefined (parsed JSON never holds undefined). */
 function has(o: Obj, key: string): boolean {
-  return hasOwn.call(o, key) && o[key] !== undefined;
+  return o[key] !== undefined && hasOwn.call(o, key);
 }
 
 /** Number of Unicode code points of a well-formed string. */
@@ -140,10 +146,12 @@ function parseText(text: string): unknown {
 /** Checks a parsed document in place with `walk`; the raw text serves document-order key lookups. */
 function checkDoc<T>(text: string, v: unknown, walk: (v: unknown, p: string) => void): T {
   src = text;
+  sur = text.indexOf("\\u") >= 0;
   try {
     walk(v, "");
   } finally {
     src = undefined;
+    sur = true;
   }
   return v as T;
 }
@@ -181,7 +189,9 @@ function runValue<T>(v: unknown, p: string, walk: (v: unknown, p: string) => voi
 /** Runs a writer; its DecodeErrors become EncodeErrors with the same code and pointer. */
 function runEncode(value: unknown, write: (v: unknown, p: string) => string): string {
   const saved = src;
+  const savedSur = sur;
   src = undefined;
+  sur = true;
   try {
     return write(value, "");
   } catch (e) {
@@ -189,6 +199,7 @@ function runEncode(value: unknown, write: (v: unknown, p: string) => string): st
     throw e;
   } finally {
     src = saved;
+    sur = savedSur;
   }
 }
 
@@ -196,7 +207,7 @@ function runEncode(value: unknown, write: (v: unknown, p: string) => string): st
 
 function str(v: unknown, p: string, k?: Key): asserts v is string {
   if (typeof v !== "string") fail("type", at(p, k), `expected string, got ${kindOf(v)}`);
-  if (!wellFormed(v)) fail("utf8", at(p, k), "string holds an unpaired UTF-16 surrogate");
+  if (sur && !wellFormed(v)) fail("utf8", at(p, k), "string holds an unpaired UTF-16 surrogate");
 }
 
 function minLen(v: string, n: number, p: string, k?: Key): void {
@@ -239,7 +250,11 @@ function obj(v: unknown, p: string): Obj {
 
 /** missing_field for a required property, at the pointer it would have. */
 function need(o: Obj, key: string, p: string): void {
-  if (!has(o, key)) fail("missing_field", p + "/" + esc(key), `missing required property ${JSON.stringify(key)}`);
+  if (!has(o, key)) missing(key, p);
+}
+
+function missing(key: string, p: string): never {
+  return fail("missing_field", p + "/" + esc(key), `missing required property ${JSON.stringify(key)}`);
 }
 
 // ---- objects ----
@@ -273,7 +288,7 @@ function closed(o: Obj, known: ReadonlySet<string>, p: string): void {
     }
   }
   if (first === undefined) return;
-  if (!wellFormed(first)) fail("utf8", p, "object key holds an unpaired UTF-16 surrogate");
+  if (sur && !wellFormed(first)) fail("utf8", p, "object key holds an unpaired UTF-16 surrogate");
   fail("unknown_field", p + "/" + esc(first), `unknown property (a key of ${cpLen(first)} characters)`);
 }
 
@@ -281,7 +296,7 @@ function closed(o: Obj, known: ReadonlySet<string>, p: string): void {
 function extras(o: Obj, known: ReadonlySet<string>, p: string): void {
   for (const k of Object.keys(o)) {
     if (known.has(k) || o[k] === undefined) continue;
-    if (!wellFormed(k)) fail("utf8", p, "object key holds an unpaired UTF-16 surrogate");
+    if (sur && !wellFormed(k)) fail("utf8", p, "object key holds an unpaired UTF-16 surrogate");
     free(o[k], p, esc(k), undefined);
   }
 }
@@ -314,6 +329,13 @@ function levelOf(p: string): number {
 function free(v: unknown, p: string, k: Key, kinds: readonly string[] | undefined): void {
   if (kinds !== undefined && !kinds.includes(kindOf(v)))
     fail("type", at(p, k), `expected ${kinds.join(" or ")}, got ${kindOf(v)}`);
+  // Values of a parsed document are plain JSON: a walk that allocates nothing finds most of them
+  // clean; anything else takes the exact walk below, which finds the error and its pointer.
+  if (
+    src !== undefined &&
+    (typeof v !== "object" || v === null ? freeLeaf(v) : freeClean(v, levelOf(p) + (k === undefined ? 0 : 1)))
+  )
+    return;
   const path: (string | number)[] = [];
   const bad = freeWalk(v, levelOf(at(p, k)), path);
   if (bad !== undefined) {
@@ -323,10 +345,34 @@ function free(v: unknown, p: string, k: Key, kinds: readonly string[] | undefine
   }
 }
 
+/** A parsed scalar that needs no error: a well-formed string, a finite number, a boolean or null. */
+function freeLeaf(v: unknown): boolean {
+  return typeof v === "string" ? !sur || wellFormed(v) : typeof v === "number" ? Number.isFinite(v) : true;
+}
+
+/** True when the parsed container v at nesting level `level` holds nothing freeWalk would refuse. */
+function freeClean(v: object, level: number): boolean {
+  if (level > maxDepth) return false;
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) {
+      const x: unknown = v[i];
+      if (typeof x === "object" && x !== null ? !freeClean(x, level + 1) : !freeLeaf(x)) return false;
+    }
+    return true;
+  }
+  const o = v as Obj;
+  for (const key in o) {
+    if (sur && !wellFormed(key)) return false;
+    const x = o[key];
+    if (typeof x === "object" && x !== null ? !freeClean(x, level + 1) : !freeLeaf(x)) return false;
+  }
+  return true;
+}
+
 function freeWalk(v: unknown, level: number, path: (string | number)[]): [WireErrorCode, string] | undefined {
   switch (typeof v) {
     case "string":
-      return wellFormed(v) ? undefined : ["utf8", "string holds an unpaired UTF-16 surrogate"];
+      return !sur || wellFormed(v) ? undefined : ["utf8", "string holds an unpaired UTF-16 surrogate"];
     case "number":
       return Number.isFinite(v) ? undefined : ["range", "number is not finite"];
     case "boolean":
@@ -348,7 +394,7 @@ function freeWalk(v: unknown, level: number, path: (string | number)[]): [WireEr
       if (proto !== Object.prototype && proto !== null) return ["type", "not a plain JSON object"];
       const o = v as Obj;
       for (const key of Object.keys(o)) {
-        if (!wellFormed(key)) return ["utf8", "object key holds an unpaired UTF-16 surrogate"];
+        if (sur && !wellFormed(key)) return ["utf8", "object key holds an unpaired UTF-16 surrogate"];
         path.push(key);
         const bad = freeWalk(o[key], level + 1, path);
         if (bad !== undefined) return bad;
@@ -650,14 +696,14 @@ function writeHarnessEvent(v: unknown, p: string, k?: string | number): string {
 }
 
 /** Assistant text streamed during the turn. */
-export interface TextEvent {
+export type TextEvent = {
   /** Always `text`. */
   type: "text";
   /** The text. */
   text: string;
   /** Members the schema does not declare, kept as they are. */
-  [extra: string]: unknown;
-}
+  [extra: string]: JsonValue | undefined;
+};
 
 /** Decodes a TextEvent from one JSON text, checking it in place; throws DecodeError. */
 export function decodeTextEvent(input: string | Uint8Array): TextEvent {
@@ -672,44 +718,70 @@ export function encodeTextEvent(value: TextEvent): string {
 const knownTextEvent: ReadonlySet<string> = new Set(["type", "text"]);
 
 function walkTextEvent(v: unknown, p: string, k?: string | number): void {
-  const q = at(p, k);
-  const o = obj(v, q);
-  need(o, "type", q);
-  need(o, "text", q);
-  const x1 = o["type"];
-  str(x1, q, "type");
-  if (x1 !== "text") fail("const", q + "/type", 'expected the constant "text"');
-  const x2 = o["text"];
-  str(x2, q, "text");
-  extras(o, knownTextEvent, q);
+  const o = isObj(v) ? v : obj(v, at(p, k));
+  let m = 0;
+  let ex = false;
+  for (const key in o) {
+    if (!hasOwn.call(o, key)) continue;
+    switch (key) {
+      case "type":
+        m |= 1;
+        continue;
+      case "text":
+        m |= 2;
+        continue;
+    }
+    ex = true;
+  }
+  const a0 = o["type"];
+  const a1 = o["text"];
+  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "type")))) missing("type", at(p, k));
+  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "text")))) missing("text", at(p, k));
+  if (typeof a0 !== "string" || (sur && !wellFormed(a0))) str(a0, at(p, k), "type");
+  if (a0 !== "text") fail("const", at(p, k) + "/type", 'expected the constant "text"');
+  if (typeof a1 !== "string" || (sur && !wellFormed(a1))) str(a1, at(p, k), "text");
+  if (ex) extras(o, knownTextEvent, at(p, k));
 }
 
 function writeTextEvent(v: unknown, p: string, k?: string | number): string {
-  const q = at(p, k);
-  const o = obj(v, q);
-  need(o, "type", q);
-  need(o, "text", q);
+  const o = isObj(v) ? v : obj(v, at(p, k));
+  let m = 0;
+  let ex = false;
+  for (const key in o) {
+    if (!hasOwn.call(o, key)) continue;
+    switch (key) {
+      case "type":
+        m |= 1;
+        continue;
+      case "text":
+        m |= 2;
+        continue;
+    }
+    ex = true;
+  }
+  const a0 = o["type"];
+  const a1 = o["text"];
+  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "type")))) missing("type", at(p, k));
+  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "text")))) missing("text", at(p, k));
   let s = "{";
-  const x1 = o["type"];
-  str(x1, q, "type");
-  if (x1 !== "text") fail("const", q + "/type", 'expected the constant "text"');
-  s += '"type":' + JSON.stringify(x1);
-  const x2 = o["text"];
-  str(x2, q, "text");
-  s += ',"text":' + JSON.stringify(x2);
-  s += putExtras(o, knownTextEvent, q);
+  if (typeof a0 !== "string" || (sur && !wellFormed(a0))) str(a0, at(p, k), "type");
+  if (a0 !== "text") fail("const", at(p, k) + "/type", 'expected the constant "text"');
+  s += '"type":' + JSON.stringify(a0);
+  if (typeof a1 !== "string" || (sur && !wellFormed(a1))) str(a1, at(p, k), "text");
+  s += ',"text":' + JSON.stringify(a1);
+  if (ex) s += putExtras(o, knownTextEvent, at(p, k));
   return s + "}";
 }
 
 /** What the harness is doing now, for display. */
-export interface ActivityEvent {
+export type ActivityEvent = {
   /** Always `activity`. */
   type: "activity";
   /** A short description of the activity. */
   description: string;
   /** Members the schema does not declare, kept as they are. */
-  [extra: string]: unknown;
-}
+  [extra: string]: JsonValue | undefined;
+};
 
 /** Decodes a ActivityEvent from one JSON text, checking it in place; throws DecodeError. */
 export function decodeActivityEvent(input: string | Uint8Array): ActivityEvent {
@@ -724,37 +796,63 @@ export function encodeActivityEvent(value: ActivityEvent): string {
 const knownActivityEvent: ReadonlySet<string> = new Set(["type", "description"]);
 
 function walkActivityEvent(v: unknown, p: string, k?: string | number): void {
-  const q = at(p, k);
-  const o = obj(v, q);
-  need(o, "type", q);
-  need(o, "description", q);
-  const x1 = o["type"];
-  str(x1, q, "type");
-  if (x1 !== "activity") fail("const", q + "/type", 'expected the constant "activity"');
-  const x2 = o["description"];
-  str(x2, q, "description");
-  extras(o, knownActivityEvent, q);
+  const o = isObj(v) ? v : obj(v, at(p, k));
+  let m = 0;
+  let ex = false;
+  for (const key in o) {
+    if (!hasOwn.call(o, key)) continue;
+    switch (key) {
+      case "type":
+        m |= 1;
+        continue;
+      case "description":
+        m |= 2;
+        continue;
+    }
+    ex = true;
+  }
+  const a0 = o["type"];
+  const a1 = o["description"];
+  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "type")))) missing("type", at(p, k));
+  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "description")))) missing("description", at(p, k));
+  if (typeof a0 !== "string" || (sur && !wellFormed(a0))) str(a0, at(p, k), "type");
+  if (a0 !== "activity") fail("const", at(p, k) + "/type", 'expected the constant "activity"');
+  if (typeof a1 !== "string" || (sur && !wellFormed(a1))) str(a1, at(p, k), "description");
+  if (ex) extras(o, knownActivityEvent, at(p, k));
 }
 
 function writeActivityEvent(v: unknown, p: string, k?: string | number): string {
-  const q = at(p, k);
-  const o = obj(v, q);
-  need(o, "type", q);
-  need(o, "description", q);
+  const o = isObj(v) ? v : obj(v, at(p, k));
+  let m = 0;
+  let ex = false;
+  for (const key in o) {
+    if (!hasOwn.call(o, key)) continue;
+    switch (key) {
+      case "type":
+        m |= 1;
+        continue;
+      case "description":
+        m |= 2;
+        continue;
+    }
+    ex = true;
+  }
+  const a0 = o["type"];
+  const a1 = o["description"];
+  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "type")))) missing("type", at(p, k));
+  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "description")))) missing("description", at(p, k));
   let s = "{";
-  const x1 = o["type"];
-  str(x1, q, "type");
-  if (x1 !== "activity") fail("const", q + "/type", 'expected the constant "activity"');
-  s += '"type":' + JSON.stringify(x1);
-  const x2 = o["description"];
-  str(x2, q, "description");
-  s += ',"description":' + JSON.stringify(x2);
-  s += putExtras(o, knownActivityEvent, q);
+  if (typeof a0 !== "string" || (sur && !wellFormed(a0))) str(a0, at(p, k), "type");
+  if (a0 !== "activity") fail("const", at(p, k) + "/type", 'expected the constant "activity"');
+  s += '"type":' + JSON.stringify(a0);
+  if (typeof a1 !== "string" || (sur && !wellFormed(a1))) str(a1, at(p, k), "description");
+  s += ',"description":' + JSON.stringify(a1);
+  if (ex) s += putExtras(o, knownActivityEvent, at(p, k));
   return s + "}";
 }
 
 /** The harness asks for permission to act. */
-export interface PermissionEvent {
+export type PermissionEvent = {
   /** Always `permission`. */
   type: "permission";
   /** Identifies the request; the answer refers to it. */
@@ -764,8 +862,8 @@ export interface PermissionEvent {
   /** The command it wants to run, when there is one. */
   command?: string;
   /** Members the schema does not declare, kept as they are. */
-  [extra: string]: unknown;
-}
+  [extra: string]: JsonValue | undefined;
+};
 
 /** Decodes a PermissionEvent from one JSON text, checking it in place; throws DecodeError. */
 export function decodePermissionEvent(input: string | Uint8Array): PermissionEvent {
@@ -780,53 +878,91 @@ export function encodePermissionEvent(value: PermissionEvent): string {
 const knownPermissionEvent: ReadonlySet<string> = new Set(["type", "id", "description", "command"]);
 
 function walkPermissionEvent(v: unknown, p: string, k?: string | number): void {
-  const q = at(p, k);
-  const o = obj(v, q);
-  need(o, "type", q);
-  need(o, "id", q);
-  need(o, "description", q);
-  const x1 = o["type"];
-  str(x1, q, "type");
-  if (x1 !== "permission") fail("const", q + "/type", 'expected the constant "permission"');
-  const x2 = o["id"];
-  str(x2, q, "id");
-  const x3 = o["description"];
-  str(x3, q, "description");
-  if (has(o, "command")) {
-    const x4 = o["command"];
-    str(x4, q, "command");
+  const o = isObj(v) ? v : obj(v, at(p, k));
+  let m = 0;
+  let ex = false;
+  for (const key in o) {
+    if (!hasOwn.call(o, key)) continue;
+    switch (key) {
+      case "type":
+        m |= 1;
+        continue;
+      case "id":
+        m |= 2;
+        continue;
+      case "description":
+        m |= 4;
+        continue;
+      case "command":
+        m |= 8;
+        continue;
+    }
+    ex = true;
   }
-  extras(o, knownPermissionEvent, q);
+  const a0 = o["type"];
+  const a1 = o["id"];
+  const a2 = o["description"];
+  const a3 = o["command"];
+  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "type")))) missing("type", at(p, k));
+  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "id")))) missing("id", at(p, k));
+  if (!(a2 !== undefined && ((m & 4) !== 0 || hasOwn.call(o, "description")))) missing("description", at(p, k));
+  if (typeof a0 !== "string" || (sur && !wellFormed(a0))) str(a0, at(p, k), "type");
+  if (a0 !== "permission") fail("const", at(p, k) + "/type", 'expected the constant "permission"');
+  if (typeof a1 !== "string" || (sur && !wellFormed(a1))) str(a1, at(p, k), "id");
+  if (typeof a2 !== "string" || (sur && !wellFormed(a2))) str(a2, at(p, k), "description");
+  if (a3 !== undefined && ((m & 8) !== 0 || hasOwn.call(o, "command"))) {
+    if (typeof a3 !== "string" || (sur && !wellFormed(a3))) str(a3, at(p, k), "command");
+  }
+  if (ex) extras(o, knownPermissionEvent, at(p, k));
 }
 
 function writePermissionEvent(v: unknown, p: string, k?: string | number): string {
-  const q = at(p, k);
-  const o = obj(v, q);
-  need(o, "type", q);
-  need(o, "id", q);
-  need(o, "description", q);
-  let s = "{";
-  const x1 = o["type"];
-  str(x1, q, "type");
-  if (x1 !== "permission") fail("const", q + "/type", 'expected the constant "permission"');
-  s += '"type":' + JSON.stringify(x1);
-  const x2 = o["id"];
-  str(x2, q, "id");
-  s += ',"id":' + JSON.stringify(x2);
-  const x3 = o["description"];
-  str(x3, q, "description");
-  s += ',"description":' + JSON.stringify(x3);
-  if (has(o, "command")) {
-    const x4 = o["command"];
-    str(x4, q, "command");
-    s += ',"command":' + JSON.stringify(x4);
+  const o = isObj(v) ? v : obj(v, at(p, k));
+  let m = 0;
+  let ex = false;
+  for (const key in o) {
+    if (!hasOwn.call(o, key)) continue;
+    switch (key) {
+      case "type":
+        m |= 1;
+        continue;
+      case "id":
+        m |= 2;
+        continue;
+      case "description":
+        m |= 4;
+        continue;
+      case "command":
+        m |= 8;
+        continue;
+    }
+    ex = true;
   }
-  s += putExtras(o, knownPermissionEvent, q);
+  const a0 = o["type"];
+  const a1 = o["id"];
+  const a2 = o["description"];
+  const a3 = o["command"];
+  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "type")))) missing("type", at(p, k));
+  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "id")))) missing("id", at(p, k));
+  if (!(a2 !== undefined && ((m & 4) !== 0 || hasOwn.call(o, "description")))) missing("description", at(p, k));
+  let s = "{";
+  if (typeof a0 !== "string" || (sur && !wellFormed(a0))) str(a0, at(p, k), "type");
+  if (a0 !== "permission") fail("const", at(p, k) + "/type", 'expected the constant "permission"');
+  s += '"type":' + JSON.stringify(a0);
+  if (typeof a1 !== "string" || (sur && !wellFormed(a1))) str(a1, at(p, k), "id");
+  s += ',"id":' + JSON.stringify(a1);
+  if (typeof a2 !== "string" || (sur && !wellFormed(a2))) str(a2, at(p, k), "description");
+  s += ',"description":' + JSON.stringify(a2);
+  if (a3 !== undefined && ((m & 8) !== 0 || hasOwn.call(o, "command"))) {
+    if (typeof a3 !== "string" || (sur && !wellFormed(a3))) str(a3, at(p, k), "command");
+    s += ',"command":' + JSON.stringify(a3);
+  }
+  if (ex) s += putExtras(o, knownPermissionEvent, at(p, k));
   return s + "}";
 }
 
 /** Tokens (and money) the turn has used so far. */
-export interface UsageEvent {
+export type UsageEvent = {
   /** Always `usage`. */
   type: "usage";
   /** Input tokens. */
@@ -836,8 +972,8 @@ export interface UsageEvent {
   /** Cost in US dollars, when the harness knows it. */
   cost_usd?: number;
   /** Members the schema does not declare, kept as they are. */
-  [extra: string]: unknown;
-}
+  [extra: string]: JsonValue | undefined;
+};
 
 /** Decodes a UsageEvent from one JSON text, checking it in place; throws DecodeError. */
 export function decodeUsageEvent(input: string | Uint8Array): UsageEvent {
@@ -852,66 +988,108 @@ export function encodeUsageEvent(value: UsageEvent): string {
 const knownUsageEvent: ReadonlySet<string> = new Set(["type", "input_tokens", "output_tokens", "cost_usd"]);
 
 function walkUsageEvent(v: unknown, p: string, k?: string | number): void {
-  const q = at(p, k);
-  const o = obj(v, q);
-  need(o, "type", q);
-  need(o, "input_tokens", q);
-  need(o, "output_tokens", q);
-  const x1 = o["type"];
-  str(x1, q, "type");
-  if (x1 !== "usage") fail("const", q + "/type", 'expected the constant "usage"');
-  const x2 = o["input_tokens"];
-  int(x2, q, "input_tokens");
-  if (x2 < 0) fail("range", q + "/input_tokens", "below the minimum 0");
-  const x3 = o["output_tokens"];
-  int(x3, q, "output_tokens");
-  if (x3 < 0) fail("range", q + "/output_tokens", "below the minimum 0");
-  if (has(o, "cost_usd")) {
-    const x4 = o["cost_usd"];
-    num(x4, q, "cost_usd");
-    if (x4 < 0) fail("range", q + "/cost_usd", "below the minimum 0");
+  const o = isObj(v) ? v : obj(v, at(p, k));
+  let m = 0;
+  let ex = false;
+  for (const key in o) {
+    if (!hasOwn.call(o, key)) continue;
+    switch (key) {
+      case "type":
+        m |= 1;
+        continue;
+      case "input_tokens":
+        m |= 2;
+        continue;
+      case "output_tokens":
+        m |= 4;
+        continue;
+      case "cost_usd":
+        m |= 8;
+        continue;
+    }
+    ex = true;
   }
-  extras(o, knownUsageEvent, q);
+  const a0 = o["type"];
+  const a1 = o["input_tokens"];
+  const a2 = o["output_tokens"];
+  const a3 = o["cost_usd"];
+  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "type")))) missing("type", at(p, k));
+  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "input_tokens")))) missing("input_tokens", at(p, k));
+  if (!(a2 !== undefined && ((m & 4) !== 0 || hasOwn.call(o, "output_tokens")))) missing("output_tokens", at(p, k));
+  if (typeof a0 !== "string" || (sur && !wellFormed(a0))) str(a0, at(p, k), "type");
+  if (a0 !== "usage") fail("const", at(p, k) + "/type", 'expected the constant "usage"');
+  if (typeof a1 !== "number" || !Number.isInteger(a1) || a1 > maxSafe || a1 < -maxSafe)
+    int(a1, at(p, k), "input_tokens");
+  if (a1 < 0) fail("range", at(p, k) + "/input_tokens", "below the minimum 0");
+  if (typeof a2 !== "number" || !Number.isInteger(a2) || a2 > maxSafe || a2 < -maxSafe)
+    int(a2, at(p, k), "output_tokens");
+  if (a2 < 0) fail("range", at(p, k) + "/output_tokens", "below the minimum 0");
+  if (a3 !== undefined && ((m & 8) !== 0 || hasOwn.call(o, "cost_usd"))) {
+    if (typeof a3 !== "number" || !Number.isFinite(a3)) num(a3, at(p, k), "cost_usd");
+    if (a3 < 0) fail("range", at(p, k) + "/cost_usd", "below the minimum 0");
+  }
+  if (ex) extras(o, knownUsageEvent, at(p, k));
 }
 
 function writeUsageEvent(v: unknown, p: string, k?: string | number): string {
-  const q = at(p, k);
-  const o = obj(v, q);
-  need(o, "type", q);
-  need(o, "input_tokens", q);
-  need(o, "output_tokens", q);
-  let s = "{";
-  const x1 = o["type"];
-  str(x1, q, "type");
-  if (x1 !== "usage") fail("const", q + "/type", 'expected the constant "usage"');
-  s += '"type":' + JSON.stringify(x1);
-  const x2 = o["input_tokens"];
-  int(x2, q, "input_tokens");
-  if (x2 < 0) fail("range", q + "/input_tokens", "below the minimum 0");
-  s += ',"input_tokens":' + String(x2);
-  const x3 = o["output_tokens"];
-  int(x3, q, "output_tokens");
-  if (x3 < 0) fail("range", q + "/output_tokens", "below the minimum 0");
-  s += ',"output_tokens":' + String(x3);
-  if (has(o, "cost_usd")) {
-    const x4 = o["cost_usd"];
-    num(x4, q, "cost_usd");
-    if (x4 < 0) fail("range", q + "/cost_usd", "below the minimum 0");
-    s += ',"cost_usd":' + String(x4);
+  const o = isObj(v) ? v : obj(v, at(p, k));
+  let m = 0;
+  let ex = false;
+  for (const key in o) {
+    if (!hasOwn.call(o, key)) continue;
+    switch (key) {
+      case "type":
+        m |= 1;
+        continue;
+      case "input_tokens":
+        m |= 2;
+        continue;
+      case "output_tokens":
+        m |= 4;
+        continue;
+      case "cost_usd":
+        m |= 8;
+        continue;
+    }
+    ex = true;
   }
-  s += putExtras(o, knownUsageEvent, q);
+  const a0 = o["type"];
+  const a1 = o["input_tokens"];
+  const a2 = o["output_tokens"];
+  const a3 = o["cost_usd"];
+  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "type")))) missing("type", at(p, k));
+  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "input_tokens")))) missing("input_tokens", at(p, k));
+  if (!(a2 !== undefined && ((m & 4) !== 0 || hasOwn.call(o, "output_tokens")))) missing("output_tokens", at(p, k));
+  let s = "{";
+  if (typeof a0 !== "string" || (sur && !wellFormed(a0))) str(a0, at(p, k), "type");
+  if (a0 !== "usage") fail("const", at(p, k) + "/type", 'expected the constant "usage"');
+  s += '"type":' + JSON.stringify(a0);
+  if (typeof a1 !== "number" || !Number.isInteger(a1) || a1 > maxSafe || a1 < -maxSafe)
+    int(a1, at(p, k), "input_tokens");
+  if (a1 < 0) fail("range", at(p, k) + "/input_tokens", "below the minimum 0");
+  s += ',"input_tokens":' + String(a1);
+  if (typeof a2 !== "number" || !Number.isInteger(a2) || a2 > maxSafe || a2 < -maxSafe)
+    int(a2, at(p, k), "output_tokens");
+  if (a2 < 0) fail("range", at(p, k) + "/output_tokens", "below the minimum 0");
+  s += ',"output_tokens":' + String(a2);
+  if (a3 !== undefined && ((m & 8) !== 0 || hasOwn.call(o, "cost_usd"))) {
+    if (typeof a3 !== "number" || !Number.isFinite(a3)) num(a3, at(p, k), "cost_usd");
+    if (a3 < 0) fail("range", at(p, k) + "/cost_usd", "below the minimum 0");
+    s += ',"cost_usd":' + String(a3);
+  }
+  if (ex) s += putExtras(o, knownUsageEvent, at(p, k));
   return s + "}";
 }
 
 /** The turn's final answer; the terminal event of a successful turn. */
-export interface CompleteEvent {
+export type CompleteEvent = {
   /** Always `complete`. */
   type: "complete";
   /** The final answer, carrying the envelope. */
   text: string;
   /** Members the schema does not declare, kept as they are. */
-  [extra: string]: unknown;
-}
+  [extra: string]: JsonValue | undefined;
+};
 
 /** Decodes a CompleteEvent from one JSON text, checking it in place; throws DecodeError. */
 export function decodeCompleteEvent(input: string | Uint8Array): CompleteEvent {
@@ -926,44 +1104,70 @@ export function encodeCompleteEvent(value: CompleteEvent): string {
 const knownCompleteEvent: ReadonlySet<string> = new Set(["type", "text"]);
 
 function walkCompleteEvent(v: unknown, p: string, k?: string | number): void {
-  const q = at(p, k);
-  const o = obj(v, q);
-  need(o, "type", q);
-  need(o, "text", q);
-  const x1 = o["type"];
-  str(x1, q, "type");
-  if (x1 !== "complete") fail("const", q + "/type", 'expected the constant "complete"');
-  const x2 = o["text"];
-  str(x2, q, "text");
-  extras(o, knownCompleteEvent, q);
+  const o = isObj(v) ? v : obj(v, at(p, k));
+  let m = 0;
+  let ex = false;
+  for (const key in o) {
+    if (!hasOwn.call(o, key)) continue;
+    switch (key) {
+      case "type":
+        m |= 1;
+        continue;
+      case "text":
+        m |= 2;
+        continue;
+    }
+    ex = true;
+  }
+  const a0 = o["type"];
+  const a1 = o["text"];
+  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "type")))) missing("type", at(p, k));
+  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "text")))) missing("text", at(p, k));
+  if (typeof a0 !== "string" || (sur && !wellFormed(a0))) str(a0, at(p, k), "type");
+  if (a0 !== "complete") fail("const", at(p, k) + "/type", 'expected the constant "complete"');
+  if (typeof a1 !== "string" || (sur && !wellFormed(a1))) str(a1, at(p, k), "text");
+  if (ex) extras(o, knownCompleteEvent, at(p, k));
 }
 
 function writeCompleteEvent(v: unknown, p: string, k?: string | number): string {
-  const q = at(p, k);
-  const o = obj(v, q);
-  need(o, "type", q);
-  need(o, "text", q);
+  const o = isObj(v) ? v : obj(v, at(p, k));
+  let m = 0;
+  let ex = false;
+  for (const key in o) {
+    if (!hasOwn.call(o, key)) continue;
+    switch (key) {
+      case "type":
+        m |= 1;
+        continue;
+      case "text":
+        m |= 2;
+        continue;
+    }
+    ex = true;
+  }
+  const a0 = o["type"];
+  const a1 = o["text"];
+  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "type")))) missing("type", at(p, k));
+  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "text")))) missing("text", at(p, k));
   let s = "{";
-  const x1 = o["type"];
-  str(x1, q, "type");
-  if (x1 !== "complete") fail("const", q + "/type", 'expected the constant "complete"');
-  s += '"type":' + JSON.stringify(x1);
-  const x2 = o["text"];
-  str(x2, q, "text");
-  s += ',"text":' + JSON.stringify(x2);
-  s += putExtras(o, knownCompleteEvent, q);
+  if (typeof a0 !== "string" || (sur && !wellFormed(a0))) str(a0, at(p, k), "type");
+  if (a0 !== "complete") fail("const", at(p, k) + "/type", 'expected the constant "complete"');
+  s += '"type":' + JSON.stringify(a0);
+  if (typeof a1 !== "string" || (sur && !wellFormed(a1))) str(a1, at(p, k), "text");
+  s += ',"text":' + JSON.stringify(a1);
+  if (ex) s += putExtras(o, knownCompleteEvent, at(p, k));
   return s + "}";
 }
 
 /** The turn failed; the terminal event of a failed turn. */
-export interface ErrorEvent {
+export type ErrorEvent = {
   /** Always `error`. */
   type: "error";
   /** What went wrong. */
   message: string;
   /** Members the schema does not declare, kept as they are. */
-  [extra: string]: unknown;
-}
+  [extra: string]: JsonValue | undefined;
+};
 
 /** Decodes a ErrorEvent from one JSON text, checking it in place; throws DecodeError. */
 export function decodeErrorEvent(input: string | Uint8Array): ErrorEvent {
@@ -978,37 +1182,63 @@ export function encodeErrorEvent(value: ErrorEvent): string {
 const knownErrorEvent: ReadonlySet<string> = new Set(["type", "message"]);
 
 function walkErrorEvent(v: unknown, p: string, k?: string | number): void {
-  const q = at(p, k);
-  const o = obj(v, q);
-  need(o, "type", q);
-  need(o, "message", q);
-  const x1 = o["type"];
-  str(x1, q, "type");
-  if (x1 !== "error") fail("const", q + "/type", 'expected the constant "error"');
-  const x2 = o["message"];
-  str(x2, q, "message");
-  extras(o, knownErrorEvent, q);
+  const o = isObj(v) ? v : obj(v, at(p, k));
+  let m = 0;
+  let ex = false;
+  for (const key in o) {
+    if (!hasOwn.call(o, key)) continue;
+    switch (key) {
+      case "type":
+        m |= 1;
+        continue;
+      case "message":
+        m |= 2;
+        continue;
+    }
+    ex = true;
+  }
+  const a0 = o["type"];
+  const a1 = o["message"];
+  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "type")))) missing("type", at(p, k));
+  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "message")))) missing("message", at(p, k));
+  if (typeof a0 !== "string" || (sur && !wellFormed(a0))) str(a0, at(p, k), "type");
+  if (a0 !== "error") fail("const", at(p, k) + "/type", 'expected the constant "error"');
+  if (typeof a1 !== "string" || (sur && !wellFormed(a1))) str(a1, at(p, k), "message");
+  if (ex) extras(o, knownErrorEvent, at(p, k));
 }
 
 function writeErrorEvent(v: unknown, p: string, k?: string | number): string {
-  const q = at(p, k);
-  const o = obj(v, q);
-  need(o, "type", q);
-  need(o, "message", q);
+  const o = isObj(v) ? v : obj(v, at(p, k));
+  let m = 0;
+  let ex = false;
+  for (const key in o) {
+    if (!hasOwn.call(o, key)) continue;
+    switch (key) {
+      case "type":
+        m |= 1;
+        continue;
+      case "message":
+        m |= 2;
+        continue;
+    }
+    ex = true;
+  }
+  const a0 = o["type"];
+  const a1 = o["message"];
+  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "type")))) missing("type", at(p, k));
+  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "message")))) missing("message", at(p, k));
   let s = "{";
-  const x1 = o["type"];
-  str(x1, q, "type");
-  if (x1 !== "error") fail("const", q + "/type", 'expected the constant "error"');
-  s += '"type":' + JSON.stringify(x1);
-  const x2 = o["message"];
-  str(x2, q, "message");
-  s += ',"message":' + JSON.stringify(x2);
-  s += putExtras(o, knownErrorEvent, q);
+  if (typeof a0 !== "string" || (sur && !wellFormed(a0))) str(a0, at(p, k), "type");
+  if (a0 !== "error") fail("const", at(p, k) + "/type", 'expected the constant "error"');
+  s += '"type":' + JSON.stringify(a0);
+  if (typeof a1 !== "string" || (sur && !wellFormed(a1))) str(a1, at(p, k), "message");
+  s += ',"message":' + JSON.stringify(a1);
+  if (ex) s += putExtras(o, knownErrorEvent, at(p, k));
   return s + "}";
 }
 
 /** What a harness declares it supports. Every flag is optional; absent means not supported, so an unknown harness is assumed to do the least. */
-export interface CapabilitySettings {
+export type CapabilitySettings = {
   /** The harness can resume an earlier session natively. */
   SessionResume?: boolean;
   /** A turn can be cancelled while it runs. */
@@ -1027,7 +1257,7 @@ export interface CapabilitySettings {
   WorkspaceScoping?: boolean;
   /** The model the harness uses can be chosen. */
   ModelSelection?: boolean;
-}
+};
 
 /** Decodes a CapabilitySettings from one JSON text, checking it in place; throws DecodeError. */
 export function decodeCapabilitySettings(input: string | Uint8Array): CapabilitySettings {
@@ -1052,96 +1282,160 @@ const knownCapabilitySettings: ReadonlySet<string> = new Set([
 ]);
 
 function walkCapabilitySettings(v: unknown, p: string, k?: string | number): void {
-  const q = at(p, k);
-  const o = obj(v, q);
-  closed(o, knownCapabilitySettings, q);
-  if (has(o, "SessionResume")) {
-    const x1 = o["SessionResume"];
-    bool(x1, q, "SessionResume");
+  const o = isObj(v) ? v : obj(v, at(p, k));
+  let m = 0;
+  for (const key in o) {
+    if (!hasOwn.call(o, key)) continue;
+    switch (key) {
+      case "SessionResume":
+        m |= 1;
+        continue;
+      case "MidTurnCancellation":
+        m |= 2;
+        continue;
+      case "StructuredOutput":
+        m |= 4;
+        continue;
+      case "UsageReporting":
+        m |= 8;
+        continue;
+      case "PermissionPolicy":
+        m |= 16;
+        continue;
+      case "PermissionHooks":
+        m |= 32;
+        continue;
+      case "McpClient":
+        m |= 64;
+        continue;
+      case "WorkspaceScoping":
+        m |= 128;
+        continue;
+      case "ModelSelection":
+        m |= 256;
+        continue;
+    }
+    if (o[key] !== undefined) closed(o, knownCapabilitySettings, at(p, k));
   }
-  if (has(o, "MidTurnCancellation")) {
-    const x2 = o["MidTurnCancellation"];
-    bool(x2, q, "MidTurnCancellation");
+  const a0 = o["SessionResume"];
+  const a1 = o["MidTurnCancellation"];
+  const a2 = o["StructuredOutput"];
+  const a3 = o["UsageReporting"];
+  const a4 = o["PermissionPolicy"];
+  const a5 = o["PermissionHooks"];
+  const a6 = o["McpClient"];
+  const a7 = o["WorkspaceScoping"];
+  const a8 = o["ModelSelection"];
+  if (a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "SessionResume"))) {
+    if (typeof a0 !== "boolean") bool(a0, at(p, k), "SessionResume");
   }
-  if (has(o, "StructuredOutput")) {
-    const x3 = o["StructuredOutput"];
-    bool(x3, q, "StructuredOutput");
+  if (a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "MidTurnCancellation"))) {
+    if (typeof a1 !== "boolean") bool(a1, at(p, k), "MidTurnCancellation");
   }
-  if (has(o, "UsageReporting")) {
-    const x4 = o["UsageReporting"];
-    bool(x4, q, "UsageReporting");
+  if (a2 !== undefined && ((m & 4) !== 0 || hasOwn.call(o, "StructuredOutput"))) {
+    if (typeof a2 !== "boolean") bool(a2, at(p, k), "StructuredOutput");
   }
-  if (has(o, "PermissionPolicy")) {
-    const x5 = o["PermissionPolicy"];
-    bool(x5, q, "PermissionPolicy");
+  if (a3 !== undefined && ((m & 8) !== 0 || hasOwn.call(o, "UsageReporting"))) {
+    if (typeof a3 !== "boolean") bool(a3, at(p, k), "UsageReporting");
   }
-  if (has(o, "PermissionHooks")) {
-    const x6 = o["PermissionHooks"];
-    bool(x6, q, "PermissionHooks");
+  if (a4 !== undefined && ((m & 16) !== 0 || hasOwn.call(o, "PermissionPolicy"))) {
+    if (typeof a4 !== "boolean") bool(a4, at(p, k), "PermissionPolicy");
   }
-  if (has(o, "McpClient")) {
-    const x7 = o["McpClient"];
-    bool(x7, q, "McpClient");
+  if (a5 !== undefined && ((m & 32) !== 0 || hasOwn.call(o, "PermissionHooks"))) {
+    if (typeof a5 !== "boolean") bool(a5, at(p, k), "PermissionHooks");
   }
-  if (has(o, "WorkspaceScoping")) {
-    const x8 = o["WorkspaceScoping"];
-    bool(x8, q, "WorkspaceScoping");
+  if (a6 !== undefined && ((m & 64) !== 0 || hasOwn.call(o, "McpClient"))) {
+    if (typeof a6 !== "boolean") bool(a6, at(p, k), "McpClient");
   }
-  if (has(o, "ModelSelection")) {
-    const x9 = o["ModelSelection"];
-    bool(x9, q, "ModelSelection");
+  if (a7 !== undefined && ((m & 128) !== 0 || hasOwn.call(o, "WorkspaceScoping"))) {
+    if (typeof a7 !== "boolean") bool(a7, at(p, k), "WorkspaceScoping");
+  }
+  if (a8 !== undefined && ((m & 256) !== 0 || hasOwn.call(o, "ModelSelection"))) {
+    if (typeof a8 !== "boolean") bool(a8, at(p, k), "ModelSelection");
   }
 }
 
 function writeCapabilitySettings(v: unknown, p: string, k?: string | number): string {
-  const q = at(p, k);
-  const o = obj(v, q);
-  closed(o, knownCapabilitySettings, q);
+  const o = isObj(v) ? v : obj(v, at(p, k));
+  let m = 0;
+  for (const key in o) {
+    if (!hasOwn.call(o, key)) continue;
+    switch (key) {
+      case "SessionResume":
+        m |= 1;
+        continue;
+      case "MidTurnCancellation":
+        m |= 2;
+        continue;
+      case "StructuredOutput":
+        m |= 4;
+        continue;
+      case "UsageReporting":
+        m |= 8;
+        continue;
+      case "PermissionPolicy":
+        m |= 16;
+        continue;
+      case "PermissionHooks":
+        m |= 32;
+        continue;
+      case "McpClient":
+        m |= 64;
+        continue;
+      case "WorkspaceScoping":
+        m |= 128;
+        continue;
+      case "ModelSelection":
+        m |= 256;
+        continue;
+    }
+    if (o[key] !== undefined) closed(o, knownCapabilitySettings, at(p, k));
+  }
+  const a0 = o["SessionResume"];
+  const a1 = o["MidTurnCancellation"];
+  const a2 = o["StructuredOutput"];
+  const a3 = o["UsageReporting"];
+  const a4 = o["PermissionPolicy"];
+  const a5 = o["PermissionHooks"];
+  const a6 = o["McpClient"];
+  const a7 = o["WorkspaceScoping"];
+  const a8 = o["ModelSelection"];
   let s = "{";
-  if (has(o, "SessionResume")) {
-    const x1 = o["SessionResume"];
-    bool(x1, q, "SessionResume");
-    s += '"SessionResume":' + (x1 ? "true" : "false");
+  if (a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "SessionResume"))) {
+    if (typeof a0 !== "boolean") bool(a0, at(p, k), "SessionResume");
+    s += '"SessionResume":' + (a0 ? "true" : "false");
   }
-  if (has(o, "MidTurnCancellation")) {
-    const x2 = o["MidTurnCancellation"];
-    bool(x2, q, "MidTurnCancellation");
-    s += (s.length > 1 ? "," : "") + '"MidTurnCancellation":' + (x2 ? "true" : "false");
+  if (a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "MidTurnCancellation"))) {
+    if (typeof a1 !== "boolean") bool(a1, at(p, k), "MidTurnCancellation");
+    s += (s.length > 1 ? "," : "") + '"MidTurnCancellation":' + (a1 ? "true" : "false");
   }
-  if (has(o, "StructuredOutput")) {
-    const x3 = o["StructuredOutput"];
-    bool(x3, q, "StructuredOutput");
-    s += (s.length > 1 ? "," : "") + '"StructuredOutput":' + (x3 ? "true" : "false");
+  if (a2 !== undefined && ((m & 4) !== 0 || hasOwn.call(o, "StructuredOutput"))) {
+    if (typeof a2 !== "boolean") bool(a2, at(p, k), "StructuredOutput");
+    s += (s.length > 1 ? "," : "") + '"StructuredOutput":' + (a2 ? "true" : "false");
   }
-  if (has(o, "UsageReporting")) {
-    const x4 = o["UsageReporting"];
-    bool(x4, q, "UsageReporting");
-    s += (s.length > 1 ? "," : "") + '"UsageReporting":' + (x4 ? "true" : "false");
+  if (a3 !== undefined && ((m & 8) !== 0 || hasOwn.call(o, "UsageReporting"))) {
+    if (typeof a3 !== "boolean") bool(a3, at(p, k), "UsageReporting");
+    s += (s.length > 1 ? "," : "") + '"UsageReporting":' + (a3 ? "true" : "false");
   }
-  if (has(o, "PermissionPolicy")) {
-    const x5 = o["PermissionPolicy"];
-    bool(x5, q, "PermissionPolicy");
-    s += (s.length > 1 ? "," : "") + '"PermissionPolicy":' + (x5 ? "true" : "false");
+  if (a4 !== undefined && ((m & 16) !== 0 || hasOwn.call(o, "PermissionPolicy"))) {
+    if (typeof a4 !== "boolean") bool(a4, at(p, k), "PermissionPolicy");
+    s += (s.length > 1 ? "," : "") + '"PermissionPolicy":' + (a4 ? "true" : "false");
   }
-  if (has(o, "PermissionHooks")) {
-    const x6 = o["PermissionHooks"];
-    bool(x6, q, "PermissionHooks");
-    s += (s.length > 1 ? "," : "") + '"PermissionHooks":' + (x6 ? "true" : "false");
+  if (a5 !== undefined && ((m & 32) !== 0 || hasOwn.call(o, "PermissionHooks"))) {
+    if (typeof a5 !== "boolean") bool(a5, at(p, k), "PermissionHooks");
+    s += (s.length > 1 ? "," : "") + '"PermissionHooks":' + (a5 ? "true" : "false");
   }
-  if (has(o, "McpClient")) {
-    const x7 = o["McpClient"];
-    bool(x7, q, "McpClient");
-    s += (s.length > 1 ? "," : "") + '"McpClient":' + (x7 ? "true" : "false");
+  if (a6 !== undefined && ((m & 64) !== 0 || hasOwn.call(o, "McpClient"))) {
+    if (typeof a6 !== "boolean") bool(a6, at(p, k), "McpClient");
+    s += (s.length > 1 ? "," : "") + '"McpClient":' + (a6 ? "true" : "false");
   }
-  if (has(o, "WorkspaceScoping")) {
-    const x8 = o["WorkspaceScoping"];
-    bool(x8, q, "WorkspaceScoping");
-    s += (s.length > 1 ? "," : "") + '"WorkspaceScoping":' + (x8 ? "true" : "false");
+  if (a7 !== undefined && ((m & 128) !== 0 || hasOwn.call(o, "WorkspaceScoping"))) {
+    if (typeof a7 !== "boolean") bool(a7, at(p, k), "WorkspaceScoping");
+    s += (s.length > 1 ? "," : "") + '"WorkspaceScoping":' + (a7 ? "true" : "false");
   }
-  if (has(o, "ModelSelection")) {
-    const x9 = o["ModelSelection"];
-    bool(x9, q, "ModelSelection");
-    s += (s.length > 1 ? "," : "") + '"ModelSelection":' + (x9 ? "true" : "false");
+  if (a8 !== undefined && ((m & 256) !== 0 || hasOwn.call(o, "ModelSelection"))) {
+    if (typeof a8 !== "boolean") bool(a8, at(p, k), "ModelSelection");
+    s += (s.length > 1 ? "," : "") + '"ModelSelection":' + (a8 ? "true" : "false");
   }
   return s + "}";
 }

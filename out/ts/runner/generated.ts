@@ -62,6 +62,12 @@ const hasOwn = Object.prototype.hasOwnProperty;
 
 /** The raw text of the document being decoded, for document-order key lookups; unset between calls. */
 let src: string | undefined;
+/**
+ * Whether strings and keys may hold an unpaired surrogate. While a well-formed text is decoded,
+ * only a "\u" escape can make one, so a text without "\u" clears it (one indexOf per document
+ * instead of one check per string); it is set again between calls and while encoding.
+ */
+let sur = true;
 
 /** False when the string holds an unpaired UTF-16 surrogate (String.prototype.isWellFormed where present). */
 const wellFormed: (s: string) => boolean =
@@ -98,7 +104,7 @@ function isObj(v: unknown): v is Obj {
 
 /** An own member whose value is not undefined (parsed JSON never holds undefined). */
 function has(o: Obj, key: string): boolean {
-  return hasOwn.call(o, key) && o[key] !== undefined;
+  return o[key] !== undefined && hasOwn.call(o, key);
 }
 
 /** Number of Unicode code points of a well-formed string. */
@@ -140,10 +146,12 @@ function parseText(text: string): unknown {
 /** Checks a parsed document in place with `walk`; the raw text serves document-order key lookups. */
 function checkDoc<T>(text: string, v: unknown, walk: (v: unknown, p: string) => void): T {
   src = text;
+  sur = text.indexOf("\\u") >= 0;
   try {
     walk(v, "");
   } finally {
     src = undefined;
+    sur = true;
   }
   return v as T;
 }
@@ -181,7 +189,9 @@ function runValue<T>(v: unknown, p: string, walk: (v: unknown, p: string) => voi
 /** Runs a writer; its DecodeErrors become EncodeErrors with the same code and pointer. */
 function runEncode(value: unknown, write: (v: unknown, p: string) => string): string {
   const saved = src;
+  const savedSur = sur;
   src = undefined;
+  sur = true;
   try {
     return write(value, "");
   } catch (e) {
@@ -189,6 +199,7 @@ function runEncode(value: unknown, write: (v: unknown, p: string) => string): st
     throw e;
   } finally {
     src = saved;
+    sur = savedSur;
   }
 }
 
@@ -196,7 +207,7 @@ function runEncode(value: unknown, write: (v: unknown, p: string) => string): st
 
 function str(v: unknown, p: string, k?: Key): asserts v is string {
   if (typeof v !== "string") fail("type", at(p, k), `expected string, got ${kindOf(v)}`);
-  if (!wellFormed(v)) fail("utf8", at(p, k), "string holds an unpaired UTF-16 surrogate");
+  if (sur && !wellFormed(v)) fail("utf8", at(p, k), "string holds an unpaired UTF-16 surrogate");
 }
 
 function minLen(v: string, n: number, p: string, k?: Key): void {
@@ -239,7 +250,11 @@ function obj(v: unknown, p: string): Obj {
 
 /** missing_field for a required property, at the pointer it would have. */
 function need(o: Obj, key: string, p: string): void {
-  if (!has(o, key)) fail("missing_field", p + "/" + esc(key), `missing required property ${JSON.stringify(key)}`);
+  if (!has(o, key)) missing(key, p);
+}
+
+function missing(key: string, p: string): never {
+  return fail("missing_field", p + "/" + esc(key), `missing required property ${JSON.stringify(key)}`);
 }
 
 // ---- objects ----
@@ -273,7 +288,7 @@ function closed(o: Obj, known: ReadonlySet<string>, p: string): void {
     }
   }
   if (first === undefined) return;
-  if (!wellFormed(first)) fail("utf8", p, "object key holds an unpaired UTF-16 surrogate");
+  if (sur && !wellFormed(first)) fail("utf8", p, "object key holds an unpaired UTF-16 surrogate");
   fail("unknown_field", p + "/" + esc(first), `unknown property (a key of ${cpLen(first)} characters)`);
 }
 
@@ -281,7 +296,7 @@ function closed(o: Obj, known: ReadonlySet<string>, p: string): void {
 function extras(o: Obj, known: ReadonlySet<string>, p: string): void {
   for (const k of Object.keys(o)) {
     if (known.has(k) || o[k] === undefined) continue;
-    if (!wellFormed(k)) fail("utf8", p, "object key holds an unpaired UTF-16 surrogate");
+    if (sur && !wellFormed(k)) fail("utf8", p, "object key holds an unpaired UTF-16 surrogate");
     free(o[k], p, esc(k), undefined);
   }
 }
@@ -314,6 +329,13 @@ function levelOf(p: string): number {
 function free(v: unknown, p: string, k: Key, kinds: readonly string[] | undefined): void {
   if (kinds !== undefined && !kinds.includes(kindOf(v)))
     fail("type", at(p, k), `expected ${kinds.join(" or ")}, got ${kindOf(v)}`);
+  // Values of a parsed document are plain JSON: a walk that allocates nothing finds most of them
+  // clean; anything else takes the exact walk below, which finds the error and its pointer.
+  if (
+    src !== undefined &&
+    (typeof v !== "object" || v === null ? freeLeaf(v) : freeClean(v, levelOf(p) + (k === undefined ? 0 : 1)))
+  )
+    return;
   const path: (string | number)[] = [];
   const bad = freeWalk(v, levelOf(at(p, k)), path);
   if (bad !== undefined) {
@@ -323,10 +345,34 @@ function free(v: unknown, p: string, k: Key, kinds: readonly string[] | undefine
   }
 }
 
+/** A parsed scalar that needs no error: a well-formed string, a finite number, a boolean or null. */
+function freeLeaf(v: unknown): boolean {
+  return typeof v === "string" ? !sur || wellFormed(v) : typeof v === "number" ? Number.isFinite(v) : true;
+}
+
+/** True when the parsed container v at nesting level `level` holds nothing freeWalk would refuse. */
+function freeClean(v: object, level: number): boolean {
+  if (level > maxDepth) return false;
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) {
+      const x: unknown = v[i];
+      if (typeof x === "object" && x !== null ? !freeClean(x, level + 1) : !freeLeaf(x)) return false;
+    }
+    return true;
+  }
+  const o = v as Obj;
+  for (const key in o) {
+    if (sur && !wellFormed(key)) return false;
+    const x = o[key];
+    if (typeof x === "object" && x !== null ? !freeClean(x, level + 1) : !freeLeaf(x)) return false;
+  }
+  return true;
+}
+
 function freeWalk(v: unknown, level: number, path: (string | number)[]): [WireErrorCode, string] | undefined {
   switch (typeof v) {
     case "string":
-      return wellFormed(v) ? undefined : ["utf8", "string holds an unpaired UTF-16 surrogate"];
+      return !sur || wellFormed(v) ? undefined : ["utf8", "string holds an unpaired UTF-16 surrogate"];
     case "number":
       return Number.isFinite(v) ? undefined : ["range", "number is not finite"];
     case "boolean":
@@ -348,7 +394,7 @@ function freeWalk(v: unknown, level: number, path: (string | number)[]): [WireEr
       if (proto !== Object.prototype && proto !== null) return ["type", "not a plain JSON object"];
       const o = v as Obj;
       for (const key of Object.keys(o)) {
-        if (!wellFormed(key)) return ["utf8", "object key holds an unpaired UTF-16 surrogate"];
+        if (sur && !wellFormed(key)) return ["utf8", "object key holds an unpaired UTF-16 surrogate"];
         path.push(key);
         const bad = freeWalk(o[key], level + 1, path);
         if (bad !== undefined) return bad;
@@ -638,7 +684,7 @@ export function encodeMethod(value: Method): string {
 }
 
 function walkMethod(v: unknown, p: string, k?: string | number): void {
-  str(v, p, k);
+  if (typeof v !== "string" || (sur && !wellFormed(v))) str(v, p, k);
   if (
     v !== "open" &&
     v !== "prompt" &&
@@ -652,7 +698,7 @@ function walkMethod(v: unknown, p: string, k?: string | number): void {
 }
 
 function writeMethod(v: unknown, p: string, k?: string | number): string {
-  str(v, p, k);
+  if (typeof v !== "string" || (sur && !wellFormed(v))) str(v, p, k);
   if (
     v !== "open" &&
     v !== "prompt" &&
@@ -685,13 +731,13 @@ export function encodeEventName(value: EventName): string {
 }
 
 function walkEventName(v: unknown, p: string, k?: string | number): void {
-  str(v, p, k);
+  if (typeof v !== "string" || (sur && !wellFormed(v))) str(v, p, k);
   if (v !== "assistant.delta" && v !== "assistant.message")
     fail("enum", at(p, k), `${describe(v)}, expected one of the enum values`);
 }
 
 function writeEventName(v: unknown, p: string, k?: string | number): string {
-  str(v, p, k);
+  if (typeof v !== "string" || (sur && !wellFormed(v))) str(v, p, k);
   if (v !== "assistant.delta" && v !== "assistant.message")
     fail("enum", at(p, k), `${describe(v)}, expected one of the enum values`);
   return JSON.stringify(v);
@@ -716,13 +762,13 @@ export function encodeErrorCode(value: ErrorCode): string {
 }
 
 function walkErrorCode(v: unknown, p: string, k?: string | number): void {
-  str(v, p, k);
+  if (typeof v !== "string" || (sur && !wellFormed(v))) str(v, p, k);
   if (v !== "provider_error" && v !== "brain_error")
     fail("enum", at(p, k), `${describe(v)}, expected one of the enum values`);
 }
 
 function writeErrorCode(v: unknown, p: string, k?: string | number): string {
-  str(v, p, k);
+  if (typeof v !== "string" || (sur && !wellFormed(v))) str(v, p, k);
   if (v !== "provider_error" && v !== "brain_error")
     fail("enum", at(p, k), `${describe(v)}, expected one of the enum values`);
   return JSON.stringify(v);
@@ -750,13 +796,13 @@ export function encodeStopReason(value: StopReason): string {
 }
 
 function walkStopReason(v: unknown, p: string, k?: string | number): void {
-  str(v, p, k);
+  if (typeof v !== "string" || (sur && !wellFormed(v))) str(v, p, k);
   if (v !== "stop" && v !== "length" && v !== "tool_use" && v !== "error" && v !== "aborted")
     fail("enum", at(p, k), `${describe(v)}, expected one of the enum values`);
 }
 
 function writeStopReason(v: unknown, p: string, k?: string | number): string {
-  str(v, p, k);
+  if (typeof v !== "string" || (sur && !wellFormed(v))) str(v, p, k);
   if (v !== "stop" && v !== "length" && v !== "tool_use" && v !== "error" && v !== "aborted")
     fail("enum", at(p, k), `${describe(v)}, expected one of the enum values`);
   return JSON.stringify(v);
@@ -776,13 +822,13 @@ export function encodeAttachment(value: Attachment): string {
 }
 
 function walkAttachment(v: unknown, p: string, k?: string | number): void {
-  str(v, p, k);
-  minLen(v, 1, p, k);
+  if (typeof v !== "string" || (sur && !wellFormed(v))) str(v, p, k);
+  if (v.length < 2) minLen(v, 1, p, k);
 }
 
 function writeAttachment(v: unknown, p: string, k?: string | number): string {
-  str(v, p, k);
-  minLen(v, 1, p, k);
+  if (typeof v !== "string" || (sur && !wellFormed(v))) str(v, p, k);
+  if (v.length < 2) minLen(v, 1, p, k);
   return JSON.stringify(v);
 }
 
@@ -800,13 +846,13 @@ export function encodeTurnId(value: TurnId): string {
 }
 
 function walkTurnId(v: unknown, p: string, k?: string | number): void {
-  str(v, p, k);
-  minLen(v, 1, p, k);
+  if (typeof v !== "string" || (sur && !wellFormed(v))) str(v, p, k);
+  if (v.length < 2) minLen(v, 1, p, k);
 }
 
 function writeTurnId(v: unknown, p: string, k?: string | number): string {
-  str(v, p, k);
-  minLen(v, 1, p, k);
+  if (typeof v !== "string" || (sur && !wellFormed(v))) str(v, p, k);
+  if (v.length < 2) minLen(v, 1, p, k);
   return JSON.stringify(v);
 }
 
@@ -824,18 +870,18 @@ export function encodeFrameId(value: FrameId): string {
 }
 
 function walkFrameId(v: unknown, p: string, k?: string | number): void {
-  str(v, p, k);
-  minLen(v, 1, p, k);
+  if (typeof v !== "string" || (sur && !wellFormed(v))) str(v, p, k);
+  if (v.length < 2) minLen(v, 1, p, k);
 }
 
 function writeFrameId(v: unknown, p: string, k?: string | number): string {
-  str(v, p, k);
-  minLen(v, 1, p, k);
+  if (typeof v !== "string" || (sur && !wellFormed(v))) str(v, p, k);
+  if (v.length < 2) minLen(v, 1, p, k);
   return JSON.stringify(v);
 }
 
 /** Opens (or reopens) a native session. The runner loads saved state passively: no model or tool call until the next `prompt`. */
-export interface OpenRequest {
+export type OpenRequest = {
   /** The native session this frame belongs to. */
   attachment: Attachment;
   /** Request id, unique among the sender's outstanding requests; the response echoes it. */
@@ -844,7 +890,7 @@ export interface OpenRequest {
   method: "open";
   /** The session's options. */
   params: HarnessOptions;
-}
+};
 
 /** Decodes a OpenRequest from one JSON text, checking it in place; throws DecodeError. */
 export function decodeOpenRequest(input: string | Uint8Array): OpenRequest {
@@ -861,40 +907,82 @@ const knownOpenRequest: ReadonlySet<string> = new Set(["attachment", "id", "meth
 function walkOpenRequest(v: unknown, p: string, k?: string | number): void {
   const q = at(p, k);
   const o = obj(v, q);
-  closed(o, knownOpenRequest, q);
-  need(o, "attachment", q);
-  need(o, "id", q);
-  need(o, "method", q);
-  need(o, "params", q);
-  walkAttachment(o["attachment"], q, "attachment");
-  walkFrameId(o["id"], q, "id");
-  const x1 = o["method"];
-  str(x1, q, "method");
-  if (x1 !== "open") fail("const", q + "/method", 'expected the constant "open"');
-  walkHarnessOptions(o["params"], q, "params");
+  let m = 0;
+  for (const key in o) {
+    if (!hasOwn.call(o, key)) continue;
+    switch (key) {
+      case "attachment":
+        m |= 1;
+        continue;
+      case "id":
+        m |= 2;
+        continue;
+      case "method":
+        m |= 4;
+        continue;
+      case "params":
+        m |= 8;
+        continue;
+    }
+    if (o[key] !== undefined) closed(o, knownOpenRequest, q);
+  }
+  const a0 = o["attachment"];
+  const a1 = o["id"];
+  const a2 = o["method"];
+  const a3 = o["params"];
+  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "attachment")))) missing("attachment", q);
+  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "id")))) missing("id", q);
+  if (!(a2 !== undefined && ((m & 4) !== 0 || hasOwn.call(o, "method")))) missing("method", q);
+  if (!(a3 !== undefined && ((m & 8) !== 0 || hasOwn.call(o, "params")))) missing("params", q);
+  walkAttachment(a0, q, "attachment");
+  walkFrameId(a1, q, "id");
+  if (typeof a2 !== "string" || (sur && !wellFormed(a2))) str(a2, q, "method");
+  if (a2 !== "open") fail("const", q + "/method", 'expected the constant "open"');
+  walkHarnessOptions(a3, q, "params");
 }
 
 function writeOpenRequest(v: unknown, p: string, k?: string | number): string {
   const q = at(p, k);
   const o = obj(v, q);
-  closed(o, knownOpenRequest, q);
-  need(o, "attachment", q);
-  need(o, "id", q);
-  need(o, "method", q);
-  need(o, "params", q);
+  let m = 0;
+  for (const key in o) {
+    if (!hasOwn.call(o, key)) continue;
+    switch (key) {
+      case "attachment":
+        m |= 1;
+        continue;
+      case "id":
+        m |= 2;
+        continue;
+      case "method":
+        m |= 4;
+        continue;
+      case "params":
+        m |= 8;
+        continue;
+    }
+    if (o[key] !== undefined) closed(o, knownOpenRequest, q);
+  }
+  const a0 = o["attachment"];
+  const a1 = o["id"];
+  const a2 = o["method"];
+  const a3 = o["params"];
+  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "attachment")))) missing("attachment", q);
+  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "id")))) missing("id", q);
+  if (!(a2 !== undefined && ((m & 4) !== 0 || hasOwn.call(o, "method")))) missing("method", q);
+  if (!(a3 !== undefined && ((m & 8) !== 0 || hasOwn.call(o, "params")))) missing("params", q);
   let s = "{";
-  s += '"attachment":' + writeAttachment(o["attachment"], q, "attachment");
-  s += ',"id":' + writeFrameId(o["id"], q, "id");
-  const x1 = o["method"];
-  str(x1, q, "method");
-  if (x1 !== "open") fail("const", q + "/method", 'expected the constant "open"');
-  s += ',"method":' + JSON.stringify(x1);
-  s += ',"params":' + writeHarnessOptions(o["params"], q, "params");
+  s += '"attachment":' + writeAttachment(a0, q, "attachment");
+  s += ',"id":' + writeFrameId(a1, q, "id");
+  if (typeof a2 !== "string" || (sur && !wellFormed(a2))) str(a2, q, "method");
+  if (a2 !== "open") fail("const", q + "/method", 'expected the constant "open"');
+  s += ',"method":' + JSON.stringify(a2);
+  s += ',"params":' + writeHarnessOptions(a3, q, "params");
   return s + "}";
 }
 
 /** Runs one user turn to completion, including model-initiated tool calls; the response comes when the turn settles. */
-export interface PromptRequest {
+export type PromptRequest = {
   /** The native session this frame belongs to. */
   attachment: Attachment;
   /** The turn this frame belongs to. */
@@ -905,7 +993,7 @@ export interface PromptRequest {
   method: "prompt";
   /** The user's text. */
   params: Text;
-}
+};
 
 /** Decodes a PromptRequest from one JSON text, checking it in place; throws DecodeError. */
 export function decodePromptRequest(input: string | Uint8Array): PromptRequest {
@@ -922,44 +1010,94 @@ const knownPromptRequest: ReadonlySet<string> = new Set(["attachment", "turn", "
 function walkPromptRequest(v: unknown, p: string, k?: string | number): void {
   const q = at(p, k);
   const o = obj(v, q);
-  closed(o, knownPromptRequest, q);
-  need(o, "attachment", q);
-  need(o, "turn", q);
-  need(o, "id", q);
-  need(o, "method", q);
-  need(o, "params", q);
-  walkAttachment(o["attachment"], q, "attachment");
-  walkTurnId(o["turn"], q, "turn");
-  walkFrameId(o["id"], q, "id");
-  const x1 = o["method"];
-  str(x1, q, "method");
-  if (x1 !== "prompt") fail("const", q + "/method", 'expected the constant "prompt"');
-  walkText(o["params"], q, "params");
+  let m = 0;
+  for (const key in o) {
+    if (!hasOwn.call(o, key)) continue;
+    switch (key) {
+      case "attachment":
+        m |= 1;
+        continue;
+      case "turn":
+        m |= 2;
+        continue;
+      case "id":
+        m |= 4;
+        continue;
+      case "method":
+        m |= 8;
+        continue;
+      case "params":
+        m |= 16;
+        continue;
+    }
+    if (o[key] !== undefined) closed(o, knownPromptRequest, q);
+  }
+  const a0 = o["attachment"];
+  const a1 = o["turn"];
+  const a2 = o["id"];
+  const a3 = o["method"];
+  const a4 = o["params"];
+  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "attachment")))) missing("attachment", q);
+  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "turn")))) missing("turn", q);
+  if (!(a2 !== undefined && ((m & 4) !== 0 || hasOwn.call(o, "id")))) missing("id", q);
+  if (!(a3 !== undefined && ((m & 8) !== 0 || hasOwn.call(o, "method")))) missing("method", q);
+  if (!(a4 !== undefined && ((m & 16) !== 0 || hasOwn.call(o, "params")))) missing("params", q);
+  walkAttachment(a0, q, "attachment");
+  walkTurnId(a1, q, "turn");
+  walkFrameId(a2, q, "id");
+  if (typeof a3 !== "string" || (sur && !wellFormed(a3))) str(a3, q, "method");
+  if (a3 !== "prompt") fail("const", q + "/method", 'expected the constant "prompt"');
+  walkText(a4, q, "params");
 }
 
 function writePromptRequest(v: unknown, p: string, k?: string | number): string {
   const q = at(p, k);
   const o = obj(v, q);
-  closed(o, knownPromptRequest, q);
-  need(o, "attachment", q);
-  need(o, "turn", q);
-  need(o, "id", q);
-  need(o, "method", q);
-  need(o, "params", q);
+  let m = 0;
+  for (const key in o) {
+    if (!hasOwn.call(o, key)) continue;
+    switch (key) {
+      case "attachment":
+        m |= 1;
+        continue;
+      case "turn":
+        m |= 2;
+        continue;
+      case "id":
+        m |= 4;
+        continue;
+      case "method":
+        m |= 8;
+        continue;
+      case "params":
+        m |= 16;
+        continue;
+    }
+    if (o[key] !== undefined) closed(o, knownPromptRequest, q);
+  }
+  const a0 = o["attachment"];
+  const a1 = o["turn"];
+  const a2 = o["id"];
+  const a3 = o["method"];
+  const a4 = o["params"];
+  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "attachment")))) missing("attachment", q);
+  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "turn")))) missing("turn", q);
+  if (!(a2 !== undefined && ((m & 4) !== 0 || hasOwn.call(o, "id")))) missing("id", q);
+  if (!(a3 !== undefined && ((m & 8) !== 0 || hasOwn.call(o, "method")))) missing("method", q);
+  if (!(a4 !== undefined && ((m & 16) !== 0 || hasOwn.call(o, "params")))) missing("params", q);
   let s = "{";
-  s += '"attachment":' + writeAttachment(o["attachment"], q, "attachment");
-  s += ',"turn":' + writeTurnId(o["turn"], q, "turn");
-  s += ',"id":' + writeFrameId(o["id"], q, "id");
-  const x1 = o["method"];
-  str(x1, q, "method");
-  if (x1 !== "prompt") fail("const", q + "/method", 'expected the constant "prompt"');
-  s += ',"method":' + JSON.stringify(x1);
-  s += ',"params":' + writeText(o["params"], q, "params");
+  s += '"attachment":' + writeAttachment(a0, q, "attachment");
+  s += ',"turn":' + writeTurnId(a1, q, "turn");
+  s += ',"id":' + writeFrameId(a2, q, "id");
+  if (typeof a3 !== "string" || (sur && !wellFormed(a3))) str(a3, q, "method");
+  if (a3 !== "prompt") fail("const", q + "/method", 'expected the constant "prompt"');
+  s += ',"method":' + JSON.stringify(a3);
+  s += ',"params":' + writeText(a4, q, "params");
   return s + "}";
 }
 
 /** Steers the active turn with more user text. */
-export interface SteerRequest {
+export type SteerRequest = {
   /** The native session this frame belongs to. */
   attachment: Attachment;
   /** The turn this frame belongs to. */
@@ -970,7 +1108,7 @@ export interface SteerRequest {
   method: "steer";
   /** The steering text. */
   params: Text;
-}
+};
 
 /** Decodes a SteerRequest from one JSON text, checking it in place; throws DecodeError. */
 export function decodeSteerRequest(input: string | Uint8Array): SteerRequest {
@@ -987,44 +1125,94 @@ const knownSteerRequest: ReadonlySet<string> = new Set(["attachment", "turn", "i
 function walkSteerRequest(v: unknown, p: string, k?: string | number): void {
   const q = at(p, k);
   const o = obj(v, q);
-  closed(o, knownSteerRequest, q);
-  need(o, "attachment", q);
-  need(o, "turn", q);
-  need(o, "id", q);
-  need(o, "method", q);
-  need(o, "params", q);
-  walkAttachment(o["attachment"], q, "attachment");
-  walkTurnId(o["turn"], q, "turn");
-  walkFrameId(o["id"], q, "id");
-  const x1 = o["method"];
-  str(x1, q, "method");
-  if (x1 !== "steer") fail("const", q + "/method", 'expected the constant "steer"');
-  walkText(o["params"], q, "params");
+  let m = 0;
+  for (const key in o) {
+    if (!hasOwn.call(o, key)) continue;
+    switch (key) {
+      case "attachment":
+        m |= 1;
+        continue;
+      case "turn":
+        m |= 2;
+        continue;
+      case "id":
+        m |= 4;
+        continue;
+      case "method":
+        m |= 8;
+        continue;
+      case "params":
+        m |= 16;
+        continue;
+    }
+    if (o[key] !== undefined) closed(o, knownSteerRequest, q);
+  }
+  const a0 = o["attachment"];
+  const a1 = o["turn"];
+  const a2 = o["id"];
+  const a3 = o["method"];
+  const a4 = o["params"];
+  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "attachment")))) missing("attachment", q);
+  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "turn")))) missing("turn", q);
+  if (!(a2 !== undefined && ((m & 4) !== 0 || hasOwn.call(o, "id")))) missing("id", q);
+  if (!(a3 !== undefined && ((m & 8) !== 0 || hasOwn.call(o, "method")))) missing("method", q);
+  if (!(a4 !== undefined && ((m & 16) !== 0 || hasOwn.call(o, "params")))) missing("params", q);
+  walkAttachment(a0, q, "attachment");
+  walkTurnId(a1, q, "turn");
+  walkFrameId(a2, q, "id");
+  if (typeof a3 !== "string" || (sur && !wellFormed(a3))) str(a3, q, "method");
+  if (a3 !== "steer") fail("const", q + "/method", 'expected the constant "steer"');
+  walkText(a4, q, "params");
 }
 
 function writeSteerRequest(v: unknown, p: string, k?: string | number): string {
   const q = at(p, k);
   const o = obj(v, q);
-  closed(o, knownSteerRequest, q);
-  need(o, "attachment", q);
-  need(o, "turn", q);
-  need(o, "id", q);
-  need(o, "method", q);
-  need(o, "params", q);
+  let m = 0;
+  for (const key in o) {
+    if (!hasOwn.call(o, key)) continue;
+    switch (key) {
+      case "attachment":
+        m |= 1;
+        continue;
+      case "turn":
+        m |= 2;
+        continue;
+      case "id":
+        m |= 4;
+        continue;
+      case "method":
+        m |= 8;
+        continue;
+      case "params":
+        m |= 16;
+        continue;
+    }
+    if (o[key] !== undefined) closed(o, knownSteerRequest, q);
+  }
+  const a0 = o["attachment"];
+  const a1 = o["turn"];
+  const a2 = o["id"];
+  const a3 = o["method"];
+  const a4 = o["params"];
+  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "attachment")))) missing("attachment", q);
+  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "turn")))) missing("turn", q);
+  if (!(a2 !== undefined && ((m & 4) !== 0 || hasOwn.call(o, "id")))) missing("id", q);
+  if (!(a3 !== undefined && ((m & 8) !== 0 || hasOwn.call(o, "method")))) missing("method", q);
+  if (!(a4 !== undefined && ((m & 16) !== 0 || hasOwn.call(o, "params")))) missing("params", q);
   let s = "{";
-  s += '"attachment":' + writeAttachment(o["attachment"], q, "attachment");
-  s += ',"turn":' + writeTurnId(o["turn"], q, "turn");
-  s += ',"id":' + writeFrameId(o["id"], q, "id");
-  const x1 = o["method"];
-  str(x1, q, "method");
-  if (x1 !== "steer") fail("const", q + "/method", 'expected the constant "steer"');
-  s += ',"method":' + JSON.stringify(x1);
-  s += ',"params":' + writeText(o["params"], q, "params");
+  s += '"attachment":' + writeAttachment(a0, q, "attachment");
+  s += ',"turn":' + writeTurnId(a1, q, "turn");
+  s += ',"id":' + writeFrameId(a2, q, "id");
+  if (typeof a3 !== "string" || (sur && !wellFormed(a3))) str(a3, q, "method");
+  if (a3 !== "steer") fail("const", q + "/method", 'expected the constant "steer"');
+  s += ',"method":' + JSON.stringify(a3);
+  s += ',"params":' + writeText(a4, q, "params");
   return s + "}";
 }
 
 /** Aborts the active turn cleanly. */
-export interface InterruptRequest {
+export type InterruptRequest = {
   /** The native session this frame belongs to. */
   attachment: Attachment;
   /** The turn this frame belongs to. */
@@ -1035,7 +1223,7 @@ export interface InterruptRequest {
   method: "interrupt";
   /** No parameters: `null`, or absent. */
   params?: null;
-}
+};
 
 /** Decodes a InterruptRequest from one JSON text, checking it in place; throws DecodeError. */
 export function decodeInterruptRequest(input: string | Uint8Array): InterruptRequest {
@@ -1052,49 +1240,97 @@ const knownInterruptRequest: ReadonlySet<string> = new Set(["attachment", "turn"
 function walkInterruptRequest(v: unknown, p: string, k?: string | number): void {
   const q = at(p, k);
   const o = obj(v, q);
-  closed(o, knownInterruptRequest, q);
-  need(o, "attachment", q);
-  need(o, "turn", q);
-  need(o, "id", q);
-  need(o, "method", q);
-  walkAttachment(o["attachment"], q, "attachment");
-  walkTurnId(o["turn"], q, "turn");
-  walkFrameId(o["id"], q, "id");
-  const x1 = o["method"];
-  str(x1, q, "method");
-  if (x1 !== "interrupt") fail("const", q + "/method", 'expected the constant "interrupt"');
-  if (has(o, "params")) {
-    const x2 = o["params"];
-    nul(x2, q, "params");
+  let m = 0;
+  for (const key in o) {
+    if (!hasOwn.call(o, key)) continue;
+    switch (key) {
+      case "attachment":
+        m |= 1;
+        continue;
+      case "turn":
+        m |= 2;
+        continue;
+      case "id":
+        m |= 4;
+        continue;
+      case "method":
+        m |= 8;
+        continue;
+      case "params":
+        m |= 16;
+        continue;
+    }
+    if (o[key] !== undefined) closed(o, knownInterruptRequest, q);
+  }
+  const a0 = o["attachment"];
+  const a1 = o["turn"];
+  const a2 = o["id"];
+  const a3 = o["method"];
+  const a4 = o["params"];
+  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "attachment")))) missing("attachment", q);
+  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "turn")))) missing("turn", q);
+  if (!(a2 !== undefined && ((m & 4) !== 0 || hasOwn.call(o, "id")))) missing("id", q);
+  if (!(a3 !== undefined && ((m & 8) !== 0 || hasOwn.call(o, "method")))) missing("method", q);
+  walkAttachment(a0, q, "attachment");
+  walkTurnId(a1, q, "turn");
+  walkFrameId(a2, q, "id");
+  if (typeof a3 !== "string" || (sur && !wellFormed(a3))) str(a3, q, "method");
+  if (a3 !== "interrupt") fail("const", q + "/method", 'expected the constant "interrupt"');
+  if (a4 !== undefined && ((m & 16) !== 0 || hasOwn.call(o, "params"))) {
+    if (a4 !== null) nul(a4, q, "params");
   }
 }
 
 function writeInterruptRequest(v: unknown, p: string, k?: string | number): string {
   const q = at(p, k);
   const o = obj(v, q);
-  closed(o, knownInterruptRequest, q);
-  need(o, "attachment", q);
-  need(o, "turn", q);
-  need(o, "id", q);
-  need(o, "method", q);
+  let m = 0;
+  for (const key in o) {
+    if (!hasOwn.call(o, key)) continue;
+    switch (key) {
+      case "attachment":
+        m |= 1;
+        continue;
+      case "turn":
+        m |= 2;
+        continue;
+      case "id":
+        m |= 4;
+        continue;
+      case "method":
+        m |= 8;
+        continue;
+      case "params":
+        m |= 16;
+        continue;
+    }
+    if (o[key] !== undefined) closed(o, knownInterruptRequest, q);
+  }
+  const a0 = o["attachment"];
+  const a1 = o["turn"];
+  const a2 = o["id"];
+  const a3 = o["method"];
+  const a4 = o["params"];
+  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "attachment")))) missing("attachment", q);
+  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "turn")))) missing("turn", q);
+  if (!(a2 !== undefined && ((m & 4) !== 0 || hasOwn.call(o, "id")))) missing("id", q);
+  if (!(a3 !== undefined && ((m & 8) !== 0 || hasOwn.call(o, "method")))) missing("method", q);
   let s = "{";
-  s += '"attachment":' + writeAttachment(o["attachment"], q, "attachment");
-  s += ',"turn":' + writeTurnId(o["turn"], q, "turn");
-  s += ',"id":' + writeFrameId(o["id"], q, "id");
-  const x1 = o["method"];
-  str(x1, q, "method");
-  if (x1 !== "interrupt") fail("const", q + "/method", 'expected the constant "interrupt"');
-  s += ',"method":' + JSON.stringify(x1);
-  if (has(o, "params")) {
-    const x2 = o["params"];
-    nul(x2, q, "params");
+  s += '"attachment":' + writeAttachment(a0, q, "attachment");
+  s += ',"turn":' + writeTurnId(a1, q, "turn");
+  s += ',"id":' + writeFrameId(a2, q, "id");
+  if (typeof a3 !== "string" || (sur && !wellFormed(a3))) str(a3, q, "method");
+  if (a3 !== "interrupt") fail("const", q + "/method", 'expected the constant "interrupt"');
+  s += ',"method":' + JSON.stringify(a3);
+  if (a4 !== undefined && ((m & 16) !== 0 || hasOwn.call(o, "params"))) {
+    if (a4 !== null) nul(a4, q, "params");
     s += ',"params":' + "null";
   }
   return s + "}";
 }
 
 /** Asks for the native files needed to restore the conversation; sent only after a turn settles. */
-export interface CheckpointRequest {
+export type CheckpointRequest = {
   /** The native session this frame belongs to. */
   attachment: Attachment;
   /** Request id, unique among the sender's outstanding requests; the response echoes it. */
@@ -1103,7 +1339,7 @@ export interface CheckpointRequest {
   method: "checkpoint";
   /** No parameters: `null`, or absent. */
   params?: null;
-}
+};
 
 /** Decodes a CheckpointRequest from one JSON text, checking it in place; throws DecodeError. */
 export function decodeCheckpointRequest(input: string | Uint8Array): CheckpointRequest {
@@ -1120,45 +1356,85 @@ const knownCheckpointRequest: ReadonlySet<string> = new Set(["attachment", "id",
 function walkCheckpointRequest(v: unknown, p: string, k?: string | number): void {
   const q = at(p, k);
   const o = obj(v, q);
-  closed(o, knownCheckpointRequest, q);
-  need(o, "attachment", q);
-  need(o, "id", q);
-  need(o, "method", q);
-  walkAttachment(o["attachment"], q, "attachment");
-  walkFrameId(o["id"], q, "id");
-  const x1 = o["method"];
-  str(x1, q, "method");
-  if (x1 !== "checkpoint") fail("const", q + "/method", 'expected the constant "checkpoint"');
-  if (has(o, "params")) {
-    const x2 = o["params"];
-    nul(x2, q, "params");
+  let m = 0;
+  for (const key in o) {
+    if (!hasOwn.call(o, key)) continue;
+    switch (key) {
+      case "attachment":
+        m |= 1;
+        continue;
+      case "id":
+        m |= 2;
+        continue;
+      case "method":
+        m |= 4;
+        continue;
+      case "params":
+        m |= 8;
+        continue;
+    }
+    if (o[key] !== undefined) closed(o, knownCheckpointRequest, q);
+  }
+  const a0 = o["attachment"];
+  const a1 = o["id"];
+  const a2 = o["method"];
+  const a3 = o["params"];
+  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "attachment")))) missing("attachment", q);
+  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "id")))) missing("id", q);
+  if (!(a2 !== undefined && ((m & 4) !== 0 || hasOwn.call(o, "method")))) missing("method", q);
+  walkAttachment(a0, q, "attachment");
+  walkFrameId(a1, q, "id");
+  if (typeof a2 !== "string" || (sur && !wellFormed(a2))) str(a2, q, "method");
+  if (a2 !== "checkpoint") fail("const", q + "/method", 'expected the constant "checkpoint"');
+  if (a3 !== undefined && ((m & 8) !== 0 || hasOwn.call(o, "params"))) {
+    if (a3 !== null) nul(a3, q, "params");
   }
 }
 
 function writeCheckpointRequest(v: unknown, p: string, k?: string | number): string {
   const q = at(p, k);
   const o = obj(v, q);
-  closed(o, knownCheckpointRequest, q);
-  need(o, "attachment", q);
-  need(o, "id", q);
-  need(o, "method", q);
+  let m = 0;
+  for (const key in o) {
+    if (!hasOwn.call(o, key)) continue;
+    switch (key) {
+      case "attachment":
+        m |= 1;
+        continue;
+      case "id":
+        m |= 2;
+        continue;
+      case "method":
+        m |= 4;
+        continue;
+      case "params":
+        m |= 8;
+        continue;
+    }
+    if (o[key] !== undefined) closed(o, knownCheckpointRequest, q);
+  }
+  const a0 = o["attachment"];
+  const a1 = o["id"];
+  const a2 = o["method"];
+  const a3 = o["params"];
+  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "attachment")))) missing("attachment", q);
+  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "id")))) missing("id", q);
+  if (!(a2 !== undefined && ((m & 4) !== 0 || hasOwn.call(o, "method")))) missing("method", q);
   let s = "{";
-  s += '"attachment":' + writeAttachment(o["attachment"], q, "attachment");
-  s += ',"id":' + writeFrameId(o["id"], q, "id");
-  const x1 = o["method"];
-  str(x1, q, "method");
-  if (x1 !== "checkpoint") fail("const", q + "/method", 'expected the constant "checkpoint"');
-  s += ',"method":' + JSON.stringify(x1);
-  if (has(o, "params")) {
-    const x2 = o["params"];
-    nul(x2, q, "params");
+  s += '"attachment":' + writeAttachment(a0, q, "attachment");
+  s += ',"id":' + writeFrameId(a1, q, "id");
+  if (typeof a2 !== "string" || (sur && !wellFormed(a2))) str(a2, q, "method");
+  if (a2 !== "checkpoint") fail("const", q + "/method", 'expected the constant "checkpoint"');
+  s += ',"method":' + JSON.stringify(a2);
+  if (a3 !== undefined && ((m & 8) !== 0 || hasOwn.call(o, "params"))) {
+    if (a3 !== null) nul(a3, q, "params");
     s += ',"params":' + "null";
   }
   return s + "}";
 }
 
 /** Releases a settled attachment without stopping the runner's other attachments. */
-export interface DetachRequest {
+export type DetachRequest = {
   /** The native session this frame belongs to. */
   attachment: Attachment;
   /** Request id, unique among the sender's outstanding requests; the response echoes it. */
@@ -1167,7 +1443,7 @@ export interface DetachRequest {
   method: "detach";
   /** No parameters: `null`, or absent. */
   params?: null;
-}
+};
 
 /** Decodes a DetachRequest from one JSON text, checking it in place; throws DecodeError. */
 export function decodeDetachRequest(input: string | Uint8Array): DetachRequest {
@@ -1184,45 +1460,85 @@ const knownDetachRequest: ReadonlySet<string> = new Set(["attachment", "id", "me
 function walkDetachRequest(v: unknown, p: string, k?: string | number): void {
   const q = at(p, k);
   const o = obj(v, q);
-  closed(o, knownDetachRequest, q);
-  need(o, "attachment", q);
-  need(o, "id", q);
-  need(o, "method", q);
-  walkAttachment(o["attachment"], q, "attachment");
-  walkFrameId(o["id"], q, "id");
-  const x1 = o["method"];
-  str(x1, q, "method");
-  if (x1 !== "detach") fail("const", q + "/method", 'expected the constant "detach"');
-  if (has(o, "params")) {
-    const x2 = o["params"];
-    nul(x2, q, "params");
+  let m = 0;
+  for (const key in o) {
+    if (!hasOwn.call(o, key)) continue;
+    switch (key) {
+      case "attachment":
+        m |= 1;
+        continue;
+      case "id":
+        m |= 2;
+        continue;
+      case "method":
+        m |= 4;
+        continue;
+      case "params":
+        m |= 8;
+        continue;
+    }
+    if (o[key] !== undefined) closed(o, knownDetachRequest, q);
+  }
+  const a0 = o["attachment"];
+  const a1 = o["id"];
+  const a2 = o["method"];
+  const a3 = o["params"];
+  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "attachment")))) missing("attachment", q);
+  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "id")))) missing("id", q);
+  if (!(a2 !== undefined && ((m & 4) !== 0 || hasOwn.call(o, "method")))) missing("method", q);
+  walkAttachment(a0, q, "attachment");
+  walkFrameId(a1, q, "id");
+  if (typeof a2 !== "string" || (sur && !wellFormed(a2))) str(a2, q, "method");
+  if (a2 !== "detach") fail("const", q + "/method", 'expected the constant "detach"');
+  if (a3 !== undefined && ((m & 8) !== 0 || hasOwn.call(o, "params"))) {
+    if (a3 !== null) nul(a3, q, "params");
   }
 }
 
 function writeDetachRequest(v: unknown, p: string, k?: string | number): string {
   const q = at(p, k);
   const o = obj(v, q);
-  closed(o, knownDetachRequest, q);
-  need(o, "attachment", q);
-  need(o, "id", q);
-  need(o, "method", q);
+  let m = 0;
+  for (const key in o) {
+    if (!hasOwn.call(o, key)) continue;
+    switch (key) {
+      case "attachment":
+        m |= 1;
+        continue;
+      case "id":
+        m |= 2;
+        continue;
+      case "method":
+        m |= 4;
+        continue;
+      case "params":
+        m |= 8;
+        continue;
+    }
+    if (o[key] !== undefined) closed(o, knownDetachRequest, q);
+  }
+  const a0 = o["attachment"];
+  const a1 = o["id"];
+  const a2 = o["method"];
+  const a3 = o["params"];
+  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "attachment")))) missing("attachment", q);
+  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "id")))) missing("id", q);
+  if (!(a2 !== undefined && ((m & 4) !== 0 || hasOwn.call(o, "method")))) missing("method", q);
   let s = "{";
-  s += '"attachment":' + writeAttachment(o["attachment"], q, "attachment");
-  s += ',"id":' + writeFrameId(o["id"], q, "id");
-  const x1 = o["method"];
-  str(x1, q, "method");
-  if (x1 !== "detach") fail("const", q + "/method", 'expected the constant "detach"');
-  s += ',"method":' + JSON.stringify(x1);
-  if (has(o, "params")) {
-    const x2 = o["params"];
-    nul(x2, q, "params");
+  s += '"attachment":' + writeAttachment(a0, q, "attachment");
+  s += ',"id":' + writeFrameId(a1, q, "id");
+  if (typeof a2 !== "string" || (sur && !wellFormed(a2))) str(a2, q, "method");
+  if (a2 !== "detach") fail("const", q + "/method", 'expected the constant "detach"');
+  s += ',"method":' + JSON.stringify(a2);
+  if (a3 !== undefined && ((m & 8) !== 0 || hasOwn.call(o, "params"))) {
+    if (a3 !== null) nul(a3, q, "params");
     s += ',"params":' + "null";
   }
   return s + "}";
 }
 
 /** A reverse call: the runner asks the host to run a bound tool. At most MaxConcurrentToolCalls may be outstanding per runner. */
-export interface ToolCallRequest {
+export type ToolCallRequest = {
   /** The native session this frame belongs to. */
   attachment: Attachment;
   /** The turn this frame belongs to. */
@@ -1233,7 +1549,7 @@ export interface ToolCallRequest {
   method: "tool.call";
   /** The tool call. */
   params: ToolCall;
-}
+};
 
 /** Decodes a ToolCallRequest from one JSON text, checking it in place; throws DecodeError. */
 export function decodeToolCallRequest(input: string | Uint8Array): ToolCallRequest {
@@ -1250,44 +1566,94 @@ const knownToolCallRequest: ReadonlySet<string> = new Set(["attachment", "turn",
 function walkToolCallRequest(v: unknown, p: string, k?: string | number): void {
   const q = at(p, k);
   const o = obj(v, q);
-  closed(o, knownToolCallRequest, q);
-  need(o, "attachment", q);
-  need(o, "turn", q);
-  need(o, "id", q);
-  need(o, "method", q);
-  need(o, "params", q);
-  walkAttachment(o["attachment"], q, "attachment");
-  walkTurnId(o["turn"], q, "turn");
-  walkFrameId(o["id"], q, "id");
-  const x1 = o["method"];
-  str(x1, q, "method");
-  if (x1 !== "tool.call") fail("const", q + "/method", 'expected the constant "tool.call"');
-  walkToolCall(o["params"], q, "params");
+  let m = 0;
+  for (const key in o) {
+    if (!hasOwn.call(o, key)) continue;
+    switch (key) {
+      case "attachment":
+        m |= 1;
+        continue;
+      case "turn":
+        m |= 2;
+        continue;
+      case "id":
+        m |= 4;
+        continue;
+      case "method":
+        m |= 8;
+        continue;
+      case "params":
+        m |= 16;
+        continue;
+    }
+    if (o[key] !== undefined) closed(o, knownToolCallRequest, q);
+  }
+  const a0 = o["attachment"];
+  const a1 = o["turn"];
+  const a2 = o["id"];
+  const a3 = o["method"];
+  const a4 = o["params"];
+  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "attachment")))) missing("attachment", q);
+  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "turn")))) missing("turn", q);
+  if (!(a2 !== undefined && ((m & 4) !== 0 || hasOwn.call(o, "id")))) missing("id", q);
+  if (!(a3 !== undefined && ((m & 8) !== 0 || hasOwn.call(o, "method")))) missing("method", q);
+  if (!(a4 !== undefined && ((m & 16) !== 0 || hasOwn.call(o, "params")))) missing("params", q);
+  walkAttachment(a0, q, "attachment");
+  walkTurnId(a1, q, "turn");
+  walkFrameId(a2, q, "id");
+  if (typeof a3 !== "string" || (sur && !wellFormed(a3))) str(a3, q, "method");
+  if (a3 !== "tool.call") fail("const", q + "/method", 'expected the constant "tool.call"');
+  walkToolCall(a4, q, "params");
 }
 
 function writeToolCallRequest(v: unknown, p: string, k?: string | number): string {
   const q = at(p, k);
   const o = obj(v, q);
-  closed(o, knownToolCallRequest, q);
-  need(o, "attachment", q);
-  need(o, "turn", q);
-  need(o, "id", q);
-  need(o, "method", q);
-  need(o, "params", q);
+  let m = 0;
+  for (const key in o) {
+    if (!hasOwn.call(o, key)) continue;
+    switch (key) {
+      case "attachment":
+        m |= 1;
+        continue;
+      case "turn":
+        m |= 2;
+        continue;
+      case "id":
+        m |= 4;
+        continue;
+      case "method":
+        m |= 8;
+        continue;
+      case "params":
+        m |= 16;
+        continue;
+    }
+    if (o[key] !== undefined) closed(o, knownToolCallRequest, q);
+  }
+  const a0 = o["attachment"];
+  const a1 = o["turn"];
+  const a2 = o["id"];
+  const a3 = o["method"];
+  const a4 = o["params"];
+  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "attachment")))) missing("attachment", q);
+  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "turn")))) missing("turn", q);
+  if (!(a2 !== undefined && ((m & 4) !== 0 || hasOwn.call(o, "id")))) missing("id", q);
+  if (!(a3 !== undefined && ((m & 8) !== 0 || hasOwn.call(o, "method")))) missing("method", q);
+  if (!(a4 !== undefined && ((m & 16) !== 0 || hasOwn.call(o, "params")))) missing("params", q);
   let s = "{";
-  s += '"attachment":' + writeAttachment(o["attachment"], q, "attachment");
-  s += ',"turn":' + writeTurnId(o["turn"], q, "turn");
-  s += ',"id":' + writeFrameId(o["id"], q, "id");
-  const x1 = o["method"];
-  str(x1, q, "method");
-  if (x1 !== "tool.call") fail("const", q + "/method", 'expected the constant "tool.call"');
-  s += ',"method":' + JSON.stringify(x1);
-  s += ',"params":' + writeToolCall(o["params"], q, "params");
+  s += '"attachment":' + writeAttachment(a0, q, "attachment");
+  s += ',"turn":' + writeTurnId(a1, q, "turn");
+  s += ',"id":' + writeFrameId(a2, q, "id");
+  if (typeof a3 !== "string" || (sur && !wellFormed(a3))) str(a3, q, "method");
+  if (a3 !== "tool.call") fail("const", q + "/method", 'expected the constant "tool.call"');
+  s += ',"method":' + JSON.stringify(a3);
+  s += ',"params":' + writeToolCall(a4, q, "params");
   return s + "}";
 }
 
 /** A successful response. `result` is kept as a JSON value and decoded with the typed result decoder of the request's method, known by matching `id`. */
-export interface ResultResponse {
+export type ResultResponse = {
   /** The native session this frame belongs to. */
   attachment: Attachment;
   /** The request's turn, echoed when the request had one. */
@@ -1296,7 +1662,7 @@ export interface ResultResponse {
   id: FrameId;
   /** The method's result; its type depends on the request's method. */
   result: JsonValue;
-}
+};
 
 /** Decodes a ResultResponse from one JSON text, checking it in place; throws DecodeError. */
 export function decodeResultResponse(input: string | Uint8Array): ResultResponse {
@@ -1313,39 +1679,81 @@ const knownResultResponse: ReadonlySet<string> = new Set(["attachment", "turn", 
 function walkResultResponse(v: unknown, p: string, k?: string | number): void {
   const q = at(p, k);
   const o = obj(v, q);
-  closed(o, knownResultResponse, q);
-  need(o, "attachment", q);
-  need(o, "id", q);
-  need(o, "result", q);
-  walkAttachment(o["attachment"], q, "attachment");
-  if (has(o, "turn")) {
-    walkTurnId(o["turn"], q, "turn");
+  let m = 0;
+  for (const key in o) {
+    if (!hasOwn.call(o, key)) continue;
+    switch (key) {
+      case "attachment":
+        m |= 1;
+        continue;
+      case "turn":
+        m |= 2;
+        continue;
+      case "id":
+        m |= 4;
+        continue;
+      case "result":
+        m |= 8;
+        continue;
+    }
+    if (o[key] !== undefined) closed(o, knownResultResponse, q);
   }
-  walkFrameId(o["id"], q, "id");
-  const x1 = o["result"];
-  free(x1, q, "result", undefined);
+  const a0 = o["attachment"];
+  const a1 = o["turn"];
+  const a2 = o["id"];
+  const a3 = o["result"];
+  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "attachment")))) missing("attachment", q);
+  if (!(a2 !== undefined && ((m & 4) !== 0 || hasOwn.call(o, "id")))) missing("id", q);
+  if (!(a3 !== undefined && ((m & 8) !== 0 || hasOwn.call(o, "result")))) missing("result", q);
+  walkAttachment(a0, q, "attachment");
+  if (a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "turn"))) {
+    walkTurnId(a1, q, "turn");
+  }
+  walkFrameId(a2, q, "id");
+  free(a3, q, "result", undefined);
 }
 
 function writeResultResponse(v: unknown, p: string, k?: string | number): string {
   const q = at(p, k);
   const o = obj(v, q);
-  closed(o, knownResultResponse, q);
-  need(o, "attachment", q);
-  need(o, "id", q);
-  need(o, "result", q);
-  let s = "{";
-  s += '"attachment":' + writeAttachment(o["attachment"], q, "attachment");
-  if (has(o, "turn")) {
-    s += ',"turn":' + writeTurnId(o["turn"], q, "turn");
+  let m = 0;
+  for (const key in o) {
+    if (!hasOwn.call(o, key)) continue;
+    switch (key) {
+      case "attachment":
+        m |= 1;
+        continue;
+      case "turn":
+        m |= 2;
+        continue;
+      case "id":
+        m |= 4;
+        continue;
+      case "result":
+        m |= 8;
+        continue;
+    }
+    if (o[key] !== undefined) closed(o, knownResultResponse, q);
   }
-  s += ',"id":' + writeFrameId(o["id"], q, "id");
-  const x1 = o["result"];
-  s += ',"result":' + putFree(x1, q, "result", undefined);
+  const a0 = o["attachment"];
+  const a1 = o["turn"];
+  const a2 = o["id"];
+  const a3 = o["result"];
+  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "attachment")))) missing("attachment", q);
+  if (!(a2 !== undefined && ((m & 4) !== 0 || hasOwn.call(o, "id")))) missing("id", q);
+  if (!(a3 !== undefined && ((m & 8) !== 0 || hasOwn.call(o, "result")))) missing("result", q);
+  let s = "{";
+  s += '"attachment":' + writeAttachment(a0, q, "attachment");
+  if (a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "turn"))) {
+    s += ',"turn":' + writeTurnId(a1, q, "turn");
+  }
+  s += ',"id":' + writeFrameId(a2, q, "id");
+  s += ',"result":' + putFree(a3, q, "result", undefined);
   return s + "}";
 }
 
 /** A failed response. */
-export interface ErrorResponse {
+export type ErrorResponse = {
   /** The native session this frame belongs to. */
   attachment: Attachment;
   /** The request's turn, echoed when the request had one. */
@@ -1354,7 +1762,7 @@ export interface ErrorResponse {
   id: FrameId;
   /** Why the request failed. */
   error: ResponseError;
-}
+};
 
 /** Decodes a ErrorResponse from one JSON text, checking it in place; throws DecodeError. */
 export function decodeErrorResponse(input: string | Uint8Array): ErrorResponse {
@@ -1371,37 +1779,81 @@ const knownErrorResponse: ReadonlySet<string> = new Set(["attachment", "turn", "
 function walkErrorResponse(v: unknown, p: string, k?: string | number): void {
   const q = at(p, k);
   const o = obj(v, q);
-  closed(o, knownErrorResponse, q);
-  need(o, "attachment", q);
-  need(o, "id", q);
-  need(o, "error", q);
-  walkAttachment(o["attachment"], q, "attachment");
-  if (has(o, "turn")) {
-    walkTurnId(o["turn"], q, "turn");
+  let m = 0;
+  for (const key in o) {
+    if (!hasOwn.call(o, key)) continue;
+    switch (key) {
+      case "attachment":
+        m |= 1;
+        continue;
+      case "turn":
+        m |= 2;
+        continue;
+      case "id":
+        m |= 4;
+        continue;
+      case "error":
+        m |= 8;
+        continue;
+    }
+    if (o[key] !== undefined) closed(o, knownErrorResponse, q);
   }
-  walkFrameId(o["id"], q, "id");
-  walkResponseError(o["error"], q, "error");
+  const a0 = o["attachment"];
+  const a1 = o["turn"];
+  const a2 = o["id"];
+  const a3 = o["error"];
+  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "attachment")))) missing("attachment", q);
+  if (!(a2 !== undefined && ((m & 4) !== 0 || hasOwn.call(o, "id")))) missing("id", q);
+  if (!(a3 !== undefined && ((m & 8) !== 0 || hasOwn.call(o, "error")))) missing("error", q);
+  walkAttachment(a0, q, "attachment");
+  if (a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "turn"))) {
+    walkTurnId(a1, q, "turn");
+  }
+  walkFrameId(a2, q, "id");
+  walkResponseError(a3, q, "error");
 }
 
 function writeErrorResponse(v: unknown, p: string, k?: string | number): string {
   const q = at(p, k);
   const o = obj(v, q);
-  closed(o, knownErrorResponse, q);
-  need(o, "attachment", q);
-  need(o, "id", q);
-  need(o, "error", q);
-  let s = "{";
-  s += '"attachment":' + writeAttachment(o["attachment"], q, "attachment");
-  if (has(o, "turn")) {
-    s += ',"turn":' + writeTurnId(o["turn"], q, "turn");
+  let m = 0;
+  for (const key in o) {
+    if (!hasOwn.call(o, key)) continue;
+    switch (key) {
+      case "attachment":
+        m |= 1;
+        continue;
+      case "turn":
+        m |= 2;
+        continue;
+      case "id":
+        m |= 4;
+        continue;
+      case "error":
+        m |= 8;
+        continue;
+    }
+    if (o[key] !== undefined) closed(o, knownErrorResponse, q);
   }
-  s += ',"id":' + writeFrameId(o["id"], q, "id");
-  s += ',"error":' + writeResponseError(o["error"], q, "error");
+  const a0 = o["attachment"];
+  const a1 = o["turn"];
+  const a2 = o["id"];
+  const a3 = o["error"];
+  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "attachment")))) missing("attachment", q);
+  if (!(a2 !== undefined && ((m & 4) !== 0 || hasOwn.call(o, "id")))) missing("id", q);
+  if (!(a3 !== undefined && ((m & 8) !== 0 || hasOwn.call(o, "error")))) missing("error", q);
+  let s = "{";
+  s += '"attachment":' + writeAttachment(a0, q, "attachment");
+  if (a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "turn"))) {
+    s += ',"turn":' + writeTurnId(a1, q, "turn");
+  }
+  s += ',"id":' + writeFrameId(a2, q, "id");
+  s += ',"error":' + writeResponseError(a3, q, "error");
   return s + "}";
 }
 
 /** A streamed fragment of the assistant's message. */
-export interface AssistantDeltaEvent {
+export type AssistantDeltaEvent = {
   /** The native session this frame belongs to. */
   attachment: Attachment;
   /** The turn this frame belongs to. */
@@ -1410,7 +1862,7 @@ export interface AssistantDeltaEvent {
   event: "assistant.delta";
   /** The fragment. */
   data: AssistantDelta;
-}
+};
 
 /** Decodes a AssistantDeltaEvent from one JSON text, checking it in place; throws DecodeError. */
 export function decodeAssistantDeltaEvent(input: string | Uint8Array): AssistantDeltaEvent {
@@ -1427,40 +1879,82 @@ const knownAssistantDeltaEvent: ReadonlySet<string> = new Set(["attachment", "tu
 function walkAssistantDeltaEvent(v: unknown, p: string, k?: string | number): void {
   const q = at(p, k);
   const o = obj(v, q);
-  closed(o, knownAssistantDeltaEvent, q);
-  need(o, "attachment", q);
-  need(o, "turn", q);
-  need(o, "event", q);
-  need(o, "data", q);
-  walkAttachment(o["attachment"], q, "attachment");
-  walkTurnId(o["turn"], q, "turn");
-  const x1 = o["event"];
-  str(x1, q, "event");
-  if (x1 !== "assistant.delta") fail("const", q + "/event", 'expected the constant "assistant.delta"');
-  walkAssistantDelta(o["data"], q, "data");
+  let m = 0;
+  for (const key in o) {
+    if (!hasOwn.call(o, key)) continue;
+    switch (key) {
+      case "attachment":
+        m |= 1;
+        continue;
+      case "turn":
+        m |= 2;
+        continue;
+      case "event":
+        m |= 4;
+        continue;
+      case "data":
+        m |= 8;
+        continue;
+    }
+    if (o[key] !== undefined) closed(o, knownAssistantDeltaEvent, q);
+  }
+  const a0 = o["attachment"];
+  const a1 = o["turn"];
+  const a2 = o["event"];
+  const a3 = o["data"];
+  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "attachment")))) missing("attachment", q);
+  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "turn")))) missing("turn", q);
+  if (!(a2 !== undefined && ((m & 4) !== 0 || hasOwn.call(o, "event")))) missing("event", q);
+  if (!(a3 !== undefined && ((m & 8) !== 0 || hasOwn.call(o, "data")))) missing("data", q);
+  walkAttachment(a0, q, "attachment");
+  walkTurnId(a1, q, "turn");
+  if (typeof a2 !== "string" || (sur && !wellFormed(a2))) str(a2, q, "event");
+  if (a2 !== "assistant.delta") fail("const", q + "/event", 'expected the constant "assistant.delta"');
+  walkAssistantDelta(a3, q, "data");
 }
 
 function writeAssistantDeltaEvent(v: unknown, p: string, k?: string | number): string {
   const q = at(p, k);
   const o = obj(v, q);
-  closed(o, knownAssistantDeltaEvent, q);
-  need(o, "attachment", q);
-  need(o, "turn", q);
-  need(o, "event", q);
-  need(o, "data", q);
+  let m = 0;
+  for (const key in o) {
+    if (!hasOwn.call(o, key)) continue;
+    switch (key) {
+      case "attachment":
+        m |= 1;
+        continue;
+      case "turn":
+        m |= 2;
+        continue;
+      case "event":
+        m |= 4;
+        continue;
+      case "data":
+        m |= 8;
+        continue;
+    }
+    if (o[key] !== undefined) closed(o, knownAssistantDeltaEvent, q);
+  }
+  const a0 = o["attachment"];
+  const a1 = o["turn"];
+  const a2 = o["event"];
+  const a3 = o["data"];
+  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "attachment")))) missing("attachment", q);
+  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "turn")))) missing("turn", q);
+  if (!(a2 !== undefined && ((m & 4) !== 0 || hasOwn.call(o, "event")))) missing("event", q);
+  if (!(a3 !== undefined && ((m & 8) !== 0 || hasOwn.call(o, "data")))) missing("data", q);
   let s = "{";
-  s += '"attachment":' + writeAttachment(o["attachment"], q, "attachment");
-  s += ',"turn":' + writeTurnId(o["turn"], q, "turn");
-  const x1 = o["event"];
-  str(x1, q, "event");
-  if (x1 !== "assistant.delta") fail("const", q + "/event", 'expected the constant "assistant.delta"');
-  s += ',"event":' + JSON.stringify(x1);
-  s += ',"data":' + writeAssistantDelta(o["data"], q, "data");
+  s += '"attachment":' + writeAttachment(a0, q, "attachment");
+  s += ',"turn":' + writeTurnId(a1, q, "turn");
+  if (typeof a2 !== "string" || (sur && !wellFormed(a2))) str(a2, q, "event");
+  if (a2 !== "assistant.delta") fail("const", q + "/event", 'expected the constant "assistant.delta"');
+  s += ',"event":' + JSON.stringify(a2);
+  s += ',"data":' + writeAssistantDelta(a3, q, "data");
   return s + "}";
 }
 
 /** The assistant's complete message, ending its generation. */
-export interface AssistantMessageEvent {
+export type AssistantMessageEvent = {
   /** The native session this frame belongs to. */
   attachment: Attachment;
   /** The turn this frame belongs to. */
@@ -1469,7 +1963,7 @@ export interface AssistantMessageEvent {
   event: "assistant.message";
   /** The message. */
   data: AssistantMessage;
-}
+};
 
 /** Decodes a AssistantMessageEvent from one JSON text, checking it in place; throws DecodeError. */
 export function decodeAssistantMessageEvent(input: string | Uint8Array): AssistantMessageEvent {
@@ -1486,35 +1980,77 @@ const knownAssistantMessageEvent: ReadonlySet<string> = new Set(["attachment", "
 function walkAssistantMessageEvent(v: unknown, p: string, k?: string | number): void {
   const q = at(p, k);
   const o = obj(v, q);
-  closed(o, knownAssistantMessageEvent, q);
-  need(o, "attachment", q);
-  need(o, "turn", q);
-  need(o, "event", q);
-  need(o, "data", q);
-  walkAttachment(o["attachment"], q, "attachment");
-  walkTurnId(o["turn"], q, "turn");
-  const x1 = o["event"];
-  str(x1, q, "event");
-  if (x1 !== "assistant.message") fail("const", q + "/event", 'expected the constant "assistant.message"');
-  walkAssistantMessage(o["data"], q, "data");
+  let m = 0;
+  for (const key in o) {
+    if (!hasOwn.call(o, key)) continue;
+    switch (key) {
+      case "attachment":
+        m |= 1;
+        continue;
+      case "turn":
+        m |= 2;
+        continue;
+      case "event":
+        m |= 4;
+        continue;
+      case "data":
+        m |= 8;
+        continue;
+    }
+    if (o[key] !== undefined) closed(o, knownAssistantMessageEvent, q);
+  }
+  const a0 = o["attachment"];
+  const a1 = o["turn"];
+  const a2 = o["event"];
+  const a3 = o["data"];
+  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "attachment")))) missing("attachment", q);
+  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "turn")))) missing("turn", q);
+  if (!(a2 !== undefined && ((m & 4) !== 0 || hasOwn.call(o, "event")))) missing("event", q);
+  if (!(a3 !== undefined && ((m & 8) !== 0 || hasOwn.call(o, "data")))) missing("data", q);
+  walkAttachment(a0, q, "attachment");
+  walkTurnId(a1, q, "turn");
+  if (typeof a2 !== "string" || (sur && !wellFormed(a2))) str(a2, q, "event");
+  if (a2 !== "assistant.message") fail("const", q + "/event", 'expected the constant "assistant.message"');
+  walkAssistantMessage(a3, q, "data");
 }
 
 function writeAssistantMessageEvent(v: unknown, p: string, k?: string | number): string {
   const q = at(p, k);
   const o = obj(v, q);
-  closed(o, knownAssistantMessageEvent, q);
-  need(o, "attachment", q);
-  need(o, "turn", q);
-  need(o, "event", q);
-  need(o, "data", q);
+  let m = 0;
+  for (const key in o) {
+    if (!hasOwn.call(o, key)) continue;
+    switch (key) {
+      case "attachment":
+        m |= 1;
+        continue;
+      case "turn":
+        m |= 2;
+        continue;
+      case "event":
+        m |= 4;
+        continue;
+      case "data":
+        m |= 8;
+        continue;
+    }
+    if (o[key] !== undefined) closed(o, knownAssistantMessageEvent, q);
+  }
+  const a0 = o["attachment"];
+  const a1 = o["turn"];
+  const a2 = o["event"];
+  const a3 = o["data"];
+  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "attachment")))) missing("attachment", q);
+  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "turn")))) missing("turn", q);
+  if (!(a2 !== undefined && ((m & 4) !== 0 || hasOwn.call(o, "event")))) missing("event", q);
+  if (!(a3 !== undefined && ((m & 8) !== 0 || hasOwn.call(o, "data")))) missing("data", q);
   let s = "{";
-  s += '"attachment":' + writeAttachment(o["attachment"], q, "attachment");
-  s += ',"turn":' + writeTurnId(o["turn"], q, "turn");
-  const x1 = o["event"];
-  str(x1, q, "event");
-  if (x1 !== "assistant.message") fail("const", q + "/event", 'expected the constant "assistant.message"');
-  s += ',"event":' + JSON.stringify(x1);
-  s += ',"data":' + writeAssistantMessage(o["data"], q, "data");
+  s += '"attachment":' + writeAttachment(a0, q, "attachment");
+  s += ',"turn":' + writeTurnId(a1, q, "turn");
+  if (typeof a2 !== "string" || (sur && !wellFormed(a2))) str(a2, q, "event");
+  if (a2 !== "assistant.message") fail("const", q + "/event", 'expected the constant "assistant.message"');
+  s += ',"event":' + JSON.stringify(a2);
+  s += ',"data":' + writeAssistantMessage(a3, q, "data");
   return s + "}";
 }
 
@@ -1956,18 +2492,18 @@ export function encodeNonEmptyString(value: NonEmptyString): string {
 }
 
 function walkNonEmptyString(v: unknown, p: string, k?: string | number): void {
-  str(v, p, k);
-  minLen(v, 1, p, k);
+  if (typeof v !== "string" || (sur && !wellFormed(v))) str(v, p, k);
+  if (v.length < 2) minLen(v, 1, p, k);
 }
 
 function writeNonEmptyString(v: unknown, p: string, k?: string | number): string {
-  str(v, p, k);
-  minLen(v, 1, p, k);
+  if (typeof v !== "string" || (sur && !wellFormed(v))) str(v, p, k);
+  if (v.length < 2) minLen(v, 1, p, k);
   return JSON.stringify(v);
 }
 
 /** Everything a runner needs to open one native session: the parameters of `open`. */
-export interface HarnessOptions {
+export type HarnessOptions = {
   /** The host's identifier of the session. */
   session_id: NonEmptyString;
   /** The session's native directory, an absolute path (POSIX `/...` or Windows `C:\...`). The runner keeps all of its state below it. */
@@ -1978,7 +2514,7 @@ export interface HarnessOptions {
   tools: ToolSchema[];
   /** Resolved model provider settings and credentials. */
   provider: Provider;
-}
+};
 
 /** Decodes a HarnessOptions from one JSON text, checking it in place; throws DecodeError. */
 export function decodeHarnessOptions(input: string | Uint8Array): HarnessOptions {
@@ -1995,64 +2531,112 @@ const knownHarnessOptions: ReadonlySet<string> = new Set(["session_id", "dir", "
 function walkHarnessOptions(v: unknown, p: string, k?: string | number): void {
   const q = at(p, k);
   const o = obj(v, q);
-  closed(o, knownHarnessOptions, q);
-  need(o, "session_id", q);
-  need(o, "dir", q);
-  need(o, "config", q);
-  need(o, "tools", q);
-  need(o, "provider", q);
-  walkNonEmptyString(o["session_id"], q, "session_id");
-  const x1 = o["dir"];
-  str(x1, q, "dir");
-  if (!pattern1.test(x1)) fail("pattern", q + "/dir", `${describe(x1)} does not match the pattern`);
-  walkConfig(o["config"], q, "config");
-  const x2 = o["tools"];
-  arr(x2, q, "tools");
-  const q3 = at(q, "tools");
-  for (let i5 = 0; i5 < x2.length; i5++) {
-    const x6 = x2[i5];
-    walkToolSchema(x6, q3, i5);
+  let m = 0;
+  for (const key in o) {
+    if (!hasOwn.call(o, key)) continue;
+    switch (key) {
+      case "session_id":
+        m |= 1;
+        continue;
+      case "dir":
+        m |= 2;
+        continue;
+      case "config":
+        m |= 4;
+        continue;
+      case "tools":
+        m |= 8;
+        continue;
+      case "provider":
+        m |= 16;
+        continue;
+    }
+    if (o[key] !== undefined) closed(o, knownHarnessOptions, q);
   }
-  walkProvider(o["provider"], q, "provider");
+  const a0 = o["session_id"];
+  const a1 = o["dir"];
+  const a2 = o["config"];
+  const a3 = o["tools"];
+  const a4 = o["provider"];
+  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "session_id")))) missing("session_id", q);
+  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "dir")))) missing("dir", q);
+  if (!(a2 !== undefined && ((m & 4) !== 0 || hasOwn.call(o, "config")))) missing("config", q);
+  if (!(a3 !== undefined && ((m & 8) !== 0 || hasOwn.call(o, "tools")))) missing("tools", q);
+  if (!(a4 !== undefined && ((m & 16) !== 0 || hasOwn.call(o, "provider")))) missing("provider", q);
+  walkNonEmptyString(a0, q, "session_id");
+  if (typeof a1 !== "string" || (sur && !wellFormed(a1))) str(a1, q, "dir");
+  if (!pattern1.test(a1)) fail("pattern", q + "/dir", `${describe(a1)} does not match the pattern`);
+  walkConfig(a2, q, "config");
+  arr(a3, q, "tools");
+  const q1 = at(q, "tools");
+  for (let i3 = 0; i3 < a3.length; i3++) {
+    const x4 = a3[i3];
+    walkToolSchema(x4, q1, i3);
+  }
+  walkProvider(a4, q, "provider");
 }
 
 function writeHarnessOptions(v: unknown, p: string, k?: string | number): string {
   const q = at(p, k);
   const o = obj(v, q);
-  closed(o, knownHarnessOptions, q);
-  need(o, "session_id", q);
-  need(o, "dir", q);
-  need(o, "config", q);
-  need(o, "tools", q);
-  need(o, "provider", q);
-  let s = "{";
-  s += '"session_id":' + writeNonEmptyString(o["session_id"], q, "session_id");
-  const x1 = o["dir"];
-  str(x1, q, "dir");
-  if (!pattern1.test(x1)) fail("pattern", q + "/dir", `${describe(x1)} does not match the pattern`);
-  s += ',"dir":' + JSON.stringify(x1);
-  s += ',"config":' + writeConfig(o["config"], q, "config");
-  const x2 = o["tools"];
-  arr(x2, q, "tools");
-  const q3 = at(q, "tools");
-  let s4 = "[";
-  for (let i5 = 0; i5 < x2.length; i5++) {
-    const x6 = x2[i5];
-    s4 += (i5 === 0 ? "" : ",") + writeToolSchema(x6, q3, i5);
+  let m = 0;
+  for (const key in o) {
+    if (!hasOwn.call(o, key)) continue;
+    switch (key) {
+      case "session_id":
+        m |= 1;
+        continue;
+      case "dir":
+        m |= 2;
+        continue;
+      case "config":
+        m |= 4;
+        continue;
+      case "tools":
+        m |= 8;
+        continue;
+      case "provider":
+        m |= 16;
+        continue;
+    }
+    if (o[key] !== undefined) closed(o, knownHarnessOptions, q);
   }
-  s4 += "]";
-  s += ',"tools":' + s4;
-  s += ',"provider":' + writeProvider(o["provider"], q, "provider");
+  const a0 = o["session_id"];
+  const a1 = o["dir"];
+  const a2 = o["config"];
+  const a3 = o["tools"];
+  const a4 = o["provider"];
+  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "session_id")))) missing("session_id", q);
+  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "dir")))) missing("dir", q);
+  if (!(a2 !== undefined && ((m & 4) !== 0 || hasOwn.call(o, "config")))) missing("config", q);
+  if (!(a3 !== undefined && ((m & 8) !== 0 || hasOwn.call(o, "tools")))) missing("tools", q);
+  if (!(a4 !== undefined && ((m & 16) !== 0 || hasOwn.call(o, "provider")))) missing("provider", q);
+  let s = "{";
+  s += '"session_id":' + writeNonEmptyString(a0, q, "session_id");
+  if (typeof a1 !== "string" || (sur && !wellFormed(a1))) str(a1, q, "dir");
+  if (!pattern1.test(a1)) fail("pattern", q + "/dir", `${describe(a1)} does not match the pattern`);
+  s += ',"dir":' + JSON.stringify(a1);
+  s += ',"config":' + writeConfig(a2, q, "config");
+  arr(a3, q, "tools");
+  const q1 = at(q, "tools");
+  let s2 = "[";
+  for (let i3 = 0; i3 < a3.length; i3++) {
+    const x4 = a3[i3];
+    s2 += (i3 === 0 ? "" : ",") + writeToolSchema(x4, q1, i3);
+  }
+  s2 += "]";
+  s += ',"tools":' + s2;
+  s += ',"provider":' + writeProvider(a4, q, "provider");
   return s + "}";
 }
 
 /** The session's configuration; immutable for the life of the session. */
-export interface Config {
+export type Config = {
   /** Model identifier, such as `openai/gpt-4.1-mini`. */
   model: NonEmptyString;
   /** Names of the tools bound to the session; the model may call only these. */
   tools: NonEmptyString[];
-}
+};
 
 /** Decodes a Config from one JSON text, checking it in place; throws DecodeError. */
 export function decodeConfig(input: string | Uint8Array): Config {
@@ -2069,49 +2653,75 @@ const knownConfig: ReadonlySet<string> = new Set(["model", "tools"]);
 function walkConfig(v: unknown, p: string, k?: string | number): void {
   const q = at(p, k);
   const o = obj(v, q);
-  closed(o, knownConfig, q);
-  need(o, "model", q);
-  need(o, "tools", q);
-  walkNonEmptyString(o["model"], q, "model");
-  const x1 = o["tools"];
-  arr(x1, q, "tools");
-  const q2 = at(q, "tools");
-  for (let i4 = 0; i4 < x1.length; i4++) {
-    const x5 = x1[i4];
-    walkNonEmptyString(x5, q2, i4);
+  let m = 0;
+  for (const key in o) {
+    if (!hasOwn.call(o, key)) continue;
+    switch (key) {
+      case "model":
+        m |= 1;
+        continue;
+      case "tools":
+        m |= 2;
+        continue;
+    }
+    if (o[key] !== undefined) closed(o, knownConfig, q);
+  }
+  const a0 = o["model"];
+  const a1 = o["tools"];
+  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "model")))) missing("model", q);
+  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "tools")))) missing("tools", q);
+  walkNonEmptyString(a0, q, "model");
+  arr(a1, q, "tools");
+  const q1 = at(q, "tools");
+  for (let i3 = 0; i3 < a1.length; i3++) {
+    const x4 = a1[i3];
+    walkNonEmptyString(x4, q1, i3);
   }
 }
 
 function writeConfig(v: unknown, p: string, k?: string | number): string {
   const q = at(p, k);
   const o = obj(v, q);
-  closed(o, knownConfig, q);
-  need(o, "model", q);
-  need(o, "tools", q);
-  let s = "{";
-  s += '"model":' + writeNonEmptyString(o["model"], q, "model");
-  const x1 = o["tools"];
-  arr(x1, q, "tools");
-  const q2 = at(q, "tools");
-  let s3 = "[";
-  for (let i4 = 0; i4 < x1.length; i4++) {
-    const x5 = x1[i4];
-    s3 += (i4 === 0 ? "" : ",") + writeNonEmptyString(x5, q2, i4);
+  let m = 0;
+  for (const key in o) {
+    if (!hasOwn.call(o, key)) continue;
+    switch (key) {
+      case "model":
+        m |= 1;
+        continue;
+      case "tools":
+        m |= 2;
+        continue;
+    }
+    if (o[key] !== undefined) closed(o, knownConfig, q);
   }
-  s3 += "]";
-  s += ',"tools":' + s3;
+  const a0 = o["model"];
+  const a1 = o["tools"];
+  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "model")))) missing("model", q);
+  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "tools")))) missing("tools", q);
+  let s = "{";
+  s += '"model":' + writeNonEmptyString(a0, q, "model");
+  arr(a1, q, "tools");
+  const q1 = at(q, "tools");
+  let s2 = "[";
+  for (let i3 = 0; i3 < a1.length; i3++) {
+    const x4 = a1[i3];
+    s2 += (i3 === 0 ? "" : ",") + writeNonEmptyString(x4, q1, i3);
+  }
+  s2 += "]";
+  s += ',"tools":' + s2;
   return s + "}";
 }
 
 /** A tool the model may call, as the model provider sees it. */
-export interface ToolSchema {
+export type ToolSchema = {
   /** The tool's name, unique within the session. */
   name: NonEmptyString;
   /** What the tool does, for the model. */
   description: string;
   /** JSON Schema of the tool's arguments, passed through untouched. */
   input_schema: JsonObject;
-}
+};
 
 /** Decodes a ToolSchema from one JSON text, checking it in place; throws DecodeError. */
 export function decodeToolSchema(input: string | Uint8Array): ToolSchema {
@@ -2128,36 +2738,68 @@ const knownToolSchema: ReadonlySet<string> = new Set(["name", "description", "in
 function walkToolSchema(v: unknown, p: string, k?: string | number): void {
   const q = at(p, k);
   const o = obj(v, q);
-  closed(o, knownToolSchema, q);
-  need(o, "name", q);
-  need(o, "description", q);
-  need(o, "input_schema", q);
-  walkNonEmptyString(o["name"], q, "name");
-  const x1 = o["description"];
-  str(x1, q, "description");
-  const x2 = o["input_schema"];
-  free(x2, q, "input_schema", ["object"]);
+  let m = 0;
+  for (const key in o) {
+    if (!hasOwn.call(o, key)) continue;
+    switch (key) {
+      case "name":
+        m |= 1;
+        continue;
+      case "description":
+        m |= 2;
+        continue;
+      case "input_schema":
+        m |= 4;
+        continue;
+    }
+    if (o[key] !== undefined) closed(o, knownToolSchema, q);
+  }
+  const a0 = o["name"];
+  const a1 = o["description"];
+  const a2 = o["input_schema"];
+  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "name")))) missing("name", q);
+  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "description")))) missing("description", q);
+  if (!(a2 !== undefined && ((m & 4) !== 0 || hasOwn.call(o, "input_schema")))) missing("input_schema", q);
+  walkNonEmptyString(a0, q, "name");
+  if (typeof a1 !== "string" || (sur && !wellFormed(a1))) str(a1, q, "description");
+  free(a2, q, "input_schema", ["object"]);
 }
 
 function writeToolSchema(v: unknown, p: string, k?: string | number): string {
   const q = at(p, k);
   const o = obj(v, q);
-  closed(o, knownToolSchema, q);
-  need(o, "name", q);
-  need(o, "description", q);
-  need(o, "input_schema", q);
+  let m = 0;
+  for (const key in o) {
+    if (!hasOwn.call(o, key)) continue;
+    switch (key) {
+      case "name":
+        m |= 1;
+        continue;
+      case "description":
+        m |= 2;
+        continue;
+      case "input_schema":
+        m |= 4;
+        continue;
+    }
+    if (o[key] !== undefined) closed(o, knownToolSchema, q);
+  }
+  const a0 = o["name"];
+  const a1 = o["description"];
+  const a2 = o["input_schema"];
+  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "name")))) missing("name", q);
+  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "description")))) missing("description", q);
+  if (!(a2 !== undefined && ((m & 4) !== 0 || hasOwn.call(o, "input_schema")))) missing("input_schema", q);
   let s = "{";
-  s += '"name":' + writeNonEmptyString(o["name"], q, "name");
-  const x1 = o["description"];
-  str(x1, q, "description");
-  s += ',"description":' + JSON.stringify(x1);
-  const x2 = o["input_schema"];
-  s += ',"input_schema":' + putFree(x2, q, "input_schema", ["object"]);
+  s += '"name":' + writeNonEmptyString(a0, q, "name");
+  if (typeof a1 !== "string" || (sur && !wellFormed(a1))) str(a1, q, "description");
+  s += ',"description":' + JSON.stringify(a1);
+  s += ',"input_schema":' + putFree(a2, q, "input_schema", ["object"]);
   return s + "}";
 }
 
 /** Resolved model provider settings. Every member is optional; absent means the runner's default. */
-export interface Provider {
+export type Provider = {
   /**
    * The provider credential. Generated code never prints it and never quotes it in an error.
    *
@@ -2168,7 +2810,7 @@ export interface Provider {
   base_url?: string;
   /** Which API dialect the provider speaks, such as `openai-responses`. */
   api?: string;
-}
+};
 
 /** Decodes a Provider from one JSON text, checking it in place; throws DecodeError. */
 export function decodeProvider(input: string | Uint8Array): Provider {
@@ -2183,51 +2825,79 @@ export function encodeProvider(value: Provider): string {
 const knownProvider: ReadonlySet<string> = new Set(["api_key", "base_url", "api"]);
 
 function walkProvider(v: unknown, p: string, k?: string | number): void {
-  const q = at(p, k);
-  const o = obj(v, q);
-  closed(o, knownProvider, q);
-  if (has(o, "api_key")) {
-    const x1 = o["api_key"];
-    str(x1, q, "api_key");
+  const o = isObj(v) ? v : obj(v, at(p, k));
+  let m = 0;
+  for (const key in o) {
+    if (!hasOwn.call(o, key)) continue;
+    switch (key) {
+      case "api_key":
+        m |= 1;
+        continue;
+      case "base_url":
+        m |= 2;
+        continue;
+      case "api":
+        m |= 4;
+        continue;
+    }
+    if (o[key] !== undefined) closed(o, knownProvider, at(p, k));
   }
-  if (has(o, "base_url")) {
-    const x2 = o["base_url"];
-    str(x2, q, "base_url");
+  const a0 = o["api_key"];
+  const a1 = o["base_url"];
+  const a2 = o["api"];
+  if (a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "api_key"))) {
+    if (typeof a0 !== "string" || (sur && !wellFormed(a0))) str(a0, at(p, k), "api_key");
   }
-  if (has(o, "api")) {
-    const x3 = o["api"];
-    str(x3, q, "api");
+  if (a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "base_url"))) {
+    if (typeof a1 !== "string" || (sur && !wellFormed(a1))) str(a1, at(p, k), "base_url");
+  }
+  if (a2 !== undefined && ((m & 4) !== 0 || hasOwn.call(o, "api"))) {
+    if (typeof a2 !== "string" || (sur && !wellFormed(a2))) str(a2, at(p, k), "api");
   }
 }
 
 function writeProvider(v: unknown, p: string, k?: string | number): string {
-  const q = at(p, k);
-  const o = obj(v, q);
-  closed(o, knownProvider, q);
+  const o = isObj(v) ? v : obj(v, at(p, k));
+  let m = 0;
+  for (const key in o) {
+    if (!hasOwn.call(o, key)) continue;
+    switch (key) {
+      case "api_key":
+        m |= 1;
+        continue;
+      case "base_url":
+        m |= 2;
+        continue;
+      case "api":
+        m |= 4;
+        continue;
+    }
+    if (o[key] !== undefined) closed(o, knownProvider, at(p, k));
+  }
+  const a0 = o["api_key"];
+  const a1 = o["base_url"];
+  const a2 = o["api"];
   let s = "{";
-  if (has(o, "api_key")) {
-    const x1 = o["api_key"];
-    str(x1, q, "api_key");
-    s += '"api_key":' + JSON.stringify(x1);
+  if (a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "api_key"))) {
+    if (typeof a0 !== "string" || (sur && !wellFormed(a0))) str(a0, at(p, k), "api_key");
+    s += '"api_key":' + JSON.stringify(a0);
   }
-  if (has(o, "base_url")) {
-    const x2 = o["base_url"];
-    str(x2, q, "base_url");
-    s += (s.length > 1 ? "," : "") + '"base_url":' + JSON.stringify(x2);
+  if (a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "base_url"))) {
+    if (typeof a1 !== "string" || (sur && !wellFormed(a1))) str(a1, at(p, k), "base_url");
+    s += (s.length > 1 ? "," : "") + '"base_url":' + JSON.stringify(a1);
   }
-  if (has(o, "api")) {
-    const x3 = o["api"];
-    str(x3, q, "api");
-    s += (s.length > 1 ? "," : "") + '"api":' + JSON.stringify(x3);
+  if (a2 !== undefined && ((m & 4) !== 0 || hasOwn.call(o, "api"))) {
+    if (typeof a2 !== "string" || (sur && !wellFormed(a2))) str(a2, at(p, k), "api");
+    s += (s.length > 1 ? "," : "") + '"api":' + JSON.stringify(a2);
   }
   return s + "}";
 }
 
 /** A piece of user text: the parameters of `prompt` and `steer`. */
-export interface Text {
+export type Text = {
   /** The text. */
   text: string;
-}
+};
 
 /** Decodes a Text from one JSON text, checking it in place; throws DecodeError. */
 export function decodeText(input: string | Uint8Array): Text {
@@ -2242,35 +2912,51 @@ export function encodeText(value: Text): string {
 const knownText: ReadonlySet<string> = new Set(["text"]);
 
 function walkText(v: unknown, p: string, k?: string | number): void {
-  const q = at(p, k);
-  const o = obj(v, q);
-  closed(o, knownText, q);
-  need(o, "text", q);
-  const x1 = o["text"];
-  str(x1, q, "text");
+  const o = isObj(v) ? v : obj(v, at(p, k));
+  let m = 0;
+  for (const key in o) {
+    if (!hasOwn.call(o, key)) continue;
+    switch (key) {
+      case "text":
+        m |= 1;
+        continue;
+    }
+    if (o[key] !== undefined) closed(o, knownText, at(p, k));
+  }
+  const a0 = o["text"];
+  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "text")))) missing("text", at(p, k));
+  if (typeof a0 !== "string" || (sur && !wellFormed(a0))) str(a0, at(p, k), "text");
 }
 
 function writeText(v: unknown, p: string, k?: string | number): string {
-  const q = at(p, k);
-  const o = obj(v, q);
-  closed(o, knownText, q);
-  need(o, "text", q);
+  const o = isObj(v) ? v : obj(v, at(p, k));
+  let m = 0;
+  for (const key in o) {
+    if (!hasOwn.call(o, key)) continue;
+    switch (key) {
+      case "text":
+        m |= 1;
+        continue;
+    }
+    if (o[key] !== undefined) closed(o, knownText, at(p, k));
+  }
+  const a0 = o["text"];
+  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "text")))) missing("text", at(p, k));
   let s = "{";
-  const x1 = o["text"];
-  str(x1, q, "text");
-  s += '"text":' + JSON.stringify(x1);
+  if (typeof a0 !== "string" || (sur && !wellFormed(a0))) str(a0, at(p, k), "text");
+  s += '"text":' + JSON.stringify(a0);
   return s + "}";
 }
 
 /** One file of a runner's native state, relative to the native directory. */
-export interface NativeFile {
+export type NativeFile = {
   /** Path relative to the native directory: `/`-separated, no leading `/`, no empty, `.` or `..` segment, no backslash or NUL. */
   path: string;
   /** Exact size of the file in bytes. */
   size: number;
   /** True when the runner only ever appends to the file, so that a host may copy it incrementally. */
   append_only: boolean;
-}
+};
 
 /** Decodes a NativeFile from one JSON text, checking it in place; throws DecodeError. */
 export function decodeNativeFile(input: string | Uint8Array): NativeFile {
@@ -2285,53 +2971,81 @@ export function encodeNativeFile(value: NativeFile): string {
 const knownNativeFile: ReadonlySet<string> = new Set(["path", "size", "append_only"]);
 
 function walkNativeFile(v: unknown, p: string, k?: string | number): void {
-  const q = at(p, k);
-  const o = obj(v, q);
-  closed(o, knownNativeFile, q);
-  need(o, "path", q);
-  need(o, "size", q);
-  need(o, "append_only", q);
-  const x1 = o["path"];
-  str(x1, q, "path");
-  if (!pattern2.test(x1)) fail("pattern", q + "/path", `${describe(x1)} does not match the pattern`);
-  const x2 = o["size"];
-  int(x2, q, "size");
-  if (x2 < 0) fail("range", q + "/size", "below the minimum 0");
-  const x3 = o["append_only"];
-  bool(x3, q, "append_only");
+  const o = isObj(v) ? v : obj(v, at(p, k));
+  let m = 0;
+  for (const key in o) {
+    if (!hasOwn.call(o, key)) continue;
+    switch (key) {
+      case "path":
+        m |= 1;
+        continue;
+      case "size":
+        m |= 2;
+        continue;
+      case "append_only":
+        m |= 4;
+        continue;
+    }
+    if (o[key] !== undefined) closed(o, knownNativeFile, at(p, k));
+  }
+  const a0 = o["path"];
+  const a1 = o["size"];
+  const a2 = o["append_only"];
+  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "path")))) missing("path", at(p, k));
+  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "size")))) missing("size", at(p, k));
+  if (!(a2 !== undefined && ((m & 4) !== 0 || hasOwn.call(o, "append_only")))) missing("append_only", at(p, k));
+  if (typeof a0 !== "string" || (sur && !wellFormed(a0))) str(a0, at(p, k), "path");
+  if (!pattern2.test(a0)) fail("pattern", at(p, k) + "/path", `${describe(a0)} does not match the pattern`);
+  if (typeof a1 !== "number" || !Number.isInteger(a1) || a1 > maxSafe || a1 < -maxSafe) int(a1, at(p, k), "size");
+  if (a1 < 0) fail("range", at(p, k) + "/size", "below the minimum 0");
+  if (typeof a2 !== "boolean") bool(a2, at(p, k), "append_only");
 }
 
 function writeNativeFile(v: unknown, p: string, k?: string | number): string {
-  const q = at(p, k);
-  const o = obj(v, q);
-  closed(o, knownNativeFile, q);
-  need(o, "path", q);
-  need(o, "size", q);
-  need(o, "append_only", q);
+  const o = isObj(v) ? v : obj(v, at(p, k));
+  let m = 0;
+  for (const key in o) {
+    if (!hasOwn.call(o, key)) continue;
+    switch (key) {
+      case "path":
+        m |= 1;
+        continue;
+      case "size":
+        m |= 2;
+        continue;
+      case "append_only":
+        m |= 4;
+        continue;
+    }
+    if (o[key] !== undefined) closed(o, knownNativeFile, at(p, k));
+  }
+  const a0 = o["path"];
+  const a1 = o["size"];
+  const a2 = o["append_only"];
+  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "path")))) missing("path", at(p, k));
+  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "size")))) missing("size", at(p, k));
+  if (!(a2 !== undefined && ((m & 4) !== 0 || hasOwn.call(o, "append_only")))) missing("append_only", at(p, k));
   let s = "{";
-  const x1 = o["path"];
-  str(x1, q, "path");
-  if (!pattern2.test(x1)) fail("pattern", q + "/path", `${describe(x1)} does not match the pattern`);
-  s += '"path":' + JSON.stringify(x1);
-  const x2 = o["size"];
-  int(x2, q, "size");
-  if (x2 < 0) fail("range", q + "/size", "below the minimum 0");
-  s += ',"size":' + String(x2);
-  const x3 = o["append_only"];
-  bool(x3, q, "append_only");
-  s += ',"append_only":' + (x3 ? "true" : "false");
+  if (typeof a0 !== "string" || (sur && !wellFormed(a0))) str(a0, at(p, k), "path");
+  if (!pattern2.test(a0)) fail("pattern", at(p, k) + "/path", `${describe(a0)} does not match the pattern`);
+  s += '"path":' + JSON.stringify(a0);
+  if (typeof a1 !== "number" || !Number.isInteger(a1) || a1 > maxSafe || a1 < -maxSafe) int(a1, at(p, k), "size");
+  if (a1 < 0) fail("range", at(p, k) + "/size", "below the minimum 0");
+  s += ',"size":' + String(a1);
+  if (typeof a2 !== "boolean") bool(a2, at(p, k), "append_only");
+  s += ',"append_only":' + (a2 ? "true" : "false");
   return s + "}";
 }
 
 /** A model-initiated call of a bound tool: the parameters of `tool.call`. */
-export interface ToolCall {
+export type ToolCall = {
   /** The tool call's id, as the model gave it. */
   id: NonEmptyString;
   /** Name of the tool to call; one of the session's bound tools. */
   name: NonEmptyString;
   /** The tool's arguments, a JSON object passed through untouched. */
   arguments: JsonObject;
-}
+};
 
 /** Decodes a ToolCall from one JSON text, checking it in place; throws DecodeError. */
 export function decodeToolCall(input: string | Uint8Array): ToolCall {
@@ -2348,38 +3062,72 @@ const knownToolCall: ReadonlySet<string> = new Set(["id", "name", "arguments"]);
 function walkToolCall(v: unknown, p: string, k?: string | number): void {
   const q = at(p, k);
   const o = obj(v, q);
-  closed(o, knownToolCall, q);
-  need(o, "id", q);
-  need(o, "name", q);
-  need(o, "arguments", q);
-  walkNonEmptyString(o["id"], q, "id");
-  walkNonEmptyString(o["name"], q, "name");
-  const x1 = o["arguments"];
-  free(x1, q, "arguments", ["object"]);
+  let m = 0;
+  for (const key in o) {
+    if (!hasOwn.call(o, key)) continue;
+    switch (key) {
+      case "id":
+        m |= 1;
+        continue;
+      case "name":
+        m |= 2;
+        continue;
+      case "arguments":
+        m |= 4;
+        continue;
+    }
+    if (o[key] !== undefined) closed(o, knownToolCall, q);
+  }
+  const a0 = o["id"];
+  const a1 = o["name"];
+  const a2 = o["arguments"];
+  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "id")))) missing("id", q);
+  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "name")))) missing("name", q);
+  if (!(a2 !== undefined && ((m & 4) !== 0 || hasOwn.call(o, "arguments")))) missing("arguments", q);
+  walkNonEmptyString(a0, q, "id");
+  walkNonEmptyString(a1, q, "name");
+  free(a2, q, "arguments", ["object"]);
 }
 
 function writeToolCall(v: unknown, p: string, k?: string | number): string {
   const q = at(p, k);
   const o = obj(v, q);
-  closed(o, knownToolCall, q);
-  need(o, "id", q);
-  need(o, "name", q);
-  need(o, "arguments", q);
+  let m = 0;
+  for (const key in o) {
+    if (!hasOwn.call(o, key)) continue;
+    switch (key) {
+      case "id":
+        m |= 1;
+        continue;
+      case "name":
+        m |= 2;
+        continue;
+      case "arguments":
+        m |= 4;
+        continue;
+    }
+    if (o[key] !== undefined) closed(o, knownToolCall, q);
+  }
+  const a0 = o["id"];
+  const a1 = o["name"];
+  const a2 = o["arguments"];
+  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "id")))) missing("id", q);
+  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "name")))) missing("name", q);
+  if (!(a2 !== undefined && ((m & 4) !== 0 || hasOwn.call(o, "arguments")))) missing("arguments", q);
   let s = "{";
-  s += '"id":' + writeNonEmptyString(o["id"], q, "id");
-  s += ',"name":' + writeNonEmptyString(o["name"], q, "name");
-  const x1 = o["arguments"];
-  s += ',"arguments":' + putFree(x1, q, "arguments", ["object"]);
+  s += '"id":' + writeNonEmptyString(a0, q, "id");
+  s += ',"name":' + writeNonEmptyString(a1, q, "name");
+  s += ',"arguments":' + putFree(a2, q, "arguments", ["object"]);
   return s + "}";
 }
 
 /** The outcome of a tool call: the result of `tool.call`. A failed tool is still a result (`is_error: true`), which goes back to the model. */
-export interface ToolResult {
+export type ToolResult = {
   /** What the tool returned, as content blocks. */
   content: ContentBlock[];
   /** True when the tool failed; the content then describes the failure. */
   is_error: boolean;
-}
+};
 
 /** Decodes a ToolResult from one JSON text, checking it in place; throws DecodeError. */
 export function decodeToolResult(input: string | Uint8Array): ToolResult {
@@ -2396,40 +3144,64 @@ const knownToolResult: ReadonlySet<string> = new Set(["content", "is_error"]);
 function walkToolResult(v: unknown, p: string, k?: string | number): void {
   const q = at(p, k);
   const o = obj(v, q);
-  closed(o, knownToolResult, q);
-  need(o, "content", q);
-  need(o, "is_error", q);
-  const x1 = o["content"];
-  arr(x1, q, "content");
-  const q2 = at(q, "content");
-  for (let i4 = 0; i4 < x1.length; i4++) {
-    const x5 = x1[i4];
-    walkContentBlock(x5, q2, i4);
+  let m = 0;
+  for (const key in o) {
+    if (!hasOwn.call(o, key)) continue;
+    switch (key) {
+      case "content":
+        m |= 1;
+        continue;
+      case "is_error":
+        m |= 2;
+        continue;
+    }
+    if (o[key] !== undefined) closed(o, knownToolResult, q);
   }
-  const x6 = o["is_error"];
-  bool(x6, q, "is_error");
+  const a0 = o["content"];
+  const a1 = o["is_error"];
+  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "content")))) missing("content", q);
+  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "is_error")))) missing("is_error", q);
+  arr(a0, q, "content");
+  const q1 = at(q, "content");
+  for (let i3 = 0; i3 < a0.length; i3++) {
+    const x4 = a0[i3];
+    walkContentBlock(x4, q1, i3);
+  }
+  if (typeof a1 !== "boolean") bool(a1, q, "is_error");
 }
 
 function writeToolResult(v: unknown, p: string, k?: string | number): string {
   const q = at(p, k);
   const o = obj(v, q);
-  closed(o, knownToolResult, q);
-  need(o, "content", q);
-  need(o, "is_error", q);
-  let s = "{";
-  const x1 = o["content"];
-  arr(x1, q, "content");
-  const q2 = at(q, "content");
-  let s3 = "[";
-  for (let i4 = 0; i4 < x1.length; i4++) {
-    const x5 = x1[i4];
-    s3 += (i4 === 0 ? "" : ",") + writeContentBlock(x5, q2, i4);
+  let m = 0;
+  for (const key in o) {
+    if (!hasOwn.call(o, key)) continue;
+    switch (key) {
+      case "content":
+        m |= 1;
+        continue;
+      case "is_error":
+        m |= 2;
+        continue;
+    }
+    if (o[key] !== undefined) closed(o, knownToolResult, q);
   }
-  s3 += "]";
-  s += '"content":' + s3;
-  const x6 = o["is_error"];
-  bool(x6, q, "is_error");
-  s += ',"is_error":' + (x6 ? "true" : "false");
+  const a0 = o["content"];
+  const a1 = o["is_error"];
+  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "content")))) missing("content", q);
+  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "is_error")))) missing("is_error", q);
+  let s = "{";
+  arr(a0, q, "content");
+  const q1 = at(q, "content");
+  let s2 = "[";
+  for (let i3 = 0; i3 < a0.length; i3++) {
+    const x4 = a0[i3];
+    s2 += (i3 === 0 ? "" : ",") + writeContentBlock(x4, q1, i3);
+  }
+  s2 += "]";
+  s += '"content":' + s2;
+  if (typeof a1 !== "boolean") bool(a1, q, "is_error");
+  s += ',"is_error":' + (a1 ? "true" : "false");
   return s + "}";
 }
 
@@ -2473,12 +3245,12 @@ function writeContentBlock(v: unknown, p: string, k?: string | number): string {
 }
 
 /** A block of text. */
-export interface TextBlock {
+export type TextBlock = {
   /** Always `text`. */
   type: "text";
   /** The text. */
   text: string;
-}
+};
 
 /** Decodes a TextBlock from one JSON text, checking it in place; throws DecodeError. */
 export function decodeTextBlock(input: string | Uint8Array): TextBlock {
@@ -2493,42 +3265,64 @@ export function encodeTextBlock(value: TextBlock): string {
 const knownTextBlock: ReadonlySet<string> = new Set(["type", "text"]);
 
 function walkTextBlock(v: unknown, p: string, k?: string | number): void {
-  const q = at(p, k);
-  const o = obj(v, q);
-  closed(o, knownTextBlock, q);
-  need(o, "type", q);
-  need(o, "text", q);
-  const x1 = o["type"];
-  str(x1, q, "type");
-  if (x1 !== "text") fail("const", q + "/type", 'expected the constant "text"');
-  const x2 = o["text"];
-  str(x2, q, "text");
+  const o = isObj(v) ? v : obj(v, at(p, k));
+  let m = 0;
+  for (const key in o) {
+    if (!hasOwn.call(o, key)) continue;
+    switch (key) {
+      case "type":
+        m |= 1;
+        continue;
+      case "text":
+        m |= 2;
+        continue;
+    }
+    if (o[key] !== undefined) closed(o, knownTextBlock, at(p, k));
+  }
+  const a0 = o["type"];
+  const a1 = o["text"];
+  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "type")))) missing("type", at(p, k));
+  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "text")))) missing("text", at(p, k));
+  if (typeof a0 !== "string" || (sur && !wellFormed(a0))) str(a0, at(p, k), "type");
+  if (a0 !== "text") fail("const", at(p, k) + "/type", 'expected the constant "text"');
+  if (typeof a1 !== "string" || (sur && !wellFormed(a1))) str(a1, at(p, k), "text");
 }
 
 function writeTextBlock(v: unknown, p: string, k?: string | number): string {
-  const q = at(p, k);
-  const o = obj(v, q);
-  closed(o, knownTextBlock, q);
-  need(o, "type", q);
-  need(o, "text", q);
+  const o = isObj(v) ? v : obj(v, at(p, k));
+  let m = 0;
+  for (const key in o) {
+    if (!hasOwn.call(o, key)) continue;
+    switch (key) {
+      case "type":
+        m |= 1;
+        continue;
+      case "text":
+        m |= 2;
+        continue;
+    }
+    if (o[key] !== undefined) closed(o, knownTextBlock, at(p, k));
+  }
+  const a0 = o["type"];
+  const a1 = o["text"];
+  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "type")))) missing("type", at(p, k));
+  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "text")))) missing("text", at(p, k));
   let s = "{";
-  const x1 = o["type"];
-  str(x1, q, "type");
-  if (x1 !== "text") fail("const", q + "/type", 'expected the constant "text"');
-  s += '"type":' + JSON.stringify(x1);
-  const x2 = o["text"];
-  str(x2, q, "text");
-  s += ',"text":' + JSON.stringify(x2);
+  if (typeof a0 !== "string" || (sur && !wellFormed(a0))) str(a0, at(p, k), "type");
+  if (a0 !== "text") fail("const", at(p, k) + "/type", 'expected the constant "text"');
+  s += '"type":' + JSON.stringify(a0);
+  if (typeof a1 !== "string" || (sur && !wellFormed(a1))) str(a1, at(p, k), "text");
+  s += ',"text":' + JSON.stringify(a1);
   return s + "}";
 }
 
 /** Tokens the model consumed and produced for one assistant message. */
-export interface Usage {
+export type Usage = {
   /** Input tokens. */
   input: number;
   /** Output tokens. */
   output: number;
-}
+};
 
 /** Decodes a Usage from one JSON text, checking it in place; throws DecodeError. */
 export function decodeUsage(input: string | Uint8Array): Usage {
@@ -2543,42 +3337,64 @@ export function encodeUsage(value: Usage): string {
 const knownUsage: ReadonlySet<string> = new Set(["input", "output"]);
 
 function walkUsage(v: unknown, p: string, k?: string | number): void {
-  const q = at(p, k);
-  const o = obj(v, q);
-  closed(o, knownUsage, q);
-  need(o, "input", q);
-  need(o, "output", q);
-  const x1 = o["input"];
-  int(x1, q, "input");
-  if (x1 < 0) fail("range", q + "/input", "below the minimum 0");
-  const x2 = o["output"];
-  int(x2, q, "output");
-  if (x2 < 0) fail("range", q + "/output", "below the minimum 0");
+  const o = isObj(v) ? v : obj(v, at(p, k));
+  let m = 0;
+  for (const key in o) {
+    if (!hasOwn.call(o, key)) continue;
+    switch (key) {
+      case "input":
+        m |= 1;
+        continue;
+      case "output":
+        m |= 2;
+        continue;
+    }
+    if (o[key] !== undefined) closed(o, knownUsage, at(p, k));
+  }
+  const a0 = o["input"];
+  const a1 = o["output"];
+  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "input")))) missing("input", at(p, k));
+  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "output")))) missing("output", at(p, k));
+  if (typeof a0 !== "number" || !Number.isInteger(a0) || a0 > maxSafe || a0 < -maxSafe) int(a0, at(p, k), "input");
+  if (a0 < 0) fail("range", at(p, k) + "/input", "below the minimum 0");
+  if (typeof a1 !== "number" || !Number.isInteger(a1) || a1 > maxSafe || a1 < -maxSafe) int(a1, at(p, k), "output");
+  if (a1 < 0) fail("range", at(p, k) + "/output", "below the minimum 0");
 }
 
 function writeUsage(v: unknown, p: string, k?: string | number): string {
-  const q = at(p, k);
-  const o = obj(v, q);
-  closed(o, knownUsage, q);
-  need(o, "input", q);
-  need(o, "output", q);
+  const o = isObj(v) ? v : obj(v, at(p, k));
+  let m = 0;
+  for (const key in o) {
+    if (!hasOwn.call(o, key)) continue;
+    switch (key) {
+      case "input":
+        m |= 1;
+        continue;
+      case "output":
+        m |= 2;
+        continue;
+    }
+    if (o[key] !== undefined) closed(o, knownUsage, at(p, k));
+  }
+  const a0 = o["input"];
+  const a1 = o["output"];
+  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "input")))) missing("input", at(p, k));
+  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "output")))) missing("output", at(p, k));
   let s = "{";
-  const x1 = o["input"];
-  int(x1, q, "input");
-  if (x1 < 0) fail("range", q + "/input", "below the minimum 0");
-  s += '"input":' + String(x1);
-  const x2 = o["output"];
-  int(x2, q, "output");
-  if (x2 < 0) fail("range", q + "/output", "below the minimum 0");
-  s += ',"output":' + String(x2);
+  if (typeof a0 !== "number" || !Number.isInteger(a0) || a0 > maxSafe || a0 < -maxSafe) int(a0, at(p, k), "input");
+  if (a0 < 0) fail("range", at(p, k) + "/input", "below the minimum 0");
+  s += '"input":' + String(a0);
+  if (typeof a1 !== "number" || !Number.isInteger(a1) || a1 > maxSafe || a1 < -maxSafe) int(a1, at(p, k), "output");
+  if (a1 < 0) fail("range", at(p, k) + "/output", "below the minimum 0");
+  s += ',"output":' + String(a1);
   return s + "}";
 }
 
 /** A streamed fragment of the assistant's message: the data of `assistant.delta`. */
-export interface AssistantDelta {
+export type AssistantDelta = {
   /** The new text, to append to what came before. */
   text: string;
-}
+};
 
 /** Decodes a AssistantDelta from one JSON text, checking it in place; throws DecodeError. */
 export function decodeAssistantDelta(input: string | Uint8Array): AssistantDelta {
@@ -2593,35 +3409,51 @@ export function encodeAssistantDelta(value: AssistantDelta): string {
 const knownAssistantDelta: ReadonlySet<string> = new Set(["text"]);
 
 function walkAssistantDelta(v: unknown, p: string, k?: string | number): void {
-  const q = at(p, k);
-  const o = obj(v, q);
-  closed(o, knownAssistantDelta, q);
-  need(o, "text", q);
-  const x1 = o["text"];
-  str(x1, q, "text");
+  const o = isObj(v) ? v : obj(v, at(p, k));
+  let m = 0;
+  for (const key in o) {
+    if (!hasOwn.call(o, key)) continue;
+    switch (key) {
+      case "text":
+        m |= 1;
+        continue;
+    }
+    if (o[key] !== undefined) closed(o, knownAssistantDelta, at(p, k));
+  }
+  const a0 = o["text"];
+  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "text")))) missing("text", at(p, k));
+  if (typeof a0 !== "string" || (sur && !wellFormed(a0))) str(a0, at(p, k), "text");
 }
 
 function writeAssistantDelta(v: unknown, p: string, k?: string | number): string {
-  const q = at(p, k);
-  const o = obj(v, q);
-  closed(o, knownAssistantDelta, q);
-  need(o, "text", q);
+  const o = isObj(v) ? v : obj(v, at(p, k));
+  let m = 0;
+  for (const key in o) {
+    if (!hasOwn.call(o, key)) continue;
+    switch (key) {
+      case "text":
+        m |= 1;
+        continue;
+    }
+    if (o[key] !== undefined) closed(o, knownAssistantDelta, at(p, k));
+  }
+  const a0 = o["text"];
+  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "text")))) missing("text", at(p, k));
   let s = "{";
-  const x1 = o["text"];
-  str(x1, q, "text");
-  s += '"text":' + JSON.stringify(x1);
+  if (typeof a0 !== "string" || (sur && !wellFormed(a0))) str(a0, at(p, k), "text");
+  s += '"text":' + JSON.stringify(a0);
   return s + "}";
 }
 
 /** The assistant's complete message: the data of `assistant.message`. */
-export interface AssistantMessage {
+export type AssistantMessage = {
   /** The whole message text. */
   text: string;
   /** Token usage of the message. */
   usage: Usage;
   /** Why generation stopped. */
   stop_reason: StopReason;
-}
+};
 
 /** Decodes a AssistantMessage from one JSON text, checking it in place; throws DecodeError. */
 export function decodeAssistantMessage(input: string | Uint8Array): AssistantMessage {
@@ -2638,39 +3470,73 @@ const knownAssistantMessage: ReadonlySet<string> = new Set(["text", "usage", "st
 function walkAssistantMessage(v: unknown, p: string, k?: string | number): void {
   const q = at(p, k);
   const o = obj(v, q);
-  closed(o, knownAssistantMessage, q);
-  need(o, "text", q);
-  need(o, "usage", q);
-  need(o, "stop_reason", q);
-  const x1 = o["text"];
-  str(x1, q, "text");
-  walkUsage(o["usage"], q, "usage");
-  walkStopReason(o["stop_reason"], q, "stop_reason");
+  let m = 0;
+  for (const key in o) {
+    if (!hasOwn.call(o, key)) continue;
+    switch (key) {
+      case "text":
+        m |= 1;
+        continue;
+      case "usage":
+        m |= 2;
+        continue;
+      case "stop_reason":
+        m |= 4;
+        continue;
+    }
+    if (o[key] !== undefined) closed(o, knownAssistantMessage, q);
+  }
+  const a0 = o["text"];
+  const a1 = o["usage"];
+  const a2 = o["stop_reason"];
+  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "text")))) missing("text", q);
+  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "usage")))) missing("usage", q);
+  if (!(a2 !== undefined && ((m & 4) !== 0 || hasOwn.call(o, "stop_reason")))) missing("stop_reason", q);
+  if (typeof a0 !== "string" || (sur && !wellFormed(a0))) str(a0, q, "text");
+  walkUsage(a1, q, "usage");
+  walkStopReason(a2, q, "stop_reason");
 }
 
 function writeAssistantMessage(v: unknown, p: string, k?: string | number): string {
   const q = at(p, k);
   const o = obj(v, q);
-  closed(o, knownAssistantMessage, q);
-  need(o, "text", q);
-  need(o, "usage", q);
-  need(o, "stop_reason", q);
+  let m = 0;
+  for (const key in o) {
+    if (!hasOwn.call(o, key)) continue;
+    switch (key) {
+      case "text":
+        m |= 1;
+        continue;
+      case "usage":
+        m |= 2;
+        continue;
+      case "stop_reason":
+        m |= 4;
+        continue;
+    }
+    if (o[key] !== undefined) closed(o, knownAssistantMessage, q);
+  }
+  const a0 = o["text"];
+  const a1 = o["usage"];
+  const a2 = o["stop_reason"];
+  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "text")))) missing("text", q);
+  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "usage")))) missing("usage", q);
+  if (!(a2 !== undefined && ((m & 4) !== 0 || hasOwn.call(o, "stop_reason")))) missing("stop_reason", q);
   let s = "{";
-  const x1 = o["text"];
-  str(x1, q, "text");
-  s += '"text":' + JSON.stringify(x1);
-  s += ',"usage":' + writeUsage(o["usage"], q, "usage");
-  s += ',"stop_reason":' + writeStopReason(o["stop_reason"], q, "stop_reason");
+  if (typeof a0 !== "string" || (sur && !wellFormed(a0))) str(a0, q, "text");
+  s += '"text":' + JSON.stringify(a0);
+  s += ',"usage":' + writeUsage(a1, q, "usage");
+  s += ',"stop_reason":' + writeStopReason(a2, q, "stop_reason");
   return s + "}";
 }
 
 /** Why a request failed. */
-export interface ResponseError {
+export type ResponseError = {
   /** Machine-readable failure class. */
   code: ErrorCode;
   /** Human-readable description. */
   message: string;
-}
+};
 
 /** Decodes a ResponseError from one JSON text, checking it in place; throws DecodeError. */
 export function decodeResponseError(input: string | Uint8Array): ResponseError {
@@ -2687,33 +3553,59 @@ const knownResponseError: ReadonlySet<string> = new Set(["code", "message"]);
 function walkResponseError(v: unknown, p: string, k?: string | number): void {
   const q = at(p, k);
   const o = obj(v, q);
-  closed(o, knownResponseError, q);
-  need(o, "code", q);
-  need(o, "message", q);
-  walkErrorCode(o["code"], q, "code");
-  const x1 = o["message"];
-  str(x1, q, "message");
+  let m = 0;
+  for (const key in o) {
+    if (!hasOwn.call(o, key)) continue;
+    switch (key) {
+      case "code":
+        m |= 1;
+        continue;
+      case "message":
+        m |= 2;
+        continue;
+    }
+    if (o[key] !== undefined) closed(o, knownResponseError, q);
+  }
+  const a0 = o["code"];
+  const a1 = o["message"];
+  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "code")))) missing("code", q);
+  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "message")))) missing("message", q);
+  walkErrorCode(a0, q, "code");
+  if (typeof a1 !== "string" || (sur && !wellFormed(a1))) str(a1, q, "message");
 }
 
 function writeResponseError(v: unknown, p: string, k?: string | number): string {
   const q = at(p, k);
   const o = obj(v, q);
-  closed(o, knownResponseError, q);
-  need(o, "code", q);
-  need(o, "message", q);
+  let m = 0;
+  for (const key in o) {
+    if (!hasOwn.call(o, key)) continue;
+    switch (key) {
+      case "code":
+        m |= 1;
+        continue;
+      case "message":
+        m |= 2;
+        continue;
+    }
+    if (o[key] !== undefined) closed(o, knownResponseError, q);
+  }
+  const a0 = o["code"];
+  const a1 = o["message"];
+  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "code")))) missing("code", q);
+  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "message")))) missing("message", q);
   let s = "{";
-  s += '"code":' + writeErrorCode(o["code"], q, "code");
-  const x1 = o["message"];
-  str(x1, q, "message");
-  s += ',"message":' + JSON.stringify(x1);
+  s += '"code":' + writeErrorCode(a0, q, "code");
+  if (typeof a1 !== "string" || (sur && !wellFormed(a1))) str(a1, q, "message");
+  s += ',"message":' + JSON.stringify(a1);
   return s + "}";
 }
 
 /** The result of `open`: empty, or the tools the runner exposed (diagnostic). */
-export interface OpenResult {
+export type OpenResult = {
   /** Names of the tools the runner exposed to the model. */
   tools?: string[];
-}
+};
 
 /** Decodes a OpenResult from one JSON text, checking it in place; throws DecodeError. */
 export function decodeOpenResult(input: string | Uint8Array): OpenResult {
@@ -2730,14 +3622,23 @@ const knownOpenResult: ReadonlySet<string> = new Set(["tools"]);
 function walkOpenResult(v: unknown, p: string, k?: string | number): void {
   const q = at(p, k);
   const o = obj(v, q);
-  closed(o, knownOpenResult, q);
-  if (has(o, "tools")) {
-    const x1 = o["tools"];
-    arr(x1, q, "tools");
-    const q2 = at(q, "tools");
-    for (let i4 = 0; i4 < x1.length; i4++) {
-      const x5 = x1[i4];
-      str(x5, q2, i4);
+  let m = 0;
+  for (const key in o) {
+    if (!hasOwn.call(o, key)) continue;
+    switch (key) {
+      case "tools":
+        m |= 1;
+        continue;
+    }
+    if (o[key] !== undefined) closed(o, knownOpenResult, q);
+  }
+  const a0 = o["tools"];
+  if (a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "tools"))) {
+    arr(a0, q, "tools");
+    const q1 = at(q, "tools");
+    for (let i3 = 0; i3 < a0.length; i3++) {
+      const x4 = a0[i3];
+      if (typeof x4 !== "string" || (sur && !wellFormed(x4))) str(x4, q1, i3);
     }
   }
 }
@@ -2745,29 +3646,38 @@ function walkOpenResult(v: unknown, p: string, k?: string | number): void {
 function writeOpenResult(v: unknown, p: string, k?: string | number): string {
   const q = at(p, k);
   const o = obj(v, q);
-  closed(o, knownOpenResult, q);
-  let s = "{";
-  if (has(o, "tools")) {
-    const x1 = o["tools"];
-    arr(x1, q, "tools");
-    const q2 = at(q, "tools");
-    let s3 = "[";
-    for (let i4 = 0; i4 < x1.length; i4++) {
-      const x5 = x1[i4];
-      str(x5, q2, i4);
-      s3 += (i4 === 0 ? "" : ",") + JSON.stringify(x5);
+  let m = 0;
+  for (const key in o) {
+    if (!hasOwn.call(o, key)) continue;
+    switch (key) {
+      case "tools":
+        m |= 1;
+        continue;
     }
-    s3 += "]";
-    s += '"tools":' + s3;
+    if (o[key] !== undefined) closed(o, knownOpenResult, q);
+  }
+  const a0 = o["tools"];
+  let s = "{";
+  if (a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "tools"))) {
+    arr(a0, q, "tools");
+    const q1 = at(q, "tools");
+    let s2 = "[";
+    for (let i3 = 0; i3 < a0.length; i3++) {
+      const x4 = a0[i3];
+      if (typeof x4 !== "string" || (sur && !wellFormed(x4))) str(x4, q1, i3);
+      s2 += (i3 === 0 ? "" : ",") + JSON.stringify(x4);
+    }
+    s2 += "]";
+    s += '"tools":' + s2;
   }
   return s + "}";
 }
 
 /** The result of `prompt`: empty when the turn completed, `{"interrupted": true}` when it was interrupted. */
-export interface PromptResult {
+export type PromptResult = {
   /** Present, and true, when the turn was interrupted. */
   interrupted?: true;
-}
+};
 
 /** Decodes a PromptResult from one JSON text, checking it in place; throws DecodeError. */
 export function decodePromptResult(input: string | Uint8Array): PromptResult {
@@ -2782,32 +3692,48 @@ export function encodePromptResult(value: PromptResult): string {
 const knownPromptResult: ReadonlySet<string> = new Set(["interrupted"]);
 
 function walkPromptResult(v: unknown, p: string, k?: string | number): void {
-  const q = at(p, k);
-  const o = obj(v, q);
-  closed(o, knownPromptResult, q);
-  if (has(o, "interrupted")) {
-    const x1 = o["interrupted"];
-    bool(x1, q, "interrupted");
-    if (x1 !== true) fail("const", q + "/interrupted", "expected the constant true");
+  const o = isObj(v) ? v : obj(v, at(p, k));
+  let m = 0;
+  for (const key in o) {
+    if (!hasOwn.call(o, key)) continue;
+    switch (key) {
+      case "interrupted":
+        m |= 1;
+        continue;
+    }
+    if (o[key] !== undefined) closed(o, knownPromptResult, at(p, k));
+  }
+  const a0 = o["interrupted"];
+  if (a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "interrupted"))) {
+    if (typeof a0 !== "boolean") bool(a0, at(p, k), "interrupted");
+    if (a0 !== true) fail("const", at(p, k) + "/interrupted", "expected the constant true");
   }
 }
 
 function writePromptResult(v: unknown, p: string, k?: string | number): string {
-  const q = at(p, k);
-  const o = obj(v, q);
-  closed(o, knownPromptResult, q);
+  const o = isObj(v) ? v : obj(v, at(p, k));
+  let m = 0;
+  for (const key in o) {
+    if (!hasOwn.call(o, key)) continue;
+    switch (key) {
+      case "interrupted":
+        m |= 1;
+        continue;
+    }
+    if (o[key] !== undefined) closed(o, knownPromptResult, at(p, k));
+  }
+  const a0 = o["interrupted"];
   let s = "{";
-  if (has(o, "interrupted")) {
-    const x1 = o["interrupted"];
-    bool(x1, q, "interrupted");
-    if (x1 !== true) fail("const", q + "/interrupted", "expected the constant true");
-    s += '"interrupted":' + (x1 ? "true" : "false");
+  if (a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "interrupted"))) {
+    if (typeof a0 !== "boolean") bool(a0, at(p, k), "interrupted");
+    if (a0 !== true) fail("const", at(p, k) + "/interrupted", "expected the constant true");
+    s += '"interrupted":' + (a0 ? "true" : "false");
   }
   return s + "}";
 }
 
 /** The empty result of `steer`, `interrupt` and `detach`. */
-export interface EmptyResult {}
+export type EmptyResult = {};
 
 /** Decodes a EmptyResult from one JSON text, checking it in place; throws DecodeError. */
 export function decodeEmptyResult(input: string | Uint8Array): EmptyResult {
@@ -2822,15 +3748,19 @@ export function encodeEmptyResult(value: EmptyResult): string {
 const knownEmptyResult: ReadonlySet<string> = new Set([]);
 
 function walkEmptyResult(v: unknown, p: string, k?: string | number): void {
-  const q = at(p, k);
-  const o = obj(v, q);
-  closed(o, knownEmptyResult, q);
+  const o = isObj(v) ? v : obj(v, at(p, k));
+  for (const key in o) {
+    if (!hasOwn.call(o, key)) continue;
+    if (o[key] !== undefined) closed(o, knownEmptyResult, at(p, k));
+  }
 }
 
 function writeEmptyResult(v: unknown, p: string, k?: string | number): string {
-  const q = at(p, k);
-  const o = obj(v, q);
-  closed(o, knownEmptyResult, q);
+  const o = isObj(v) ? v : obj(v, at(p, k));
+  for (const key in o) {
+    if (!hasOwn.call(o, key)) continue;
+    if (o[key] !== undefined) closed(o, knownEmptyResult, at(p, k));
+  }
   let s = "{";
   return s + "}";
 }

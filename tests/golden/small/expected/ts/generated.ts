@@ -83,14 +83,14 @@ function writeShape(v: unknown, p: string, k?: string | number): string {
 }
 
 /** A circle. */
-export interface Circle {
+export type Circle = {
   /** Always circle. */
   kind: "circle";
   /** Radius in pixels. */
   radius: number;
   /** Fill color, if any. */
   color?: Color;
-}
+};
 
 /** Decodes a Circle from one JSON text, checking it in place; throws DecodeError. */
 export function decodeCircle(input: string | Uint8Array): Circle {
@@ -107,43 +107,75 @@ const knownCircle: ReadonlySet<string> = new Set(["kind", "radius", "color"]);
 function walkCircle(v: unknown, p: string, k?: string | number): void {
   const q = at(p, k);
   const o = obj(v, q);
-  closed(o, knownCircle, q);
-  need(o, "kind", q);
-  need(o, "radius", q);
-  const x1 = o["kind"];
-  str(x1, q, "kind");
-  if (x1 !== "circle") fail("const", q + "/kind", 'expected the constant "circle"');
-  const x2 = o["radius"];
-  int(x2, q, "radius");
-  if (x2 < 1) fail("range", q + "/radius", "below the minimum 1");
-  if (has(o, "color")) {
-    walkColor(o["color"], q, "color");
+  let m = 0;
+  for (const key in o) {
+    if (!hasOwn.call(o, key)) continue;
+    switch (key) {
+      case "kind":
+        m |= 1;
+        continue;
+      case "radius":
+        m |= 2;
+        continue;
+      case "color":
+        m |= 4;
+        continue;
+    }
+    if (o[key] !== undefined) closed(o, knownCircle, q);
+  }
+  const a0 = o["kind"];
+  const a1 = o["radius"];
+  const a2 = o["color"];
+  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "kind")))) missing("kind", q);
+  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "radius")))) missing("radius", q);
+  str(a0, q, "kind");
+  if (a0 !== "circle") fail("const", q + "/kind", 'expected the constant "circle"');
+  int(a1, q, "radius");
+  if (a1 < 1) fail("range", q + "/radius", "below the minimum 1");
+  if (a2 !== undefined && ((m & 4) !== 0 || hasOwn.call(o, "color"))) {
+    walkColor(a2, q, "color");
   }
 }
 
 function writeCircle(v: unknown, p: string, k?: string | number): string {
   const q = at(p, k);
   const o = obj(v, q);
-  closed(o, knownCircle, q);
-  need(o, "kind", q);
-  need(o, "radius", q);
+  let m = 0;
+  for (const key in o) {
+    if (!hasOwn.call(o, key)) continue;
+    switch (key) {
+      case "kind":
+        m |= 1;
+        continue;
+      case "radius":
+        m |= 2;
+        continue;
+      case "color":
+        m |= 4;
+        continue;
+    }
+    if (o[key] !== undefined) closed(o, knownCircle, q);
+  }
+  const a0 = o["kind"];
+  const a1 = o["radius"];
+  const a2 = o["color"];
+  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "kind")))) missing("kind", q);
+  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "radius")))) missing("radius", q);
   let s = "{";
-  const x1 = o["kind"];
-  str(x1, q, "kind");
-  if (x1 !== "circle") fail("const", q + "/kind", 'expected the constant "circle"');
-  s += '"kind":' + JSON.stringify(x1);
-  const x2 = o["radius"];
-  int(x2, q, "radius");
-  if (x2 < 1) fail("range", q + "/radius", "below the minimum 1");
-  s += ',"radius":' + String(x2);
-  if (has(o, "color")) {
-    s += ',"color":' + writeColor(o["color"], q, "color");
+  str(a0, q, "kind");
+  if (a0 !== "circle") fail("const", q + "/kind", 'expected the constant "circle"');
+  s += '"kind":' + JSON.stringify(a0);
+  int(a1, q, "radius");
+  if (a1 < 1) fail("range", q + "/radius", "below the minimum 1");
+  s += ',"radius":' + String(a1);
+  if (a2 !== undefined && ((m & 4) !== 0 || hasOwn.call(o, "color"))) {
+    s += ',"color":' + writeColor(a2, q, "color");
   }
   return s + "}";
 }
 
 /** A square. */
-export interface Square {
+export type Square = {
   /** Always square. */
   kind: "square";
   /** Side length. */
@@ -152,7 +184,7 @@ export interface Square {
   tags: string[];
   /** Free-form metadata. */
   meta?: JsonObject;
-}
+};
 
 /** Decodes a Square from one JSON text, checking it in place; throws DecodeError. */
 export function decodeSquare(input: string | Uint8Array): Square {
@@ -169,63 +201,99 @@ const knownSquare: ReadonlySet<string> = new Set(["kind", "side", "tags", "meta"
 function walkSquare(v: unknown, p: string, k?: string | number): void {
   const q = at(p, k);
   const o = obj(v, q);
-  closed(o, knownSquare, q);
-  need(o, "kind", q);
-  need(o, "side", q);
-  need(o, "tags", q);
-  const x1 = o["kind"];
-  str(x1, q, "kind");
-  if (x1 !== "square") fail("const", q + "/kind", 'expected the constant "square"');
-  const x2 = o["side"];
-  num(x2, q, "side");
-  if (x2 <= 0) fail("range", q + "/side", "not above the exclusive minimum 0");
-  const x3 = o["tags"];
-  arr(x3, q, "tags");
-  if (x3.length > 4) fail("length", q + "/tags", `array of ${x3.length} items, expected at most 4`);
-  const q4 = at(q, "tags");
-  for (let i6 = 0; i6 < x3.length; i6++) {
-    const x7 = x3[i6];
-    str(x7, q4, i6);
-    minLen(x7, 1, q4, i6);
+  let m = 0;
+  for (const key in o) {
+    if (!hasOwn.call(o, key)) continue;
+    switch (key) {
+      case "kind":
+        m |= 1;
+        continue;
+      case "side":
+        m |= 2;
+        continue;
+      case "tags":
+        m |= 4;
+        continue;
+      case "meta":
+        m |= 8;
+        continue;
+    }
+    if (o[key] !== undefined) closed(o, knownSquare, q);
   }
-  if (has(o, "meta")) {
-    const x8 = o["meta"];
-    free(x8, q, "meta", ["object"]);
+  const a0 = o["kind"];
+  const a1 = o["side"];
+  const a2 = o["tags"];
+  const a3 = o["meta"];
+  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "kind")))) missing("kind", q);
+  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "side")))) missing("side", q);
+  if (!(a2 !== undefined && ((m & 4) !== 0 || hasOwn.call(o, "tags")))) missing("tags", q);
+  str(a0, q, "kind");
+  if (a0 !== "square") fail("const", q + "/kind", 'expected the constant "square"');
+  num(a1, q, "side");
+  if (a1 <= 0) fail("range", q + "/side", "not above the exclusive minimum 0");
+  arr(a2, q, "tags");
+  if (a2.length > 4) fail("length", q + "/tags", `array of ${a2.length} items, expected at most 4`);
+  const q1 = at(q, "tags");
+  for (let i3 = 0; i3 < a2.length; i3++) {
+    const x4 = a2[i3];
+    str(x4, q1, i3);
+    minLen(x4, 1, q1, i3);
+  }
+  if (a3 !== undefined && ((m & 8) !== 0 || hasOwn.call(o, "meta"))) {
+    free(a3, q, "meta", ["object"]);
   }
 }
 
 function writeSquare(v: unknown, p: string, k?: string | number): string {
   const q = at(p, k);
   const o = obj(v, q);
-  closed(o, knownSquare, q);
-  need(o, "kind", q);
-  need(o, "side", q);
-  need(o, "tags", q);
-  let s = "{";
-  const x1 = o["kind"];
-  str(x1, q, "kind");
-  if (x1 !== "square") fail("const", q + "/kind", 'expected the constant "square"');
-  s += '"kind":' + JSON.stringify(x1);
-  const x2 = o["side"];
-  num(x2, q, "side");
-  if (x2 <= 0) fail("range", q + "/side", "not above the exclusive minimum 0");
-  s += ',"side":' + String(x2);
-  const x3 = o["tags"];
-  arr(x3, q, "tags");
-  if (x3.length > 4) fail("length", q + "/tags", `array of ${x3.length} items, expected at most 4`);
-  const q4 = at(q, "tags");
-  let s5 = "[";
-  for (let i6 = 0; i6 < x3.length; i6++) {
-    const x7 = x3[i6];
-    str(x7, q4, i6);
-    minLen(x7, 1, q4, i6);
-    s5 += (i6 === 0 ? "" : ",") + JSON.stringify(x7);
+  let m = 0;
+  for (const key in o) {
+    if (!hasOwn.call(o, key)) continue;
+    switch (key) {
+      case "kind":
+        m |= 1;
+        continue;
+      case "side":
+        m |= 2;
+        continue;
+      case "tags":
+        m |= 4;
+        continue;
+      case "meta":
+        m |= 8;
+        continue;
+    }
+    if (o[key] !== undefined) closed(o, knownSquare, q);
   }
-  s5 += "]";
-  s += ',"tags":' + s5;
-  if (has(o, "meta")) {
-    const x8 = o["meta"];
-    s += ',"meta":' + putFree(x8, q, "meta", ["object"]);
+  const a0 = o["kind"];
+  const a1 = o["side"];
+  const a2 = o["tags"];
+  const a3 = o["meta"];
+  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "kind")))) missing("kind", q);
+  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "side")))) missing("side", q);
+  if (!(a2 !== undefined && ((m & 4) !== 0 || hasOwn.call(o, "tags")))) missing("tags", q);
+  let s = "{";
+  str(a0, q, "kind");
+  if (a0 !== "square") fail("const", q + "/kind", 'expected the constant "square"');
+  s += '"kind":' + JSON.stringify(a0);
+  num(a1, q, "side");
+  if (a1 <= 0) fail("range", q + "/side", "not above the exclusive minimum 0");
+  s += ',"side":' + String(a1);
+  arr(a2, q, "tags");
+  if (a2.length > 4) fail("length", q + "/tags", `array of ${a2.length} items, expected at most 4`);
+  const q1 = at(q, "tags");
+  let s2 = "[";
+  for (let i3 = 0; i3 < a2.length; i3++) {
+    const x4 = a2[i3];
+    str(x4, q1, i3);
+    minLen(x4, 1, q1, i3);
+    s2 += (i3 === 0 ? "" : ",") + JSON.stringify(x4);
+  }
+  s2 += "]";
+  s += ',"tags":' + s2;
+  if (a3 !== undefined && ((m & 8) !== 0 || hasOwn.call(o, "meta"))) {
+    s += ',"meta":' + putFree(a3, q, "meta", ["object"]);
   }
   return s + "}";
 }
