@@ -25,7 +25,7 @@ test-ts: deps
 test-go: deps
 	cd tests/go && go vet ./... && go test -count=1 ./...
 
-test: check test-ts test-go
+test: check test-ts test-go test-examples
 
 # Examples: the echo runner (TypeScript) driven by the Go host over real pipes.
 .PHONY: test-examples conformance fuzz bench

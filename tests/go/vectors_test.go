@@ -20,6 +20,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"example.com/wiretypes/jsonl"
 	"example.com/wiretypes/runner"
 )
 
@@ -29,6 +30,18 @@ const schemaDir = "../../schema"
 // codecs maps each vectors/<protocol> folder to the Codecs of its generated Go package.
 var codecs = map[string]map[string]runner.Codec{
 	"runner": runner.Codecs,
+	"jsonl":  asRunnerCodecs(jsonl.Codecs),
+}
+
+// asRunnerCodecs converts another package's Codecs: every generated Codec has the same fields, and
+// every generated DecodeError and EncodeError is the same type (internal/wire), so one runner serves all.
+// Codecs readers of a protocol without a frame limit (jsonl) use a 64 MiB safety cap, as the TS runner does.
+func asRunnerCodecs(m map[string]jsonl.Codec) map[string]runner.Codec {
+	out := make(map[string]runner.Codec, len(m))
+	for k, c := range m {
+		out[k] = runner.Codec(c)
+	}
+	return out
 }
 
 // requiredRules are the wire rules (shared/WIRE-RULES.md) that need at least one vector; the
@@ -44,6 +57,10 @@ var chunkSizes = []int{1, 7, 4096, 65536, 0}
 
 // oneByteMax: longer streams are not fed one byte at a time.
 const oneByteMax = 256 * 1024
+
+// sevenBytesMax: longer streams (the 64 MiB safety-cap vectors) are not fed 7 bytes at a time either,
+// as in tests/ts/vectors.test.ts, where that would take minutes.
+const sevenBytesMax = 16 << 20
 
 type repeatSpec struct {
 	Prefix string `json:"prefix"`
@@ -455,6 +472,9 @@ func TestVectors(t *testing.T) {
 					if size == 1 && len(in) > oneByteMax {
 						continue
 					}
+					if size == 7 && len(in) > sevenBytesMax {
+						continue
+					}
 					if size == 0 && len(in) <= 65536 {
 						continue
 					}
@@ -538,6 +558,8 @@ var encodeTypes = map[string]any{
 	"Text":             runner.Text{},
 	"Provider":         runner.Provider{},
 	"ToolCall":         runner.ToolCall{},
+	// jsonl
+	"CapabilitySettings": jsonl.CapabilitySettings{},
 }
 
 var (

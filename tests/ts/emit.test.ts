@@ -192,7 +192,7 @@ describe("emitted text", () => {
       ].join("\n"),
     );
     expect(text).toContain('export type Pong = {\n  type: "pong";\n  args: JsonObject;\n');
-    expect(text).toContain("  [extra: string]: unknown;\n}");
+    expect(text).toContain("  [extra: string]: JsonValue | undefined;\n};");
     expect(text).toContain("export type Shape = Point | Circle;");
     expect(text).toContain("export type Scalar = Name | null | number[];");
   });

@@ -27,12 +27,12 @@ export function encodeColor(value: Color): string {
 }
 
 function walkColor(v: unknown, p: string, k?: string | number): void {
-  str(v, p, k);
+  if (typeof v !== "string" || (sur && !wellFormed(v))) str(v, p, k);
   if (v !== "red" && v !== "dark-blue") fail("enum", at(p, k), `${describe(v)}, expected one of the enum values`);
 }
 
 function writeColor(v: unknown, p: string, k?: string | number): string {
-  str(v, p, k);
+  if (typeof v !== "string" || (sur && !wellFormed(v))) str(v, p, k);
   if (v !== "red" && v !== "dark-blue") fail("enum", at(p, k), `${describe(v)}, expected one of the enum values`);
   return JSON.stringify(v);
 }
@@ -128,9 +128,9 @@ function walkCircle(v: unknown, p: string, k?: string | number): void {
   const a2 = o["color"];
   if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "kind")))) missing("kind", q);
   if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "radius")))) missing("radius", q);
-  str(a0, q, "kind");
+  if (typeof a0 !== "string" || (sur && !wellFormed(a0))) str(a0, q, "kind");
   if (a0 !== "circle") fail("const", q + "/kind", 'expected the constant "circle"');
-  int(a1, q, "radius");
+  if (typeof a1 !== "number" || !Number.isInteger(a1) || a1 > maxSafe || a1 < -maxSafe) int(a1, q, "radius");
   if (a1 < 1) fail("range", q + "/radius", "below the minimum 1");
   if (a2 !== undefined && ((m & 4) !== 0 || hasOwn.call(o, "color"))) {
     walkColor(a2, q, "color");
@@ -162,10 +162,10 @@ function writeCircle(v: unknown, p: string, k?: string | number): string {
   if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "kind")))) missing("kind", q);
   if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "radius")))) missing("radius", q);
   let s = "{";
-  str(a0, q, "kind");
+  if (typeof a0 !== "string" || (sur && !wellFormed(a0))) str(a0, q, "kind");
   if (a0 !== "circle") fail("const", q + "/kind", 'expected the constant "circle"');
   s += '"kind":' + JSON.stringify(a0);
-  int(a1, q, "radius");
+  if (typeof a1 !== "number" || !Number.isInteger(a1) || a1 > maxSafe || a1 < -maxSafe) int(a1, q, "radius");
   if (a1 < 1) fail("range", q + "/radius", "below the minimum 1");
   s += ',"radius":' + String(a1);
   if (a2 !== undefined && ((m & 4) !== 0 || hasOwn.call(o, "color"))) {
@@ -227,17 +227,17 @@ function walkSquare(v: unknown, p: string, k?: string | number): void {
   if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "kind")))) missing("kind", q);
   if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "side")))) missing("side", q);
   if (!(a2 !== undefined && ((m & 4) !== 0 || hasOwn.call(o, "tags")))) missing("tags", q);
-  str(a0, q, "kind");
+  if (typeof a0 !== "string" || (sur && !wellFormed(a0))) str(a0, q, "kind");
   if (a0 !== "square") fail("const", q + "/kind", 'expected the constant "square"');
-  num(a1, q, "side");
+  if (typeof a1 !== "number" || !Number.isFinite(a1)) num(a1, q, "side");
   if (a1 <= 0) fail("range", q + "/side", "not above the exclusive minimum 0");
   arr(a2, q, "tags");
   if (a2.length > 4) fail("length", q + "/tags", `array of ${a2.length} items, expected at most 4`);
   const q1 = at(q, "tags");
   for (let i3 = 0; i3 < a2.length; i3++) {
     const x4 = a2[i3];
-    str(x4, q1, i3);
-    minLen(x4, 1, q1, i3);
+    if (typeof x4 !== "string" || (sur && !wellFormed(x4))) str(x4, q1, i3);
+    if (x4.length < 2) minLen(x4, 1, q1, i3);
   }
   if (a3 !== undefined && ((m & 8) !== 0 || hasOwn.call(o, "meta"))) {
     free(a3, q, "meta", ["object"]);
@@ -274,10 +274,10 @@ function writeSquare(v: unknown, p: string, k?: string | number): string {
   if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "side")))) missing("side", q);
   if (!(a2 !== undefined && ((m & 4) !== 0 || hasOwn.call(o, "tags")))) missing("tags", q);
   let s = "{";
-  str(a0, q, "kind");
+  if (typeof a0 !== "string" || (sur && !wellFormed(a0))) str(a0, q, "kind");
   if (a0 !== "square") fail("const", q + "/kind", 'expected the constant "square"');
   s += '"kind":' + JSON.stringify(a0);
-  num(a1, q, "side");
+  if (typeof a1 !== "number" || !Number.isFinite(a1)) num(a1, q, "side");
   if (a1 <= 0) fail("range", q + "/side", "not above the exclusive minimum 0");
   s += ',"side":' + String(a1);
   arr(a2, q, "tags");
@@ -286,8 +286,8 @@ function writeSquare(v: unknown, p: string, k?: string | number): string {
   let s2 = "[";
   for (let i3 = 0; i3 < a2.length; i3++) {
     const x4 = a2[i3];
-    str(x4, q1, i3);
-    minLen(x4, 1, q1, i3);
+    if (typeof x4 !== "string" || (sur && !wellFormed(x4))) str(x4, q1, i3);
+    if (x4.length < 2) minLen(x4, 1, q1, i3);
     s2 += (i3 === 0 ? "" : ",") + JSON.stringify(x4);
   }
   s2 += "]";
