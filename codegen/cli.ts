@@ -2,12 +2,10 @@
 import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { SchemaError, SchemaErrors } from "./errors";
-import { formatOutput } from "./format";
 import { generate, type OutputFiles } from "./generate";
 import { loadProtocol } from "./ir/load";
 import type { Protocol } from "./ir/types";
 import { compareOutTree, writeOutTree } from "./outdir";
-import { runDiff } from "./diff/command";
 
 const USAGE = `usage: codegen <command> [options]
 commands:
@@ -16,6 +14,8 @@ commands:
   diff --base REF|DIR [--head REF|DIR]
                       list schema changes by breaking-change rule; exit 1 when one breaks
                       old readers or writers and the protocol version did not change
+  conformance --vectors FILE... [--protocol NAME]
+                      run vector files through the TypeScript and the Go code; exit 1 on any disagreement or failure
 options:
   --root DIR          the repository root (default: the current directory)
   --format FORMAT     check: text (default) or github (GitHub Actions annotations)
@@ -50,6 +50,8 @@ export function loadProtocols(root: string): Protocol[] {
 }
 
 export async function generateAll(root: string): Promise<OutputFiles> {
+  // Loaded on use, as are the other commands: start-up time is most of a run.
+  const { formatOutput } = require("./format") as typeof import("./format");
   return formatOutput(generate(loadProtocols(root)));
 }
 
@@ -77,7 +79,9 @@ async function run(command: string | undefined, opts: Options): Promise<number> 
       return 1;
     }
     case "diff":
-      return runDiff(opts.rest.slice(1), opts.root, opts.format);
+      return (require("./diff/command") as typeof import("./diff/command")).runDiff(opts.rest.slice(1), opts.root, opts.format);
+    case "conformance":
+      return (require("./conformance/command") as typeof import("./conformance/command")).runConformance(opts.rest.slice(1), opts.root);
     default:
       console.error(USAGE);
       return 2;

@@ -67,6 +67,12 @@ const hasOwn = Object.prototype.hasOwnProperty;
 
 /** The raw text of the document being decoded, for document-order key lookups; unset between calls. */
 let src: string | undefined;
+/**
+ * Whether strings and keys may hold an unpaired surrogate. While a well-formed text is decoded,
+ * only a "\u" escape can make one, so a text without "\u" clears it (one indexOf per document
+ * instead of one check per string); it is set again between calls and while encoding.
+ */
+let sur = true;
 
 /** False when the string holds an unpaired UTF-16 surrogate (String.prototype.isWellFormed where present). */
 const wellFormed: (s: string) => boolean =
@@ -103,7 +109,7 @@ function isObj(v: unknown): v is Obj {
 
 /** An own member whose value is not undefined (parsed JSON never holds undefined). */
 function has(o: Obj, key: string): boolean {
-  return hasOwn.call(o, key) && o[key] !== undefined;
+  return o[key] !== undefined && hasOwn.call(o, key);
 }
 
 /** Number of Unicode code points of a well-formed string. */
@@ -145,10 +151,12 @@ function parseText(text: string): unknown {
 /** Checks a parsed document in place with `walk`; the raw text serves document-order key lookups. */
 function checkDoc<T>(text: string, v: unknown, walk: (v: unknown, p: string) => void): T {
   src = text;
+  sur = text.indexOf("\\u") >= 0;
   try {
     walk(v, "");
   } finally {
     src = undefined;
+    sur = true;
   }
   return v as T;
 }
@@ -186,7 +194,9 @@ function runValue<T>(v: unknown, p: string, walk: (v: unknown, p: string) => voi
 /** Runs a writer; its DecodeErrors become EncodeErrors with the same code and pointer. */
 function runEncode(value: unknown, write: (v: unknown, p: string) => string): string {
   const saved = src;
+  const savedSur = sur;
   src = undefined;
+  sur = true;
   try {
     return write(value, "");
   } catch (e) {
@@ -194,6 +204,7 @@ function runEncode(value: unknown, write: (v: unknown, p: string) => string): st
     throw e;
   } finally {
     src = saved;
+    sur = savedSur;
   }
 }
 
@@ -201,7 +212,7 @@ function runEncode(value: unknown, write: (v: unknown, p: string) => string): st
 
 function str(v: unknown, p: string, k?: Key): asserts v is string {
   if (typeof v !== "string") fail("type", at(p, k), `expected string, got ${kindOf(v)}`);
-  if (!wellFormed(v)) fail("utf8", at(p, k), "string holds an unpaired UTF-16 surrogate");
+  if (sur && !wellFormed(v)) fail("utf8", at(p, k), "string holds an unpaired UTF-16 surrogate");
 }
 
 function minLen(v: string, n: number, p: string, k?: Key): void {
@@ -242,7 +253,11 @@ function obj(v: unknown, p: string): Obj {
 
 /** missing_field for a required property, at the pointer it would have. */
 function need(o: Obj, key: string, p: string): void {
-  if (!has(o, key)) fail("missing_field", p + "/" + esc(key), `missing required property ${JSON.stringify(key)}`);
+  if (!has(o, key)) missing(key, p);
+}
+
+function missing(key: string, p: string): never {
+  return fail("missing_field", p + "/" + esc(key), `missing required property ${JSON.stringify(key)}`);
 }
 
 // ---- objects ----
@@ -276,7 +291,7 @@ function closed(o: Obj, known: ReadonlySet<string>, p: string): void {
     }
   }
   if (first === undefined) return;
-  if (!wellFormed(first)) fail("utf8", p, "object key holds an unpaired UTF-16 surrogate");
+  if (sur && !wellFormed(first)) fail("utf8", p, "object key holds an unpaired UTF-16 surrogate");
   fail("unknown_field", p + "/" + esc(first), `unknown property (a key of ${cpLen(first)} characters)`);
 }
 
@@ -284,7 +299,7 @@ function closed(o: Obj, known: ReadonlySet<string>, p: string): void {
 function extras(o: Obj, known: ReadonlySet<string>, p: string): void {
   for (const k of Object.keys(o)) {
     if (known.has(k) || o[k] === undefined) continue;
-    if (!wellFormed(k)) fail("utf8", p, "object key holds an unpaired UTF-16 surrogate");
+    if (sur && !wellFormed(k)) fail("utf8", p, "object key holds an unpaired UTF-16 surrogate");
     free(o[k], p, esc(k), undefined);
   }
 }
@@ -316,6 +331,9 @@ function levelOf(p: string): number {
  */
 function free(v: unknown, p: string, k: Key, kinds: readonly string[] | undefined): void {
   if (kinds !== undefined && !kinds.includes(kindOf(v))) fail("type", at(p, k), `expected ${kinds.join(" or ")}, got ${kindOf(v)}`);
+  // Values of a parsed document are plain JSON: a walk that allocates nothing finds most of them
+  // clean; anything else takes the exact walk below, which finds the error and its pointer.
+  if (src !== undefined && (typeof v !== "object" || v === null ? freeLeaf(v) : freeClean(v, levelOf(p) + (k === undefined ? 0 : 1)))) return;
   const path: (string | number)[] = [];
   const bad = freeWalk(v, levelOf(at(p, k)), path);
   if (bad !== undefined) {
@@ -325,10 +343,34 @@ function free(v: unknown, p: string, k: Key, kinds: readonly string[] | undefine
   }
 }
 
+/** A parsed scalar that needs no error: a well-formed string, a finite number, a boolean or null. */
+function freeLeaf(v: unknown): boolean {
+  return typeof v === "string" ? !sur || wellFormed(v) : typeof v === "number" ? Number.isFinite(v) : true;
+}
+
+/** True when the parsed container v at nesting level `level` holds nothing freeWalk would refuse. */
+function freeClean(v: object, level: number): boolean {
+  if (level > maxDepth) return false;
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) {
+      const x: unknown = v[i];
+      if (typeof x === "object" && x !== null ? !freeClean(x, level + 1) : !freeLeaf(x)) return false;
+    }
+    return true;
+  }
+  const o = v as Obj;
+  for (const key in o) {
+    if (sur && !wellFormed(key)) return false;
+    const x = o[key];
+    if (typeof x === "object" && x !== null ? !freeClean(x, level + 1) : !freeLeaf(x)) return false;
+  }
+  return true;
+}
+
 function freeWalk(v: unknown, level: number, path: (string | number)[]): [WireErrorCode, string] | undefined {
   switch (typeof v) {
     case "string":
-      return wellFormed(v) ? undefined : ["utf8", "string holds an unpaired UTF-16 surrogate"];
+      return !sur || wellFormed(v) ? undefined : ["utf8", "string holds an unpaired UTF-16 surrogate"];
     case "number":
       return Number.isFinite(v) ? undefined : ["range", "number is not finite"];
     case "boolean":
@@ -350,7 +392,7 @@ function freeWalk(v: unknown, level: number, path: (string | number)[]): [WireEr
       if (proto !== Object.prototype && proto !== null) return ["type", "not a plain JSON object"];
       const o = v as Obj;
       for (const key of Object.keys(o)) {
-        if (!wellFormed(key)) return ["utf8", "object key holds an unpaired UTF-16 surrogate"];
+        if (sur && !wellFormed(key)) return ["utf8", "object key holds an unpaired UTF-16 surrogate"];
         path.push(key);
         const bad = freeWalk(o[key], level + 1, path);
         if (bad !== undefined) return bad;

@@ -1,0 +1,55 @@
+// TypeScript decode pipeline: the generated decoder against the JSON.parse floor and the peers.
+// Run by bench/run.sh; `BENCH_QUICK=1` for fewer, shorter rounds. Writes a markdown table to stdout
+// and, with BENCH_JSON=path, the figures as JSON.
+import { writeFileSync } from "node:fs";
+import { decodeRunnerFrame, encodeRunnerFrame, type RunnerFrame } from "../../out/ts/runner/generated";
+import { rounds, table, type Contender, type Row } from "./harness";
+import { pipeline, text } from "./pipeline";
+import { makeFrames, toStream } from "./workload";
+import { peers } from "./peers";
+import { SMALL, LARGE } from "./config";
+
+const quick = process.env.BENCH_QUICK === "1";
+const only = process.env.BENCH_ONLY; // comma-separated contender names (the floor always runs)
+
+async function main(): Promise<void> {
+  const out: Record<string, Row[]> = {};
+  let md = "";
+  for (const kind of ["small", "large"] as const) {
+    const frames = kind === "small" ? makeFrames("small", SMALL.count, SMALL.seed) : makeFrames("large", LARGE.count, LARGE.seed);
+    const buf = toStream(frames);
+    const ps = await peers();
+    const floor: Contender = { name: "JSON.parse floor", fn: () => pipeline(buf, (l) => JSON.parse(text(l))) };
+    const list: Contender[] = [{ name: "generated", fn: () => pipeline(buf, decodeRunnerFrame) }];
+    for (const p of ps) list.push({ name: p.name, fn: () => pipeline(buf, p.decode) });
+    // every contender must accept the whole workload before it is timed
+    for (const c of [floor, ...list]) if ((c.fn() as number) !== frames.length) throw new Error(`${c.name} did not decode every frame`);
+    const chosen = only === undefined ? list : list.filter((c) => only.split(",").includes(c.name));
+    const rows = await rounds(floor, chosen, { rounds: quick ? 5 : 11, ms: quick ? 60 : 200 });
+    out[kind] = rows;
+    const title =
+      kind === "small"
+        ? `Decode, short frames (${frames.length} frames, ${(buf.length / 1024).toFixed(0)} KiB, ~70% assistant.delta)`
+        : `Decode, large frames (${frames.length} frames of 100 KiB–1 MiB, ${(buf.length / 1048576).toFixed(1)} MiB)`;
+    md += table(title, "the JSON.parse floor", rows) + "\n";
+  }
+  // Encoders: the generated encoder (checks every rule, writes canonical bytes) against JSON.stringify.
+  if (only === undefined || only.split(",").includes("encode")) {
+    for (const kind of ["small", "large"] as const) {
+      const frames = kind === "small" ? makeFrames("small", SMALL.count, SMALL.seed) : makeFrames("large", LARGE.count, LARGE.seed);
+      const values = frames.map((f) => decodeRunnerFrame(f));
+      const stringify: Contender = { name: "JSON.stringify", fn: () => { let n = 0; for (const v of values) n += JSON.stringify(v).length; return n; } };
+      const gen: Contender = { name: "generated encoder", fn: () => { let n = 0; for (const v of values) n += encodeRunnerFrame(v as RunnerFrame).length; return n; } };
+      const rows = await rounds(stringify, [gen], { rounds: quick ? 5 : 11, ms: quick ? 60 : 200 });
+      out[`encode-${kind}`] = rows;
+      md += table(`Encode, ${kind === "small" ? "short" : "large"} frames (${frames.length} values)`, "JSON.stringify", rows) + "\n";
+    }
+  }
+  process.stdout.write(md);
+  if (process.env.BENCH_JSON) writeFileSync(process.env.BENCH_JSON, JSON.stringify(out, null, 1));
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
