@@ -51,6 +51,9 @@ function emitDecode(g: GoContext): string[] {
     L.push(
       `// Decode${d.name} decodes one JSON text as ${d.name}.${open ? " A line it does not recognise (not UTF-8, not JSON, or no known variant) gives (nil, nil)." : ""}`,
       `func Decode${d.name}(line []byte) (${d.name}, error) {`,
+      `\tif v, ok := fast${d.name}(line); ok {`,
+      "\t\treturn v, nil",
+      "\t}",
       "\tvar d wire.Decoder",
       "\tif err := d.Init(line); err != nil {",
       open ? "\t\treturn nil, nil" : `\t\treturn ${zero}, err`,
@@ -71,6 +74,9 @@ function emitDecode(g: GoContext): string[] {
       L.push(
         `// Decode${d.name}Result decodes the result of a response to a ${d.name} as ${r.name}; error pointers start with /result.`,
         `func Decode${d.name}Result(result json.RawMessage) (${r.name}, error) {`,
+        `\tif v, ok := fast${r.name}(result); ok {`,
+        "\t\treturn v, nil",
+        "\t}",
         "\tvar d wire.Decoder",
         "\tif err := d.Init(result); err != nil {",
         ropen ? "\t\treturn nil, nil" : `\t\treturn ${rzero}, err.Under("/result")`,
@@ -97,6 +103,20 @@ function emitDecode(g: GoContext): string[] {
         "",
       );
     }
+  }
+  for (const d of p.decls.filter(isCodec)) {
+    // the fast path: one strict pass; anything unusual (an error included) goes to the exact path above
+    L.push(
+      `// fast${d.name} decodes line as ${d.name} in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.`,
+      `func fast${d.name}(line []byte) (v ${d.name}, ok bool) {`,
+      "\tdefer wire.Recover(&ok)",
+      "\tvar d wire.Decoder",
+      "\td.InitFast(line)",
+      `\tok = dec${d.name}(&d, &v) == nil && d.Done()`,
+      "\treturn v, ok",
+      "}",
+      "",
+    );
   }
   for (const d of p.decls.filter(isCodec)) {
     const t = d.type;

@@ -199,9 +199,105 @@ export function unionDecoder(g: GoContext, d: Decl, u: UnionType): string {
       }
     }
   };
-  walk(u.dispatch, "\t", false);
+  const which = whichLines(g, u, d.name, keys);
+  if (which) {
+    // fast path: dispatch on the members up to the first discriminator key, decode that variant
+    // while watching the keys, then check that all the members select the same variant
+    L.push(
+      "\tvar p wire.Probe",
+      `\tif !d.PeekObject(&p, ${keysVar}) {`,
+      ...reject("\t\t", 'd.TypeError("object")'),
+      "\t}",
+      "\tif p.Partial() {",
+      `\t\tif k := which${d.name}(&p); k >= 0 {`,
+      `\t\t\tw := d.Watch(${keysVar})`,
+      `\t\t\terr := variant${d.name}(d, v, k)`,
+      "\t\t\tsame := d.Unwatch(w, &p)",
+      `\t\t\tif err == nil && !same && which${d.name}(&p) != k {`,
+      "\t\t\t\treturn d.Bad()",
+      "\t\t\t}",
+      "\t\t\treturn err",
+      "\t\t}",
+      `\t\td.ProbeRest(&p, ${keysVar})`,
+      "\t}",
+    );
+  }
+  walk(u.dispatch, "\t", which !== undefined);
   L.push("}");
+  if (which) L.push("", ...which);
   return L.join("\n");
+}
+
+/** Whether a dispatch tree tests only object members (no kind switch). */
+function membersOnly(x: Dispatch): boolean {
+  switch (x.by) {
+    case "presence":
+      return membersOnly(x.present) && membersOnly(x.absent);
+    case "const":
+      return x.cases.every((c) => membersOnly(c.next));
+    case "kind":
+      return false;
+    default:
+      return true;
+  }
+}
+
+/**
+ * The fast path helpers of a union dispatched on object members (at most 8 keys):
+ * which<Name> (the variant a probe selects, -1 for none) and variant<Name> (decode variant k).
+ */
+function whichLines(g: GoContext, u: UnionType, name: string, keys: string[]): string[] | undefined {
+  const x = u.dispatch;
+  if ((x.by !== "presence" && x.by !== "const") || !membersOnly(x) || keys.length > 8) return undefined;
+  const L: string[] = [`func which${name}(p *wire.Probe) int {`];
+  const variants = new Set<number>();
+  const walk = (x: Dispatch, ind: string, present: string[]): void => {
+    switch (x.by) {
+      case "leaf":
+        variants.add(x.variant);
+        L.push(`${ind}return ${x.variant}`);
+        return;
+      case "none":
+        L.push(`${ind}return -1`);
+        return;
+      case "presence":
+        L.push(`${ind}if p.Has(${keys.indexOf(x.key)}) {`);
+        walk(x.present, ind + "\t", [...present, x.key]);
+        L.push(`${ind}}`);
+        walk(x.absent, ind, present);
+        return;
+      case "const": {
+        const k = keys.indexOf(x.key);
+        if (!present.includes(x.key)) L.push(`${ind}if !p.Has(${k}) {`, `${ind}\treturn -1`, `${ind}}`);
+        L.push(`${ind}switch {`);
+        for (const c of x.cases) {
+          const v = c.value;
+          const cond =
+            v === null
+              ? `p.IsNull(${k})`
+              : typeof v === "string"
+                ? `p.IsString(${k}, ${goString(v)})`
+                : typeof v === "boolean"
+                  ? `p.IsBool(${k}, ${v})`
+                  : `p.IsNumber(${k}, ${String(v)})`;
+          L.push(`${ind}case ${cond}:`);
+          walk(c.next, ind + "\t", present);
+        }
+        L.push(`${ind}}`, `${ind}return -1`);
+        return;
+      }
+      case "kind":
+        throw new Error("unreachable");
+    }
+  };
+  walk(x, "\t", []);
+  L.push("}", "", `func variant${name}(d *wire.Decoder, v *${name}, k int) *wire.DecodeError {`, "\tswitch k {");
+  for (const i of [...variants].sort((a, b) => a - b)) {
+    const vn = unionVariantName(g, u, i, name);
+    L.push(`\tcase ${i}:`, `\t\tx := new(${vn})`, "\t\t*v = x", `\t\treturn dec${vn}(d, x)`);
+  }
+  L.push("\t}", "\treturn d.Bad()", "}");
+  return L;
 }
 
 export function unionEncoder(g: GoContext, d: Decl, u: UnionType): string {

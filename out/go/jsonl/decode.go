@@ -9,6 +9,9 @@ import (
 
 // DecodeHarnessEvent decodes one JSON text as HarnessEvent. A line it does not recognise (not UTF-8, not JSON, or no known variant) gives (nil, nil).
 func DecodeHarnessEvent(line []byte) (HarnessEvent, error) {
+	if v, ok := fastHarnessEvent(line); ok {
+		return v, nil
+	}
 	var d wire.Decoder
 	if err := d.Init(line); err != nil {
 		return nil, nil
@@ -30,6 +33,9 @@ func NewHarnessEventReader(r io.Reader, maxBytes int) *FrameReader[HarnessEvent]
 
 // DecodeTextEvent decodes one JSON text as TextEvent.
 func DecodeTextEvent(line []byte) (TextEvent, error) {
+	if v, ok := fastTextEvent(line); ok {
+		return v, nil
+	}
 	var d wire.Decoder
 	if err := d.Init(line); err != nil {
 		return TextEvent{}, err
@@ -43,6 +49,9 @@ func DecodeTextEvent(line []byte) (TextEvent, error) {
 
 // DecodeActivityEvent decodes one JSON text as ActivityEvent.
 func DecodeActivityEvent(line []byte) (ActivityEvent, error) {
+	if v, ok := fastActivityEvent(line); ok {
+		return v, nil
+	}
 	var d wire.Decoder
 	if err := d.Init(line); err != nil {
 		return ActivityEvent{}, err
@@ -56,6 +65,9 @@ func DecodeActivityEvent(line []byte) (ActivityEvent, error) {
 
 // DecodePermissionEvent decodes one JSON text as PermissionEvent.
 func DecodePermissionEvent(line []byte) (PermissionEvent, error) {
+	if v, ok := fastPermissionEvent(line); ok {
+		return v, nil
+	}
 	var d wire.Decoder
 	if err := d.Init(line); err != nil {
 		return PermissionEvent{}, err
@@ -69,6 +81,9 @@ func DecodePermissionEvent(line []byte) (PermissionEvent, error) {
 
 // DecodeUsageEvent decodes one JSON text as UsageEvent.
 func DecodeUsageEvent(line []byte) (UsageEvent, error) {
+	if v, ok := fastUsageEvent(line); ok {
+		return v, nil
+	}
 	var d wire.Decoder
 	if err := d.Init(line); err != nil {
 		return UsageEvent{}, err
@@ -82,6 +97,9 @@ func DecodeUsageEvent(line []byte) (UsageEvent, error) {
 
 // DecodeCompleteEvent decodes one JSON text as CompleteEvent.
 func DecodeCompleteEvent(line []byte) (CompleteEvent, error) {
+	if v, ok := fastCompleteEvent(line); ok {
+		return v, nil
+	}
 	var d wire.Decoder
 	if err := d.Init(line); err != nil {
 		return CompleteEvent{}, err
@@ -95,6 +113,9 @@ func DecodeCompleteEvent(line []byte) (CompleteEvent, error) {
 
 // DecodeErrorEvent decodes one JSON text as ErrorEvent.
 func DecodeErrorEvent(line []byte) (ErrorEvent, error) {
+	if v, ok := fastErrorEvent(line); ok {
+		return v, nil
+	}
 	var d wire.Decoder
 	if err := d.Init(line); err != nil {
 		return ErrorEvent{}, err
@@ -108,6 +129,9 @@ func DecodeErrorEvent(line []byte) (ErrorEvent, error) {
 
 // DecodeCapabilitySettings decodes one JSON text as CapabilitySettings.
 func DecodeCapabilitySettings(line []byte) (CapabilitySettings, error) {
+	if v, ok := fastCapabilitySettings(line); ok {
+		return v, nil
+	}
 	var d wire.Decoder
 	if err := d.Init(line); err != nil {
 		return CapabilitySettings{}, err
@@ -119,13 +143,97 @@ func DecodeCapabilitySettings(line []byte) (CapabilitySettings, error) {
 	return v, nil
 }
 
+// fastHarnessEvent decodes line as HarnessEvent in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
+func fastHarnessEvent(line []byte) (v HarnessEvent, ok bool) {
+	defer wire.Recover(&ok)
+	var d wire.Decoder
+	d.InitFast(line)
+	ok = decHarnessEvent(&d, &v) == nil && d.Done()
+	return v, ok
+}
+
+// fastTextEvent decodes line as TextEvent in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
+func fastTextEvent(line []byte) (v TextEvent, ok bool) {
+	defer wire.Recover(&ok)
+	var d wire.Decoder
+	d.InitFast(line)
+	ok = decTextEvent(&d, &v) == nil && d.Done()
+	return v, ok
+}
+
+// fastActivityEvent decodes line as ActivityEvent in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
+func fastActivityEvent(line []byte) (v ActivityEvent, ok bool) {
+	defer wire.Recover(&ok)
+	var d wire.Decoder
+	d.InitFast(line)
+	ok = decActivityEvent(&d, &v) == nil && d.Done()
+	return v, ok
+}
+
+// fastPermissionEvent decodes line as PermissionEvent in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
+func fastPermissionEvent(line []byte) (v PermissionEvent, ok bool) {
+	defer wire.Recover(&ok)
+	var d wire.Decoder
+	d.InitFast(line)
+	ok = decPermissionEvent(&d, &v) == nil && d.Done()
+	return v, ok
+}
+
+// fastUsageEvent decodes line as UsageEvent in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
+func fastUsageEvent(line []byte) (v UsageEvent, ok bool) {
+	defer wire.Recover(&ok)
+	var d wire.Decoder
+	d.InitFast(line)
+	ok = decUsageEvent(&d, &v) == nil && d.Done()
+	return v, ok
+}
+
+// fastCompleteEvent decodes line as CompleteEvent in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
+func fastCompleteEvent(line []byte) (v CompleteEvent, ok bool) {
+	defer wire.Recover(&ok)
+	var d wire.Decoder
+	d.InitFast(line)
+	ok = decCompleteEvent(&d, &v) == nil && d.Done()
+	return v, ok
+}
+
+// fastErrorEvent decodes line as ErrorEvent in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
+func fastErrorEvent(line []byte) (v ErrorEvent, ok bool) {
+	defer wire.Recover(&ok)
+	var d wire.Decoder
+	d.InitFast(line)
+	ok = decErrorEvent(&d, &v) == nil && d.Done()
+	return v, ok
+}
+
+// fastCapabilitySettings decodes line as CapabilitySettings in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
+func fastCapabilitySettings(line []byte) (v CapabilitySettings, ok bool) {
+	defer wire.Recover(&ok)
+	var d wire.Decoder
+	d.InitFast(line)
+	ok = decCapabilitySettings(&d, &v) == nil && d.Done()
+	return v, ok
+}
+
 var keysHarnessEvent = []string{"type"}
 
 func decHarnessEvent(d *wire.Decoder, v *HarnessEvent) *wire.DecodeError {
 	var p wire.Probe
-	if !d.ProbeObject(&p, keysHarnessEvent) {
+	if !d.PeekObject(&p, keysHarnessEvent) {
 		*v = nil
 		return d.Ignore()
+	}
+	if p.Partial() {
+		if k := whichHarnessEvent(&p); k >= 0 {
+			w := d.Watch(keysHarnessEvent)
+			err := variantHarnessEvent(d, v, k)
+			same := d.Unwatch(w, &p)
+			if err == nil && !same && whichHarnessEvent(&p) != k {
+				return d.Bad()
+			}
+			return err
+		}
+		d.ProbeRest(&p, keysHarnessEvent)
 	}
 	if !p.Has(0) {
 		*v = nil
@@ -159,6 +267,57 @@ func decHarnessEvent(d *wire.Decoder, v *HarnessEvent) *wire.DecodeError {
 	}
 	*v = nil
 	return d.Ignore()
+}
+
+func whichHarnessEvent(p *wire.Probe) int {
+	if !p.Has(0) {
+		return -1
+	}
+	switch {
+	case p.IsString(0, "text"):
+		return 0
+	case p.IsString(0, "activity"):
+		return 1
+	case p.IsString(0, "permission"):
+		return 2
+	case p.IsString(0, "usage"):
+		return 3
+	case p.IsString(0, "complete"):
+		return 4
+	case p.IsString(0, "error"):
+		return 5
+	}
+	return -1
+}
+
+func variantHarnessEvent(d *wire.Decoder, v *HarnessEvent, k int) *wire.DecodeError {
+	switch k {
+	case 0:
+		x := new(TextEvent)
+		*v = x
+		return decTextEvent(d, x)
+	case 1:
+		x := new(ActivityEvent)
+		*v = x
+		return decActivityEvent(d, x)
+	case 2:
+		x := new(PermissionEvent)
+		*v = x
+		return decPermissionEvent(d, x)
+	case 3:
+		x := new(UsageEvent)
+		*v = x
+		return decUsageEvent(d, x)
+	case 4:
+		x := new(CompleteEvent)
+		*v = x
+		return decCompleteEvent(d, x)
+	case 5:
+		x := new(ErrorEvent)
+		*v = x
+		return decErrorEvent(d, x)
+	}
+	return d.Bad()
 }
 
 func decTextEvent(d *wire.Decoder, v *TextEvent) *wire.DecodeError {

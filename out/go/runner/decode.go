@@ -10,6 +10,9 @@ import (
 
 // DecodeMethod decodes one JSON text as Method.
 func DecodeMethod(line []byte) (Method, error) {
+	if v, ok := fastMethod(line); ok {
+		return v, nil
+	}
 	var d wire.Decoder
 	if err := d.Init(line); err != nil {
 		return Method(""), err
@@ -23,6 +26,9 @@ func DecodeMethod(line []byte) (Method, error) {
 
 // DecodeEventName decodes one JSON text as EventName.
 func DecodeEventName(line []byte) (EventName, error) {
+	if v, ok := fastEventName(line); ok {
+		return v, nil
+	}
 	var d wire.Decoder
 	if err := d.Init(line); err != nil {
 		return EventName(""), err
@@ -36,6 +42,9 @@ func DecodeEventName(line []byte) (EventName, error) {
 
 // DecodeErrorCode decodes one JSON text as ErrorCode.
 func DecodeErrorCode(line []byte) (ErrorCode, error) {
+	if v, ok := fastErrorCode(line); ok {
+		return v, nil
+	}
 	var d wire.Decoder
 	if err := d.Init(line); err != nil {
 		return ErrorCode(""), err
@@ -49,6 +58,9 @@ func DecodeErrorCode(line []byte) (ErrorCode, error) {
 
 // DecodeStopReason decodes one JSON text as StopReason.
 func DecodeStopReason(line []byte) (StopReason, error) {
+	if v, ok := fastStopReason(line); ok {
+		return v, nil
+	}
 	var d wire.Decoder
 	if err := d.Init(line); err != nil {
 		return StopReason(""), err
@@ -62,6 +74,9 @@ func DecodeStopReason(line []byte) (StopReason, error) {
 
 // DecodeAttachment decodes one JSON text as Attachment.
 func DecodeAttachment(line []byte) (Attachment, error) {
+	if v, ok := fastAttachment(line); ok {
+		return v, nil
+	}
 	var d wire.Decoder
 	if err := d.Init(line); err != nil {
 		return "", err
@@ -75,6 +90,9 @@ func DecodeAttachment(line []byte) (Attachment, error) {
 
 // DecodeTurnId decodes one JSON text as TurnId.
 func DecodeTurnId(line []byte) (TurnId, error) {
+	if v, ok := fastTurnId(line); ok {
+		return v, nil
+	}
 	var d wire.Decoder
 	if err := d.Init(line); err != nil {
 		return "", err
@@ -88,6 +106,9 @@ func DecodeTurnId(line []byte) (TurnId, error) {
 
 // DecodeFrameId decodes one JSON text as FrameId.
 func DecodeFrameId(line []byte) (FrameId, error) {
+	if v, ok := fastFrameId(line); ok {
+		return v, nil
+	}
 	var d wire.Decoder
 	if err := d.Init(line); err != nil {
 		return "", err
@@ -101,6 +122,9 @@ func DecodeFrameId(line []byte) (FrameId, error) {
 
 // DecodeOpenRequest decodes one JSON text as OpenRequest.
 func DecodeOpenRequest(line []byte) (OpenRequest, error) {
+	if v, ok := fastOpenRequest(line); ok {
+		return v, nil
+	}
 	var d wire.Decoder
 	if err := d.Init(line); err != nil {
 		return OpenRequest{}, err
@@ -114,6 +138,9 @@ func DecodeOpenRequest(line []byte) (OpenRequest, error) {
 
 // DecodeOpenRequestResult decodes the result of a response to a OpenRequest as OpenResult; error pointers start with /result.
 func DecodeOpenRequestResult(result json.RawMessage) (OpenResult, error) {
+	if v, ok := fastOpenResult(result); ok {
+		return v, nil
+	}
 	var d wire.Decoder
 	if err := d.Init(result); err != nil {
 		return OpenResult{}, err.Under("/result")
@@ -127,6 +154,9 @@ func DecodeOpenRequestResult(result json.RawMessage) (OpenResult, error) {
 
 // DecodePromptRequest decodes one JSON text as PromptRequest.
 func DecodePromptRequest(line []byte) (PromptRequest, error) {
+	if v, ok := fastPromptRequest(line); ok {
+		return v, nil
+	}
 	var d wire.Decoder
 	if err := d.Init(line); err != nil {
 		return PromptRequest{}, err
@@ -140,6 +170,9 @@ func DecodePromptRequest(line []byte) (PromptRequest, error) {
 
 // DecodePromptRequestResult decodes the result of a response to a PromptRequest as PromptResult; error pointers start with /result.
 func DecodePromptRequestResult(result json.RawMessage) (PromptResult, error) {
+	if v, ok := fastPromptResult(result); ok {
+		return v, nil
+	}
 	var d wire.Decoder
 	if err := d.Init(result); err != nil {
 		return PromptResult{}, err.Under("/result")
@@ -153,6 +186,9 @@ func DecodePromptRequestResult(result json.RawMessage) (PromptResult, error) {
 
 // DecodeSteerRequest decodes one JSON text as SteerRequest.
 func DecodeSteerRequest(line []byte) (SteerRequest, error) {
+	if v, ok := fastSteerRequest(line); ok {
+		return v, nil
+	}
 	var d wire.Decoder
 	if err := d.Init(line); err != nil {
 		return SteerRequest{}, err
@@ -166,6 +202,9 @@ func DecodeSteerRequest(line []byte) (SteerRequest, error) {
 
 // DecodeSteerRequestResult decodes the result of a response to a SteerRequest as EmptyResult; error pointers start with /result.
 func DecodeSteerRequestResult(result json.RawMessage) (EmptyResult, error) {
+	if v, ok := fastEmptyResult(result); ok {
+		return v, nil
+	}
 	var d wire.Decoder
 	if err := d.Init(result); err != nil {
 		return EmptyResult{}, err.Under("/result")
@@ -179,6 +218,9 @@ func DecodeSteerRequestResult(result json.RawMessage) (EmptyResult, error) {
 
 // DecodeInterruptRequest decodes one JSON text as InterruptRequest.
 func DecodeInterruptRequest(line []byte) (InterruptRequest, error) {
+	if v, ok := fastInterruptRequest(line); ok {
+		return v, nil
+	}
 	var d wire.Decoder
 	if err := d.Init(line); err != nil {
 		return InterruptRequest{}, err
@@ -192,6 +234,9 @@ func DecodeInterruptRequest(line []byte) (InterruptRequest, error) {
 
 // DecodeInterruptRequestResult decodes the result of a response to a InterruptRequest as EmptyResult; error pointers start with /result.
 func DecodeInterruptRequestResult(result json.RawMessage) (EmptyResult, error) {
+	if v, ok := fastEmptyResult(result); ok {
+		return v, nil
+	}
 	var d wire.Decoder
 	if err := d.Init(result); err != nil {
 		return EmptyResult{}, err.Under("/result")
@@ -205,6 +250,9 @@ func DecodeInterruptRequestResult(result json.RawMessage) (EmptyResult, error) {
 
 // DecodeCheckpointRequest decodes one JSON text as CheckpointRequest.
 func DecodeCheckpointRequest(line []byte) (CheckpointRequest, error) {
+	if v, ok := fastCheckpointRequest(line); ok {
+		return v, nil
+	}
 	var d wire.Decoder
 	if err := d.Init(line); err != nil {
 		return CheckpointRequest{}, err
@@ -218,6 +266,9 @@ func DecodeCheckpointRequest(line []byte) (CheckpointRequest, error) {
 
 // DecodeCheckpointRequestResult decodes the result of a response to a CheckpointRequest as CheckpointResult; error pointers start with /result.
 func DecodeCheckpointRequestResult(result json.RawMessage) (CheckpointResult, error) {
+	if v, ok := fastCheckpointResult(result); ok {
+		return v, nil
+	}
 	var d wire.Decoder
 	if err := d.Init(result); err != nil {
 		return nil, err.Under("/result")
@@ -231,6 +282,9 @@ func DecodeCheckpointRequestResult(result json.RawMessage) (CheckpointResult, er
 
 // DecodeDetachRequest decodes one JSON text as DetachRequest.
 func DecodeDetachRequest(line []byte) (DetachRequest, error) {
+	if v, ok := fastDetachRequest(line); ok {
+		return v, nil
+	}
 	var d wire.Decoder
 	if err := d.Init(line); err != nil {
 		return DetachRequest{}, err
@@ -244,6 +298,9 @@ func DecodeDetachRequest(line []byte) (DetachRequest, error) {
 
 // DecodeDetachRequestResult decodes the result of a response to a DetachRequest as EmptyResult; error pointers start with /result.
 func DecodeDetachRequestResult(result json.RawMessage) (EmptyResult, error) {
+	if v, ok := fastEmptyResult(result); ok {
+		return v, nil
+	}
 	var d wire.Decoder
 	if err := d.Init(result); err != nil {
 		return EmptyResult{}, err.Under("/result")
@@ -257,6 +314,9 @@ func DecodeDetachRequestResult(result json.RawMessage) (EmptyResult, error) {
 
 // DecodeToolCallRequest decodes one JSON text as ToolCallRequest.
 func DecodeToolCallRequest(line []byte) (ToolCallRequest, error) {
+	if v, ok := fastToolCallRequest(line); ok {
+		return v, nil
+	}
 	var d wire.Decoder
 	if err := d.Init(line); err != nil {
 		return ToolCallRequest{}, err
@@ -270,6 +330,9 @@ func DecodeToolCallRequest(line []byte) (ToolCallRequest, error) {
 
 // DecodeToolCallRequestResult decodes the result of a response to a ToolCallRequest as ToolResult; error pointers start with /result.
 func DecodeToolCallRequestResult(result json.RawMessage) (ToolResult, error) {
+	if v, ok := fastToolResult(result); ok {
+		return v, nil
+	}
 	var d wire.Decoder
 	if err := d.Init(result); err != nil {
 		return ToolResult{}, err.Under("/result")
@@ -283,6 +346,9 @@ func DecodeToolCallRequestResult(result json.RawMessage) (ToolResult, error) {
 
 // DecodeResultResponse decodes one JSON text as ResultResponse.
 func DecodeResultResponse(line []byte) (ResultResponse, error) {
+	if v, ok := fastResultResponse(line); ok {
+		return v, nil
+	}
 	var d wire.Decoder
 	if err := d.Init(line); err != nil {
 		return ResultResponse{}, err
@@ -296,6 +362,9 @@ func DecodeResultResponse(line []byte) (ResultResponse, error) {
 
 // DecodeErrorResponse decodes one JSON text as ErrorResponse.
 func DecodeErrorResponse(line []byte) (ErrorResponse, error) {
+	if v, ok := fastErrorResponse(line); ok {
+		return v, nil
+	}
 	var d wire.Decoder
 	if err := d.Init(line); err != nil {
 		return ErrorResponse{}, err
@@ -309,6 +378,9 @@ func DecodeErrorResponse(line []byte) (ErrorResponse, error) {
 
 // DecodeAssistantDeltaEvent decodes one JSON text as AssistantDeltaEvent.
 func DecodeAssistantDeltaEvent(line []byte) (AssistantDeltaEvent, error) {
+	if v, ok := fastAssistantDeltaEvent(line); ok {
+		return v, nil
+	}
 	var d wire.Decoder
 	if err := d.Init(line); err != nil {
 		return AssistantDeltaEvent{}, err
@@ -322,6 +394,9 @@ func DecodeAssistantDeltaEvent(line []byte) (AssistantDeltaEvent, error) {
 
 // DecodeAssistantMessageEvent decodes one JSON text as AssistantMessageEvent.
 func DecodeAssistantMessageEvent(line []byte) (AssistantMessageEvent, error) {
+	if v, ok := fastAssistantMessageEvent(line); ok {
+		return v, nil
+	}
 	var d wire.Decoder
 	if err := d.Init(line); err != nil {
 		return AssistantMessageEvent{}, err
@@ -335,6 +410,9 @@ func DecodeAssistantMessageEvent(line []byte) (AssistantMessageEvent, error) {
 
 // DecodeHostRequest decodes one JSON text as HostRequest.
 func DecodeHostRequest(line []byte) (HostRequest, error) {
+	if v, ok := fastHostRequest(line); ok {
+		return v, nil
+	}
 	var d wire.Decoder
 	if err := d.Init(line); err != nil {
 		return nil, err
@@ -348,6 +426,9 @@ func DecodeHostRequest(line []byte) (HostRequest, error) {
 
 // DecodeResponse decodes one JSON text as Response.
 func DecodeResponse(line []byte) (Response, error) {
+	if v, ok := fastResponse(line); ok {
+		return v, nil
+	}
 	var d wire.Decoder
 	if err := d.Init(line); err != nil {
 		return nil, err
@@ -361,6 +442,9 @@ func DecodeResponse(line []byte) (Response, error) {
 
 // DecodeRunnerEvent decodes one JSON text as RunnerEvent.
 func DecodeRunnerEvent(line []byte) (RunnerEvent, error) {
+	if v, ok := fastRunnerEvent(line); ok {
+		return v, nil
+	}
 	var d wire.Decoder
 	if err := d.Init(line); err != nil {
 		return nil, err
@@ -374,6 +458,9 @@ func DecodeRunnerEvent(line []byte) (RunnerEvent, error) {
 
 // DecodeHostToRunnerFrame decodes one JSON text as HostToRunnerFrame.
 func DecodeHostToRunnerFrame(line []byte) (HostToRunnerFrame, error) {
+	if v, ok := fastHostToRunnerFrame(line); ok {
+		return v, nil
+	}
 	var d wire.Decoder
 	if err := d.Init(line); err != nil {
 		return nil, err
@@ -395,6 +482,9 @@ func NewHostToRunnerFrameReader(r io.Reader) *FrameReader[HostToRunnerFrame] {
 
 // DecodeRunnerToHostFrame decodes one JSON text as RunnerToHostFrame.
 func DecodeRunnerToHostFrame(line []byte) (RunnerToHostFrame, error) {
+	if v, ok := fastRunnerToHostFrame(line); ok {
+		return v, nil
+	}
 	var d wire.Decoder
 	if err := d.Init(line); err != nil {
 		return nil, err
@@ -416,6 +506,9 @@ func NewRunnerToHostFrameReader(r io.Reader) *FrameReader[RunnerToHostFrame] {
 
 // DecodeRunnerFrame decodes one JSON text as RunnerFrame.
 func DecodeRunnerFrame(line []byte) (RunnerFrame, error) {
+	if v, ok := fastRunnerFrame(line); ok {
+		return v, nil
+	}
 	var d wire.Decoder
 	if err := d.Init(line); err != nil {
 		return nil, err
@@ -437,6 +530,9 @@ func NewRunnerFrameReader(r io.Reader) *FrameReader[RunnerFrame] {
 
 // DecodeNonEmptyString decodes one JSON text as NonEmptyString.
 func DecodeNonEmptyString(line []byte) (NonEmptyString, error) {
+	if v, ok := fastNonEmptyString(line); ok {
+		return v, nil
+	}
 	var d wire.Decoder
 	if err := d.Init(line); err != nil {
 		return "", err
@@ -450,6 +546,9 @@ func DecodeNonEmptyString(line []byte) (NonEmptyString, error) {
 
 // DecodeHarnessOptions decodes one JSON text as HarnessOptions.
 func DecodeHarnessOptions(line []byte) (HarnessOptions, error) {
+	if v, ok := fastHarnessOptions(line); ok {
+		return v, nil
+	}
 	var d wire.Decoder
 	if err := d.Init(line); err != nil {
 		return HarnessOptions{}, err
@@ -463,6 +562,9 @@ func DecodeHarnessOptions(line []byte) (HarnessOptions, error) {
 
 // DecodeConfig decodes one JSON text as Config.
 func DecodeConfig(line []byte) (Config, error) {
+	if v, ok := fastConfig(line); ok {
+		return v, nil
+	}
 	var d wire.Decoder
 	if err := d.Init(line); err != nil {
 		return Config{}, err
@@ -476,6 +578,9 @@ func DecodeConfig(line []byte) (Config, error) {
 
 // DecodeToolSchema decodes one JSON text as ToolSchema.
 func DecodeToolSchema(line []byte) (ToolSchema, error) {
+	if v, ok := fastToolSchema(line); ok {
+		return v, nil
+	}
 	var d wire.Decoder
 	if err := d.Init(line); err != nil {
 		return ToolSchema{}, err
@@ -489,6 +594,9 @@ func DecodeToolSchema(line []byte) (ToolSchema, error) {
 
 // DecodeProvider decodes one JSON text as Provider.
 func DecodeProvider(line []byte) (Provider, error) {
+	if v, ok := fastProvider(line); ok {
+		return v, nil
+	}
 	var d wire.Decoder
 	if err := d.Init(line); err != nil {
 		return Provider{}, err
@@ -502,6 +610,9 @@ func DecodeProvider(line []byte) (Provider, error) {
 
 // DecodeText decodes one JSON text as Text.
 func DecodeText(line []byte) (Text, error) {
+	if v, ok := fastText(line); ok {
+		return v, nil
+	}
 	var d wire.Decoder
 	if err := d.Init(line); err != nil {
 		return Text{}, err
@@ -515,6 +626,9 @@ func DecodeText(line []byte) (Text, error) {
 
 // DecodeNativeFile decodes one JSON text as NativeFile.
 func DecodeNativeFile(line []byte) (NativeFile, error) {
+	if v, ok := fastNativeFile(line); ok {
+		return v, nil
+	}
 	var d wire.Decoder
 	if err := d.Init(line); err != nil {
 		return NativeFile{}, err
@@ -528,6 +642,9 @@ func DecodeNativeFile(line []byte) (NativeFile, error) {
 
 // DecodeToolCall decodes one JSON text as ToolCall.
 func DecodeToolCall(line []byte) (ToolCall, error) {
+	if v, ok := fastToolCall(line); ok {
+		return v, nil
+	}
 	var d wire.Decoder
 	if err := d.Init(line); err != nil {
 		return ToolCall{}, err
@@ -541,6 +658,9 @@ func DecodeToolCall(line []byte) (ToolCall, error) {
 
 // DecodeToolResult decodes one JSON text as ToolResult.
 func DecodeToolResult(line []byte) (ToolResult, error) {
+	if v, ok := fastToolResult(line); ok {
+		return v, nil
+	}
 	var d wire.Decoder
 	if err := d.Init(line); err != nil {
 		return ToolResult{}, err
@@ -554,6 +674,9 @@ func DecodeToolResult(line []byte) (ToolResult, error) {
 
 // DecodeContentBlock decodes one JSON text as ContentBlock.
 func DecodeContentBlock(line []byte) (ContentBlock, error) {
+	if v, ok := fastContentBlock(line); ok {
+		return v, nil
+	}
 	var d wire.Decoder
 	if err := d.Init(line); err != nil {
 		return nil, err
@@ -567,6 +690,9 @@ func DecodeContentBlock(line []byte) (ContentBlock, error) {
 
 // DecodeTextBlock decodes one JSON text as TextBlock.
 func DecodeTextBlock(line []byte) (TextBlock, error) {
+	if v, ok := fastTextBlock(line); ok {
+		return v, nil
+	}
 	var d wire.Decoder
 	if err := d.Init(line); err != nil {
 		return TextBlock{}, err
@@ -580,6 +706,9 @@ func DecodeTextBlock(line []byte) (TextBlock, error) {
 
 // DecodeUsage decodes one JSON text as Usage.
 func DecodeUsage(line []byte) (Usage, error) {
+	if v, ok := fastUsage(line); ok {
+		return v, nil
+	}
 	var d wire.Decoder
 	if err := d.Init(line); err != nil {
 		return Usage{}, err
@@ -593,6 +722,9 @@ func DecodeUsage(line []byte) (Usage, error) {
 
 // DecodeAssistantDelta decodes one JSON text as AssistantDelta.
 func DecodeAssistantDelta(line []byte) (AssistantDelta, error) {
+	if v, ok := fastAssistantDelta(line); ok {
+		return v, nil
+	}
 	var d wire.Decoder
 	if err := d.Init(line); err != nil {
 		return AssistantDelta{}, err
@@ -606,6 +738,9 @@ func DecodeAssistantDelta(line []byte) (AssistantDelta, error) {
 
 // DecodeAssistantMessage decodes one JSON text as AssistantMessage.
 func DecodeAssistantMessage(line []byte) (AssistantMessage, error) {
+	if v, ok := fastAssistantMessage(line); ok {
+		return v, nil
+	}
 	var d wire.Decoder
 	if err := d.Init(line); err != nil {
 		return AssistantMessage{}, err
@@ -619,6 +754,9 @@ func DecodeAssistantMessage(line []byte) (AssistantMessage, error) {
 
 // DecodeResponseError decodes one JSON text as ResponseError.
 func DecodeResponseError(line []byte) (ResponseError, error) {
+	if v, ok := fastResponseError(line); ok {
+		return v, nil
+	}
 	var d wire.Decoder
 	if err := d.Init(line); err != nil {
 		return ResponseError{}, err
@@ -632,6 +770,9 @@ func DecodeResponseError(line []byte) (ResponseError, error) {
 
 // DecodeOpenResult decodes one JSON text as OpenResult.
 func DecodeOpenResult(line []byte) (OpenResult, error) {
+	if v, ok := fastOpenResult(line); ok {
+		return v, nil
+	}
 	var d wire.Decoder
 	if err := d.Init(line); err != nil {
 		return OpenResult{}, err
@@ -645,6 +786,9 @@ func DecodeOpenResult(line []byte) (OpenResult, error) {
 
 // DecodePromptResult decodes one JSON text as PromptResult.
 func DecodePromptResult(line []byte) (PromptResult, error) {
+	if v, ok := fastPromptResult(line); ok {
+		return v, nil
+	}
 	var d wire.Decoder
 	if err := d.Init(line); err != nil {
 		return PromptResult{}, err
@@ -658,6 +802,9 @@ func DecodePromptResult(line []byte) (PromptResult, error) {
 
 // DecodeEmptyResult decodes one JSON text as EmptyResult.
 func DecodeEmptyResult(line []byte) (EmptyResult, error) {
+	if v, ok := fastEmptyResult(line); ok {
+		return v, nil
+	}
 	var d wire.Decoder
 	if err := d.Init(line); err != nil {
 		return EmptyResult{}, err
@@ -671,6 +818,9 @@ func DecodeEmptyResult(line []byte) (EmptyResult, error) {
 
 // DecodeCheckpointResult decodes one JSON text as CheckpointResult.
 func DecodeCheckpointResult(line []byte) (CheckpointResult, error) {
+	if v, ok := fastCheckpointResult(line); ok {
+		return v, nil
+	}
 	var d wire.Decoder
 	if err := d.Init(line); err != nil {
 		return nil, err
@@ -680,6 +830,393 @@ func DecodeCheckpointResult(line []byte) (CheckpointResult, error) {
 		return nil, err
 	}
 	return v, nil
+}
+
+// fastMethod decodes line as Method in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
+func fastMethod(line []byte) (v Method, ok bool) {
+	defer wire.Recover(&ok)
+	var d wire.Decoder
+	d.InitFast(line)
+	ok = decMethod(&d, &v) == nil && d.Done()
+	return v, ok
+}
+
+// fastEventName decodes line as EventName in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
+func fastEventName(line []byte) (v EventName, ok bool) {
+	defer wire.Recover(&ok)
+	var d wire.Decoder
+	d.InitFast(line)
+	ok = decEventName(&d, &v) == nil && d.Done()
+	return v, ok
+}
+
+// fastErrorCode decodes line as ErrorCode in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
+func fastErrorCode(line []byte) (v ErrorCode, ok bool) {
+	defer wire.Recover(&ok)
+	var d wire.Decoder
+	d.InitFast(line)
+	ok = decErrorCode(&d, &v) == nil && d.Done()
+	return v, ok
+}
+
+// fastStopReason decodes line as StopReason in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
+func fastStopReason(line []byte) (v StopReason, ok bool) {
+	defer wire.Recover(&ok)
+	var d wire.Decoder
+	d.InitFast(line)
+	ok = decStopReason(&d, &v) == nil && d.Done()
+	return v, ok
+}
+
+// fastAttachment decodes line as Attachment in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
+func fastAttachment(line []byte) (v Attachment, ok bool) {
+	defer wire.Recover(&ok)
+	var d wire.Decoder
+	d.InitFast(line)
+	ok = decAttachment(&d, &v) == nil && d.Done()
+	return v, ok
+}
+
+// fastTurnId decodes line as TurnId in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
+func fastTurnId(line []byte) (v TurnId, ok bool) {
+	defer wire.Recover(&ok)
+	var d wire.Decoder
+	d.InitFast(line)
+	ok = decTurnId(&d, &v) == nil && d.Done()
+	return v, ok
+}
+
+// fastFrameId decodes line as FrameId in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
+func fastFrameId(line []byte) (v FrameId, ok bool) {
+	defer wire.Recover(&ok)
+	var d wire.Decoder
+	d.InitFast(line)
+	ok = decFrameId(&d, &v) == nil && d.Done()
+	return v, ok
+}
+
+// fastOpenRequest decodes line as OpenRequest in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
+func fastOpenRequest(line []byte) (v OpenRequest, ok bool) {
+	defer wire.Recover(&ok)
+	var d wire.Decoder
+	d.InitFast(line)
+	ok = decOpenRequest(&d, &v) == nil && d.Done()
+	return v, ok
+}
+
+// fastPromptRequest decodes line as PromptRequest in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
+func fastPromptRequest(line []byte) (v PromptRequest, ok bool) {
+	defer wire.Recover(&ok)
+	var d wire.Decoder
+	d.InitFast(line)
+	ok = decPromptRequest(&d, &v) == nil && d.Done()
+	return v, ok
+}
+
+// fastSteerRequest decodes line as SteerRequest in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
+func fastSteerRequest(line []byte) (v SteerRequest, ok bool) {
+	defer wire.Recover(&ok)
+	var d wire.Decoder
+	d.InitFast(line)
+	ok = decSteerRequest(&d, &v) == nil && d.Done()
+	return v, ok
+}
+
+// fastInterruptRequest decodes line as InterruptRequest in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
+func fastInterruptRequest(line []byte) (v InterruptRequest, ok bool) {
+	defer wire.Recover(&ok)
+	var d wire.Decoder
+	d.InitFast(line)
+	ok = decInterruptRequest(&d, &v) == nil && d.Done()
+	return v, ok
+}
+
+// fastCheckpointRequest decodes line as CheckpointRequest in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
+func fastCheckpointRequest(line []byte) (v CheckpointRequest, ok bool) {
+	defer wire.Recover(&ok)
+	var d wire.Decoder
+	d.InitFast(line)
+	ok = decCheckpointRequest(&d, &v) == nil && d.Done()
+	return v, ok
+}
+
+// fastDetachRequest decodes line as DetachRequest in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
+func fastDetachRequest(line []byte) (v DetachRequest, ok bool) {
+	defer wire.Recover(&ok)
+	var d wire.Decoder
+	d.InitFast(line)
+	ok = decDetachRequest(&d, &v) == nil && d.Done()
+	return v, ok
+}
+
+// fastToolCallRequest decodes line as ToolCallRequest in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
+func fastToolCallRequest(line []byte) (v ToolCallRequest, ok bool) {
+	defer wire.Recover(&ok)
+	var d wire.Decoder
+	d.InitFast(line)
+	ok = decToolCallRequest(&d, &v) == nil && d.Done()
+	return v, ok
+}
+
+// fastResultResponse decodes line as ResultResponse in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
+func fastResultResponse(line []byte) (v ResultResponse, ok bool) {
+	defer wire.Recover(&ok)
+	var d wire.Decoder
+	d.InitFast(line)
+	ok = decResultResponse(&d, &v) == nil && d.Done()
+	return v, ok
+}
+
+// fastErrorResponse decodes line as ErrorResponse in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
+func fastErrorResponse(line []byte) (v ErrorResponse, ok bool) {
+	defer wire.Recover(&ok)
+	var d wire.Decoder
+	d.InitFast(line)
+	ok = decErrorResponse(&d, &v) == nil && d.Done()
+	return v, ok
+}
+
+// fastAssistantDeltaEvent decodes line as AssistantDeltaEvent in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
+func fastAssistantDeltaEvent(line []byte) (v AssistantDeltaEvent, ok bool) {
+	defer wire.Recover(&ok)
+	var d wire.Decoder
+	d.InitFast(line)
+	ok = decAssistantDeltaEvent(&d, &v) == nil && d.Done()
+	return v, ok
+}
+
+// fastAssistantMessageEvent decodes line as AssistantMessageEvent in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
+func fastAssistantMessageEvent(line []byte) (v AssistantMessageEvent, ok bool) {
+	defer wire.Recover(&ok)
+	var d wire.Decoder
+	d.InitFast(line)
+	ok = decAssistantMessageEvent(&d, &v) == nil && d.Done()
+	return v, ok
+}
+
+// fastHostRequest decodes line as HostRequest in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
+func fastHostRequest(line []byte) (v HostRequest, ok bool) {
+	defer wire.Recover(&ok)
+	var d wire.Decoder
+	d.InitFast(line)
+	ok = decHostRequest(&d, &v) == nil && d.Done()
+	return v, ok
+}
+
+// fastResponse decodes line as Response in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
+func fastResponse(line []byte) (v Response, ok bool) {
+	defer wire.Recover(&ok)
+	var d wire.Decoder
+	d.InitFast(line)
+	ok = decResponse(&d, &v) == nil && d.Done()
+	return v, ok
+}
+
+// fastRunnerEvent decodes line as RunnerEvent in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
+func fastRunnerEvent(line []byte) (v RunnerEvent, ok bool) {
+	defer wire.Recover(&ok)
+	var d wire.Decoder
+	d.InitFast(line)
+	ok = decRunnerEvent(&d, &v) == nil && d.Done()
+	return v, ok
+}
+
+// fastHostToRunnerFrame decodes line as HostToRunnerFrame in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
+func fastHostToRunnerFrame(line []byte) (v HostToRunnerFrame, ok bool) {
+	defer wire.Recover(&ok)
+	var d wire.Decoder
+	d.InitFast(line)
+	ok = decHostToRunnerFrame(&d, &v) == nil && d.Done()
+	return v, ok
+}
+
+// fastRunnerToHostFrame decodes line as RunnerToHostFrame in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
+func fastRunnerToHostFrame(line []byte) (v RunnerToHostFrame, ok bool) {
+	defer wire.Recover(&ok)
+	var d wire.Decoder
+	d.InitFast(line)
+	ok = decRunnerToHostFrame(&d, &v) == nil && d.Done()
+	return v, ok
+}
+
+// fastRunnerFrame decodes line as RunnerFrame in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
+func fastRunnerFrame(line []byte) (v RunnerFrame, ok bool) {
+	defer wire.Recover(&ok)
+	var d wire.Decoder
+	d.InitFast(line)
+	ok = decRunnerFrame(&d, &v) == nil && d.Done()
+	return v, ok
+}
+
+// fastNonEmptyString decodes line as NonEmptyString in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
+func fastNonEmptyString(line []byte) (v NonEmptyString, ok bool) {
+	defer wire.Recover(&ok)
+	var d wire.Decoder
+	d.InitFast(line)
+	ok = decNonEmptyString(&d, &v) == nil && d.Done()
+	return v, ok
+}
+
+// fastHarnessOptions decodes line as HarnessOptions in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
+func fastHarnessOptions(line []byte) (v HarnessOptions, ok bool) {
+	defer wire.Recover(&ok)
+	var d wire.Decoder
+	d.InitFast(line)
+	ok = decHarnessOptions(&d, &v) == nil && d.Done()
+	return v, ok
+}
+
+// fastConfig decodes line as Config in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
+func fastConfig(line []byte) (v Config, ok bool) {
+	defer wire.Recover(&ok)
+	var d wire.Decoder
+	d.InitFast(line)
+	ok = decConfig(&d, &v) == nil && d.Done()
+	return v, ok
+}
+
+// fastToolSchema decodes line as ToolSchema in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
+func fastToolSchema(line []byte) (v ToolSchema, ok bool) {
+	defer wire.Recover(&ok)
+	var d wire.Decoder
+	d.InitFast(line)
+	ok = decToolSchema(&d, &v) == nil && d.Done()
+	return v, ok
+}
+
+// fastProvider decodes line as Provider in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
+func fastProvider(line []byte) (v Provider, ok bool) {
+	defer wire.Recover(&ok)
+	var d wire.Decoder
+	d.InitFast(line)
+	ok = decProvider(&d, &v) == nil && d.Done()
+	return v, ok
+}
+
+// fastText decodes line as Text in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
+func fastText(line []byte) (v Text, ok bool) {
+	defer wire.Recover(&ok)
+	var d wire.Decoder
+	d.InitFast(line)
+	ok = decText(&d, &v) == nil && d.Done()
+	return v, ok
+}
+
+// fastNativeFile decodes line as NativeFile in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
+func fastNativeFile(line []byte) (v NativeFile, ok bool) {
+	defer wire.Recover(&ok)
+	var d wire.Decoder
+	d.InitFast(line)
+	ok = decNativeFile(&d, &v) == nil && d.Done()
+	return v, ok
+}
+
+// fastToolCall decodes line as ToolCall in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
+func fastToolCall(line []byte) (v ToolCall, ok bool) {
+	defer wire.Recover(&ok)
+	var d wire.Decoder
+	d.InitFast(line)
+	ok = decToolCall(&d, &v) == nil && d.Done()
+	return v, ok
+}
+
+// fastToolResult decodes line as ToolResult in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
+func fastToolResult(line []byte) (v ToolResult, ok bool) {
+	defer wire.Recover(&ok)
+	var d wire.Decoder
+	d.InitFast(line)
+	ok = decToolResult(&d, &v) == nil && d.Done()
+	return v, ok
+}
+
+// fastContentBlock decodes line as ContentBlock in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
+func fastContentBlock(line []byte) (v ContentBlock, ok bool) {
+	defer wire.Recover(&ok)
+	var d wire.Decoder
+	d.InitFast(line)
+	ok = decContentBlock(&d, &v) == nil && d.Done()
+	return v, ok
+}
+
+// fastTextBlock decodes line as TextBlock in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
+func fastTextBlock(line []byte) (v TextBlock, ok bool) {
+	defer wire.Recover(&ok)
+	var d wire.Decoder
+	d.InitFast(line)
+	ok = decTextBlock(&d, &v) == nil && d.Done()
+	return v, ok
+}
+
+// fastUsage decodes line as Usage in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
+func fastUsage(line []byte) (v Usage, ok bool) {
+	defer wire.Recover(&ok)
+	var d wire.Decoder
+	d.InitFast(line)
+	ok = decUsage(&d, &v) == nil && d.Done()
+	return v, ok
+}
+
+// fastAssistantDelta decodes line as AssistantDelta in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
+func fastAssistantDelta(line []byte) (v AssistantDelta, ok bool) {
+	defer wire.Recover(&ok)
+	var d wire.Decoder
+	d.InitFast(line)
+	ok = decAssistantDelta(&d, &v) == nil && d.Done()
+	return v, ok
+}
+
+// fastAssistantMessage decodes line as AssistantMessage in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
+func fastAssistantMessage(line []byte) (v AssistantMessage, ok bool) {
+	defer wire.Recover(&ok)
+	var d wire.Decoder
+	d.InitFast(line)
+	ok = decAssistantMessage(&d, &v) == nil && d.Done()
+	return v, ok
+}
+
+// fastResponseError decodes line as ResponseError in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
+func fastResponseError(line []byte) (v ResponseError, ok bool) {
+	defer wire.Recover(&ok)
+	var d wire.Decoder
+	d.InitFast(line)
+	ok = decResponseError(&d, &v) == nil && d.Done()
+	return v, ok
+}
+
+// fastOpenResult decodes line as OpenResult in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
+func fastOpenResult(line []byte) (v OpenResult, ok bool) {
+	defer wire.Recover(&ok)
+	var d wire.Decoder
+	d.InitFast(line)
+	ok = decOpenResult(&d, &v) == nil && d.Done()
+	return v, ok
+}
+
+// fastPromptResult decodes line as PromptResult in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
+func fastPromptResult(line []byte) (v PromptResult, ok bool) {
+	defer wire.Recover(&ok)
+	var d wire.Decoder
+	d.InitFast(line)
+	ok = decPromptResult(&d, &v) == nil && d.Done()
+	return v, ok
+}
+
+// fastEmptyResult decodes line as EmptyResult in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
+func fastEmptyResult(line []byte) (v EmptyResult, ok bool) {
+	defer wire.Recover(&ok)
+	var d wire.Decoder
+	d.InitFast(line)
+	ok = decEmptyResult(&d, &v) == nil && d.Done()
+	return v, ok
+}
+
+// fastCheckpointResult decodes line as CheckpointResult in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
+func fastCheckpointResult(line []byte) (v CheckpointResult, ok bool) {
+	defer wire.Recover(&ok)
+	var d wire.Decoder
+	d.InitFast(line)
+	ok = decCheckpointResult(&d, &v) == nil && d.Done()
+	return v, ok
 }
 
 func decMethod(d *wire.Decoder, v *Method) *wire.DecodeError {
@@ -1389,8 +1926,20 @@ var keysHostRequest = []string{"method"}
 
 func decHostRequest(d *wire.Decoder, v *HostRequest) *wire.DecodeError {
 	var p wire.Probe
-	if !d.ProbeObject(&p, keysHostRequest) {
+	if !d.PeekObject(&p, keysHostRequest) {
 		return d.TypeError("object")
+	}
+	if p.Partial() {
+		if k := whichHostRequest(&p); k >= 0 {
+			w := d.Watch(keysHostRequest)
+			err := variantHostRequest(d, v, k)
+			same := d.Unwatch(w, &p)
+			if err == nil && !same && whichHostRequest(&p) != k {
+				return d.Bad()
+			}
+			return err
+		}
+		d.ProbeRest(&p, keysHostRequest)
 	}
 	if !p.Has(0) {
 		return d.UnknownVariant()
@@ -1424,12 +1973,75 @@ func decHostRequest(d *wire.Decoder, v *HostRequest) *wire.DecodeError {
 	return d.UnknownVariantAt("method")
 }
 
+func whichHostRequest(p *wire.Probe) int {
+	if !p.Has(0) {
+		return -1
+	}
+	switch {
+	case p.IsString(0, "open"):
+		return 0
+	case p.IsString(0, "prompt"):
+		return 1
+	case p.IsString(0, "steer"):
+		return 2
+	case p.IsString(0, "interrupt"):
+		return 3
+	case p.IsString(0, "checkpoint"):
+		return 4
+	case p.IsString(0, "detach"):
+		return 5
+	}
+	return -1
+}
+
+func variantHostRequest(d *wire.Decoder, v *HostRequest, k int) *wire.DecodeError {
+	switch k {
+	case 0:
+		x := new(OpenRequest)
+		*v = x
+		return decOpenRequest(d, x)
+	case 1:
+		x := new(PromptRequest)
+		*v = x
+		return decPromptRequest(d, x)
+	case 2:
+		x := new(SteerRequest)
+		*v = x
+		return decSteerRequest(d, x)
+	case 3:
+		x := new(InterruptRequest)
+		*v = x
+		return decInterruptRequest(d, x)
+	case 4:
+		x := new(CheckpointRequest)
+		*v = x
+		return decCheckpointRequest(d, x)
+	case 5:
+		x := new(DetachRequest)
+		*v = x
+		return decDetachRequest(d, x)
+	}
+	return d.Bad()
+}
+
 var keysResponse = []string{"result", "error"}
 
 func decResponse(d *wire.Decoder, v *Response) *wire.DecodeError {
 	var p wire.Probe
-	if !d.ProbeObject(&p, keysResponse) {
+	if !d.PeekObject(&p, keysResponse) {
 		return d.TypeError("object")
+	}
+	if p.Partial() {
+		if k := whichResponse(&p); k >= 0 {
+			w := d.Watch(keysResponse)
+			err := variantResponse(d, v, k)
+			same := d.Unwatch(w, &p)
+			if err == nil && !same && whichResponse(&p) != k {
+				return d.Bad()
+			}
+			return err
+		}
+		d.ProbeRest(&p, keysResponse)
 	}
 	if p.Has(0) {
 		x := new(ResultResponse)
@@ -1444,12 +2056,48 @@ func decResponse(d *wire.Decoder, v *Response) *wire.DecodeError {
 	return d.UnknownVariant()
 }
 
+func whichResponse(p *wire.Probe) int {
+	if p.Has(0) {
+		return 0
+	}
+	if p.Has(1) {
+		return 1
+	}
+	return -1
+}
+
+func variantResponse(d *wire.Decoder, v *Response, k int) *wire.DecodeError {
+	switch k {
+	case 0:
+		x := new(ResultResponse)
+		*v = x
+		return decResultResponse(d, x)
+	case 1:
+		x := new(ErrorResponse)
+		*v = x
+		return decErrorResponse(d, x)
+	}
+	return d.Bad()
+}
+
 var keysRunnerEvent = []string{"event"}
 
 func decRunnerEvent(d *wire.Decoder, v *RunnerEvent) *wire.DecodeError {
 	var p wire.Probe
-	if !d.ProbeObject(&p, keysRunnerEvent) {
+	if !d.PeekObject(&p, keysRunnerEvent) {
 		return d.TypeError("object")
+	}
+	if p.Partial() {
+		if k := whichRunnerEvent(&p); k >= 0 {
+			w := d.Watch(keysRunnerEvent)
+			err := variantRunnerEvent(d, v, k)
+			same := d.Unwatch(w, &p)
+			if err == nil && !same && whichRunnerEvent(&p) != k {
+				return d.Bad()
+			}
+			return err
+		}
+		d.ProbeRest(&p, keysRunnerEvent)
 	}
 	if !p.Has(0) {
 		return d.UnknownVariant()
@@ -1467,12 +2115,51 @@ func decRunnerEvent(d *wire.Decoder, v *RunnerEvent) *wire.DecodeError {
 	return d.UnknownVariantAt("event")
 }
 
+func whichRunnerEvent(p *wire.Probe) int {
+	if !p.Has(0) {
+		return -1
+	}
+	switch {
+	case p.IsString(0, "assistant.delta"):
+		return 0
+	case p.IsString(0, "assistant.message"):
+		return 1
+	}
+	return -1
+}
+
+func variantRunnerEvent(d *wire.Decoder, v *RunnerEvent, k int) *wire.DecodeError {
+	switch k {
+	case 0:
+		x := new(AssistantDeltaEvent)
+		*v = x
+		return decAssistantDeltaEvent(d, x)
+	case 1:
+		x := new(AssistantMessageEvent)
+		*v = x
+		return decAssistantMessageEvent(d, x)
+	}
+	return d.Bad()
+}
+
 var keysHostToRunnerFrame = []string{"method", "result", "error"}
 
 func decHostToRunnerFrame(d *wire.Decoder, v *HostToRunnerFrame) *wire.DecodeError {
 	var p wire.Probe
-	if !d.ProbeObject(&p, keysHostToRunnerFrame) {
+	if !d.PeekObject(&p, keysHostToRunnerFrame) {
 		return d.TypeError("object")
+	}
+	if p.Partial() {
+		if k := whichHostToRunnerFrame(&p); k >= 0 {
+			w := d.Watch(keysHostToRunnerFrame)
+			err := variantHostToRunnerFrame(d, v, k)
+			same := d.Unwatch(w, &p)
+			if err == nil && !same && whichHostToRunnerFrame(&p) != k {
+				return d.Bad()
+			}
+			return err
+		}
+		d.ProbeRest(&p, keysHostToRunnerFrame)
 	}
 	if p.Has(0) {
 		switch {
@@ -1516,12 +2203,89 @@ func decHostToRunnerFrame(d *wire.Decoder, v *HostToRunnerFrame) *wire.DecodeErr
 	return d.UnknownVariant()
 }
 
+func whichHostToRunnerFrame(p *wire.Probe) int {
+	if p.Has(0) {
+		switch {
+		case p.IsString(0, "open"):
+			return 0
+		case p.IsString(0, "prompt"):
+			return 1
+		case p.IsString(0, "steer"):
+			return 2
+		case p.IsString(0, "interrupt"):
+			return 3
+		case p.IsString(0, "checkpoint"):
+			return 4
+		case p.IsString(0, "detach"):
+			return 5
+		}
+		return -1
+	}
+	if p.Has(1) {
+		return 6
+	}
+	if p.Has(2) {
+		return 7
+	}
+	return -1
+}
+
+func variantHostToRunnerFrame(d *wire.Decoder, v *HostToRunnerFrame, k int) *wire.DecodeError {
+	switch k {
+	case 0:
+		x := new(OpenRequest)
+		*v = x
+		return decOpenRequest(d, x)
+	case 1:
+		x := new(PromptRequest)
+		*v = x
+		return decPromptRequest(d, x)
+	case 2:
+		x := new(SteerRequest)
+		*v = x
+		return decSteerRequest(d, x)
+	case 3:
+		x := new(InterruptRequest)
+		*v = x
+		return decInterruptRequest(d, x)
+	case 4:
+		x := new(CheckpointRequest)
+		*v = x
+		return decCheckpointRequest(d, x)
+	case 5:
+		x := new(DetachRequest)
+		*v = x
+		return decDetachRequest(d, x)
+	case 6:
+		x := new(ResultResponse)
+		*v = x
+		return decResultResponse(d, x)
+	case 7:
+		x := new(ErrorResponse)
+		*v = x
+		return decErrorResponse(d, x)
+	}
+	return d.Bad()
+}
+
 var keysRunnerToHostFrame = []string{"method", "result", "error", "event"}
 
 func decRunnerToHostFrame(d *wire.Decoder, v *RunnerToHostFrame) *wire.DecodeError {
 	var p wire.Probe
-	if !d.ProbeObject(&p, keysRunnerToHostFrame) {
+	if !d.PeekObject(&p, keysRunnerToHostFrame) {
 		return d.TypeError("object")
+	}
+	if p.Partial() {
+		if k := whichRunnerToHostFrame(&p); k >= 0 {
+			w := d.Watch(keysRunnerToHostFrame)
+			err := variantRunnerToHostFrame(d, v, k)
+			same := d.Unwatch(w, &p)
+			if err == nil && !same && whichRunnerToHostFrame(&p) != k {
+				return d.Bad()
+			}
+			return err
+		}
+		d.ProbeRest(&p, keysRunnerToHostFrame)
 	}
 	if p.Has(0) {
 		switch {
@@ -1558,12 +2322,76 @@ func decRunnerToHostFrame(d *wire.Decoder, v *RunnerToHostFrame) *wire.DecodeErr
 	return d.UnknownVariantAt("event")
 }
 
+func whichRunnerToHostFrame(p *wire.Probe) int {
+	if p.Has(0) {
+		switch {
+		case p.IsString(0, "tool.call"):
+			return 0
+		}
+		return -1
+	}
+	if p.Has(1) {
+		return 1
+	}
+	if p.Has(2) {
+		return 2
+	}
+	if !p.Has(3) {
+		return -1
+	}
+	switch {
+	case p.IsString(3, "assistant.delta"):
+		return 3
+	case p.IsString(3, "assistant.message"):
+		return 4
+	}
+	return -1
+}
+
+func variantRunnerToHostFrame(d *wire.Decoder, v *RunnerToHostFrame, k int) *wire.DecodeError {
+	switch k {
+	case 0:
+		x := new(ToolCallRequest)
+		*v = x
+		return decToolCallRequest(d, x)
+	case 1:
+		x := new(ResultResponse)
+		*v = x
+		return decResultResponse(d, x)
+	case 2:
+		x := new(ErrorResponse)
+		*v = x
+		return decErrorResponse(d, x)
+	case 3:
+		x := new(AssistantDeltaEvent)
+		*v = x
+		return decAssistantDeltaEvent(d, x)
+	case 4:
+		x := new(AssistantMessageEvent)
+		*v = x
+		return decAssistantMessageEvent(d, x)
+	}
+	return d.Bad()
+}
+
 var keysRunnerFrame = []string{"method", "result", "error", "event"}
 
 func decRunnerFrame(d *wire.Decoder, v *RunnerFrame) *wire.DecodeError {
 	var p wire.Probe
-	if !d.ProbeObject(&p, keysRunnerFrame) {
+	if !d.PeekObject(&p, keysRunnerFrame) {
 		return d.TypeError("object")
+	}
+	if p.Partial() {
+		if k := whichRunnerFrame(&p); k >= 0 {
+			w := d.Watch(keysRunnerFrame)
+			err := variantRunnerFrame(d, v, k)
+			same := d.Unwatch(w, &p)
+			if err == nil && !same && whichRunnerFrame(&p) != k {
+				return d.Bad()
+			}
+			return err
+		}
+		d.ProbeRest(&p, keysRunnerFrame)
 	}
 	if p.Has(0) {
 		switch {
@@ -1622,6 +2450,94 @@ func decRunnerFrame(d *wire.Decoder, v *RunnerFrame) *wire.DecodeError {
 		return decAssistantMessageEvent(d, x)
 	}
 	return d.UnknownVariantAt("event")
+}
+
+func whichRunnerFrame(p *wire.Probe) int {
+	if p.Has(0) {
+		switch {
+		case p.IsString(0, "open"):
+			return 0
+		case p.IsString(0, "prompt"):
+			return 1
+		case p.IsString(0, "steer"):
+			return 2
+		case p.IsString(0, "interrupt"):
+			return 3
+		case p.IsString(0, "checkpoint"):
+			return 4
+		case p.IsString(0, "detach"):
+			return 5
+		case p.IsString(0, "tool.call"):
+			return 6
+		}
+		return -1
+	}
+	if p.Has(1) {
+		return 7
+	}
+	if p.Has(2) {
+		return 8
+	}
+	if !p.Has(3) {
+		return -1
+	}
+	switch {
+	case p.IsString(3, "assistant.delta"):
+		return 9
+	case p.IsString(3, "assistant.message"):
+		return 10
+	}
+	return -1
+}
+
+func variantRunnerFrame(d *wire.Decoder, v *RunnerFrame, k int) *wire.DecodeError {
+	switch k {
+	case 0:
+		x := new(OpenRequest)
+		*v = x
+		return decOpenRequest(d, x)
+	case 1:
+		x := new(PromptRequest)
+		*v = x
+		return decPromptRequest(d, x)
+	case 2:
+		x := new(SteerRequest)
+		*v = x
+		return decSteerRequest(d, x)
+	case 3:
+		x := new(InterruptRequest)
+		*v = x
+		return decInterruptRequest(d, x)
+	case 4:
+		x := new(CheckpointRequest)
+		*v = x
+		return decCheckpointRequest(d, x)
+	case 5:
+		x := new(DetachRequest)
+		*v = x
+		return decDetachRequest(d, x)
+	case 6:
+		x := new(ToolCallRequest)
+		*v = x
+		return decToolCallRequest(d, x)
+	case 7:
+		x := new(ResultResponse)
+		*v = x
+		return decResultResponse(d, x)
+	case 8:
+		x := new(ErrorResponse)
+		*v = x
+		return decErrorResponse(d, x)
+	case 9:
+		x := new(AssistantDeltaEvent)
+		*v = x
+		return decAssistantDeltaEvent(d, x)
+	case 10:
+		x := new(AssistantMessageEvent)
+		*v = x
+		return decAssistantMessageEvent(d, x)
+	}
+	return d.Bad()
 }
 
 func decNonEmptyString(d *wire.Decoder, v *NonEmptyString) *wire.DecodeError {
@@ -2008,8 +2924,20 @@ var keysContentBlock = []string{"type"}
 
 func decContentBlock(d *wire.Decoder, v *ContentBlock) *wire.DecodeError {
 	var p wire.Probe
-	if !d.ProbeObject(&p, keysContentBlock) {
+	if !d.PeekObject(&p, keysContentBlock) {
 		return d.TypeError("object")
+	}
+	if p.Partial() {
+		if k := whichContentBlock(&p); k >= 0 {
+			w := d.Watch(keysContentBlock)
+			err := variantContentBlock(d, v, k)
+			same := d.Unwatch(w, &p)
+			if err == nil && !same && whichContentBlock(&p) != k {
+				return d.Bad()
+			}
+			return err
+		}
+		d.ProbeRest(&p, keysContentBlock)
 	}
 	if !p.Has(0) {
 		return d.UnknownVariant()
@@ -2021,6 +2949,27 @@ func decContentBlock(d *wire.Decoder, v *ContentBlock) *wire.DecodeError {
 		return decTextBlock(d, x)
 	}
 	return d.UnknownVariantAt("type")
+}
+
+func whichContentBlock(p *wire.Probe) int {
+	if !p.Has(0) {
+		return -1
+	}
+	switch {
+	case p.IsString(0, "text"):
+		return 0
+	}
+	return -1
+}
+
+func variantContentBlock(d *wire.Decoder, v *ContentBlock, k int) *wire.DecodeError {
+	switch k {
+	case 0:
+		x := new(TextBlock)
+		*v = x
+		return decTextBlock(d, x)
+	}
+	return d.Bad()
 }
 
 func decTextBlock(d *wire.Decoder, v *TextBlock) *wire.DecodeError {

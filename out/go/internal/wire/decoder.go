@@ -4,9 +4,12 @@ package wire
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/json"
 	"math"
+	"math/bits"
 	"strconv"
+	"sync/atomic"
 	"unicode/utf8"
 	"unsafe"
 )
@@ -34,10 +37,14 @@ var kindNames = [...]string{"object", "array", "string", "number", "boolean", "n
 
 func (k Kind) String() string { return kindNames[k] }
 
-// Decoder walks one JSON text that CheckText has accepted. Because the syntax
-// is known to be valid, it never fails on syntax; schema errors are returned
-// with pointers relative to the value being decoded, and the caller prefixes
-// them on the way up (pointers are built only on error).
+// Decoder walks one JSON text. After Init (the exact path) the text is known
+// to be UTF-8 and valid JSON, so it never fails on syntax. After InitFast (the
+// fast path) nothing is known: every primitive checks the syntax and the UTF-8
+// of what it reads, and on anything wrong marks the pass bad (see Done) and
+// stops reading; the caller then decodes the text again on the exact path, so
+// that every error, code and pointer comes from the exact path. Schema errors
+// are returned with pointers relative to the value being decoded, and the
+// caller prefixes them on the way up (pointers are built only on error).
 type Decoder struct {
 	b       []byte
 	s       string // b as a string, made on first use for short texts (one allocation for all their strings)
@@ -47,7 +54,15 @@ type Decoder struct {
 	keyBad  bool
 	scratch []byte
 	root    rootIndex
-	rootAt  int // index of the root value
+	rootAt  int  // index of the root value
+	fast    bool // InitFast: the text was not checked beforehand
+	bad     bool // fast path: the text holds something the fast path does not accept
+	first   bool // just after '{' or '[' (no member or element read yet)
+	// fast path: the discriminator keys a union watches while its variant
+	// decodes (the members of the object at depth wdepth; 0: none)
+	wkeys  []string
+	wdepth int
+	wpos   [8]int32
 }
 
 // Init checks the text (UTF-8, then syntax) and prepares to decode it.
@@ -60,6 +75,7 @@ func (d *Decoder) Init(b []byte) *DecodeError {
 		return Fail(CodeSyntax, "input is not one JSON value")
 	}
 	d.b, d.s, d.i, d.depth = b, "", 0, 0
+	d.fast, d.bad = false, false
 	d.rootAt = skipWS(b, 0)
 	if b[d.rootAt] != '{' {
 		d.root.n = -1
@@ -67,16 +83,72 @@ func (d *Decoder) Init(b []byte) *DecodeError {
 	return nil
 }
 
-func (d *Decoder) ws() {
-	for class[d.b[d.i]]&clsWS != 0 {
-		d.i++
+// InitFast prepares a single strict pass over b: decoding checks UTF-8 and
+// syntax as it goes. After decoding, Done tells whether the pass succeeded;
+// if it did not (or decoding returned an error), decode b again after Init.
+func (d *Decoder) InitFast(b []byte) {
+	d.b, d.s, d.i, d.depth = b, "", 0, 0
+	d.fast, d.bad = true, false
+	d.root.n, d.rootAt = -1, -1
+	if fastOff.Load() {
+		d.fail()
 	}
+}
+
+var fastOff atomic.Bool
+
+// SetFastPath turns the fast path of the generated decoders on or off (it is
+// on unless turned off) and returns the previous setting. It is for tests that
+// compare the fast path with the exact path; decoding gives the same outcome
+// either way.
+func SetFastPath(on bool) bool {
+	return !fastOff.Swap(!on)
+}
+
+// Done reports, after a decoder returned no error on the fast path, that the
+// pass met nothing wrong and that only whitespace follows the value.
+func (d *Decoder) Done() bool {
+	d.ws()
+	return !d.bad && d.i == len(d.b)
+}
+
+// Recover is deferred by the fast path: a panic (which a malformed text
+// should never cause) turns into a fallback to the exact path.
+func Recover(ok *bool) {
+	if recover() != nil {
+		*ok = false
+	}
+}
+
+// fail marks the fast pass bad and moves to the end of the text, so that
+// every later read stops at once. It returns a syntax error for the caller
+// to return (the fast path discards it).
+func (d *Decoder) fail() *DecodeError {
+	d.bad = true
+	d.i = len(d.b)
+	return Fail(CodeSyntax, "input is not one JSON value")
+}
+
+func (d *Decoder) ws() {
+	b, i := d.b, d.i
+	for i < len(b) && class[b[i]]&clsWS != 0 {
+		i++
+	}
+	d.i = i
+}
+
+// at skips whitespace and returns the byte at the current position (0 at the end).
+func (d *Decoder) at() byte {
+	d.ws()
+	if d.i < len(d.b) {
+		return d.b[d.i]
+	}
+	return 0
 }
 
 // Kind returns the kind of the value at the current position.
 func (d *Decoder) Kind() Kind {
-	d.ws()
-	switch d.b[d.i] {
+	switch d.at() {
 	case '{':
 		return KindObject
 	case '[':
@@ -126,70 +198,115 @@ func skipNumberAt(b []byte, i int) int {
 	return i
 }
 
-// Skip skips the current value, iteratively.
+// Skip skips the current value, checking it (strings included) as it goes.
 func (d *Decoder) Skip() {
 	d.ws()
-	b, i := d.b, d.i
-	switch b[i] {
-	case '"':
-		i = skipStringAt(b, i)
-	case 't', 'n':
-		i += 4
-	case 'f':
-		i += 5
-	case '{', '[':
-		n := 0
-		for {
-			switch b[i] {
-			case '"':
-				i = skipStringAt(b, i)
-				continue
-			case '{', '[':
-				n++
-			case '}', ']':
-				n--
-				if n == 0 {
-					d.i = i + 1
-					return
-				}
-			}
-			i++
-		}
-	default:
-		i = skipNumberAt(b, i)
+	j := scanValue(d.b, d.i, nil, true)
+	if j < 0 {
+		d.fail()
+		return
 	}
-	d.i = i
+	d.i = j
 }
 
 // ObjectStart enters the object at the current position; false (nothing consumed) if it is not an object.
 func (d *Decoder) ObjectStart() bool {
-	d.ws()
-	if d.b[d.i] != '{' {
+	if d.at() != '{' {
 		return false
 	}
 	d.i++
 	d.depth++
+	d.first = true
 	return true
 }
 
 // NextMember reads the next member's key (see Key) and positions at its value;
-// false when the object ends (the closing brace is consumed).
+// false when the object ends (the closing brace is consumed) or the text is bad.
 func (d *Decoder) NextMember() bool {
-	d.ws()
-	if d.b[d.i] == ',' {
-		d.i++
-		d.ws()
-	}
-	if d.b[d.i] == '}' {
-		d.i++
-		d.depth--
+	if d.bad {
 		return false
 	}
-	d.key, d.keyBad, d.i = d.readString(d.i, true)
-	d.ws()
-	d.i++ // ':'
+	c := d.at()
+	if c == '}' {
+		d.i++
+		d.depth--
+		d.first = false
+		return false
+	}
+	if !d.first {
+		if c != ',' {
+			d.fail()
+			return false
+		}
+		d.i++
+		c = d.at()
+	}
+	d.first = false
+	if c != '"' {
+		d.fail()
+		return false
+	}
+	key, bad, end := d.readString(d.i, true)
+	if end < 0 {
+		d.fail()
+		return false
+	}
+	d.key, d.keyBad, d.i = key, bad, end
+	if d.at() != ':' {
+		d.fail()
+		return false
+	}
+	d.i++
+	if d.depth == d.wdepth && !bad {
+		d.watchKey()
+	}
 	return true
 }
+
+// watchKey records where the current member's value starts when its key is watched.
+func (d *Decoder) watchKey() {
+	d.ws()
+	for k, w := range d.wkeys {
+		if string(d.key) == w {
+			d.wpos[k] = int32(d.i)
+		}
+	}
+}
+
+// Watched is the watch state of an enclosing union, saved by Watch.
+type Watched struct {
+	keys  []string
+	depth int
+	pos   [8]int32
+}
+
+// Watch starts recording, while the object at the current position decodes,
+// where the value of each of keys' last occurrence starts (at most 8 keys),
+// as ProbeObject does; Unwatch gives the result. It returns the previous
+// watch, for Unwatch to restore.
+func (d *Decoder) Watch(keys []string) Watched {
+	prev := Watched{d.wkeys, d.wdepth, d.wpos}
+	d.wkeys, d.wdepth = keys, d.depth+1
+	for k := range d.wpos {
+		d.wpos[k] = -1
+	}
+	return prev
+}
+
+// Unwatch stores what Watch recorded into p (a complete probe) and restores
+// prev. It reports whether the complete probe equals the partial one p held
+// (no watched key after the first one found), which then selects the same variant.
+func (d *Decoder) Unwatch(prev Watched, p *Probe) bool {
+	same := p.pos == d.wpos
+	p.pos = d.wpos
+	p.rest = 0
+	p.b = d.b
+	d.wkeys, d.wdepth, d.wpos = prev.keys, prev.depth, prev.pos
+	return same
+}
+
+// Bad marks the fast pass bad (see Done) and returns an error to return.
+func (d *Decoder) Bad() *DecodeError { return d.fail() }
 
 // Key is the current member's key, unescaped (valid until the next call on d).
 func (d *Decoder) Key() []byte { return d.key }
@@ -210,42 +327,56 @@ func (d *Decoder) Unknown() *DecodeError {
 
 // ArrayStart enters the array at the current position; false (nothing consumed) if it is not an array.
 func (d *Decoder) ArrayStart() bool {
-	d.ws()
-	if d.b[d.i] != '[' {
+	if d.at() != '[' {
 		return false
 	}
 	d.i++
 	d.depth++
+	d.first = true
 	return true
 }
 
-// NextElement positions at the next element; false when the array ends (consumed).
+// NextElement positions at the next element; false when the array ends
+// (consumed) or the text is bad.
 func (d *Decoder) NextElement() bool {
-	d.ws()
-	if d.b[d.i] == ',' {
-		d.i++
-		d.ws()
-	}
-	if d.b[d.i] == ']' {
-		d.i++
-		d.depth--
+	if d.bad {
 		return false
 	}
+	c := d.at()
+	if c == ']' {
+		d.i++
+		d.depth--
+		d.first = false
+		return false
+	}
+	if !d.first {
+		if c != ',' {
+			d.fail()
+			return false
+		}
+		d.i++
+		if c = d.at(); c == ']' || c == 0 {
+			d.fail()
+			return false
+		}
+	}
+	d.first = false
 	return true
 }
 
 // readString decodes the string opening at b[i]; it returns the contents
 // (a slice of the input when there is no escape, else d.scratch; lone
 // surrogates are written as their 3-byte generalized UTF-8 form), whether a
-// lone surrogate was found, and the index after the closing quote.
+// lone surrogate was found, and the index after the closing quote (-1 when
+// the string is malformed or not UTF-8).
 func (d *Decoder) readString(i int, _ bool) ([]byte, bool, int) {
 	b := d.b
 	start := i + 1
-	j := stringStop(b, start)
-	if b[j] == '"' {
-		return b[start:j], false, j + 1
+	end, esc := scanStringBody(b, start)
+	if end < 0 || !esc {
+		return b[start:max(end-1, start)], false, end
 	}
-	out, bad, end := unescape(d.scratch[:0], b, start)
+	out, bad, _ := unescape(d.scratch[:0], b, start)
 	d.scratch = out
 	return out, bad, end
 }
@@ -315,24 +446,26 @@ func hex4(b []byte) rune {
 
 // String decodes a string value.
 func (d *Decoder) String(v *string) *DecodeError {
-	d.ws()
-	if d.b[d.i] != '"' {
+	if d.at() != '"' {
 		return d.TypeError("string")
 	}
-	start := d.i + 1
 	b := d.b
-	j := stringStop(b, start)
-	if b[j] == '"' {
-		d.i = j + 1
-		*v = d.substring(start, j)
+	start := d.i + 1
+	end, esc := scanStringBody(b, start)
+	if end < 0 {
+		return d.fail()
+	}
+	d.i = end
+	if !esc {
+		*v = d.substring(start, end-1)
 		return nil
 	}
-	s, bad, end := d.readString(d.i, false)
-	d.i = end
+	// unescaping never lengthens a string: one allocation, made into the string
+	s, bad, _ := unescape(make([]byte, 0, end-1-start), b, start)
 	if bad {
 		return Fail(CodeUTF8, "string holds an unpaired surrogate")
 	}
-	*v = string(s)
+	*v = unsafe.String(unsafe.SliceData(s), len(s))
 	return nil
 }
 
@@ -353,11 +486,13 @@ func (d *Decoder) substring(i, j int) string {
 // ConstString decodes a string that must equal want: type, then utf8, then
 // const, as the checks of a string with a const run. It does not allocate.
 func (d *Decoder) ConstString(want string) *DecodeError {
-	d.ws()
-	if d.b[d.i] != '"' {
+	if d.at() != '"' {
 		return d.TypeError("string")
 	}
 	s, bad, end := d.readString(d.i, false)
+	if end < 0 {
+		return d.fail()
+	}
 	d.i = end
 	if bad {
 		return Fail(CodeUTF8, "string holds an unpaired surrogate")
@@ -375,13 +510,18 @@ func (d *Decoder) Secret(v *Secret) *DecodeError {
 
 // Bool decodes a boolean value.
 func (d *Decoder) Bool(v *bool) *DecodeError {
-	d.ws()
-	switch d.b[d.i] {
+	switch d.at() {
 	case 't':
+		if !hasLiteral(d.b, d.i, "true") {
+			return d.fail()
+		}
 		d.i += 4
 		*v = true
 		return nil
 	case 'f':
+		if !hasLiteral(d.b, d.i, "false") {
+			return d.fail()
+		}
 		d.i += 5
 		*v = false
 		return nil
@@ -391,8 +531,10 @@ func (d *Decoder) Bool(v *bool) *DecodeError {
 
 // Null decodes a null value.
 func (d *Decoder) Null(v *Null) *DecodeError {
-	d.ws()
-	if d.b[d.i] == 'n' {
+	if d.at() == 'n' {
+		if !hasLiteral(d.b, d.i, "null") {
+			return d.fail()
+		}
 		d.i += 4
 		return nil
 	}
@@ -401,13 +543,14 @@ func (d *Decoder) Null(v *Null) *DecodeError {
 
 // Float decodes any finite number.
 func (d *Decoder) Float(v *float64) *DecodeError {
-	d.ws()
-	c := d.b[d.i]
+	c := d.at()
 	if c != '-' && !isDigit(c) {
 		return d.TypeError("number")
 	}
 	start := d.i
-	d.i = skipNumberAt(d.b, start)
+	if d.i = scanNumber(d.b, start); d.i < 0 {
+		return d.fail()
+	}
 	f, ok := parseNumber(d.b[start:d.i])
 	if !ok {
 		return Fail(CodeRange, "number is not finite")
@@ -418,13 +561,14 @@ func (d *Decoder) Float(v *float64) *DecodeError {
 
 // Int decodes a whole number within ±(2^53 − 1) (1.0 and 1e3 are whole).
 func (d *Decoder) Int(v *int64) *DecodeError {
-	d.ws()
-	c := d.b[d.i]
+	c := d.at()
 	if c != '-' && !isDigit(c) {
 		return d.TypeError("integer")
 	}
 	start := d.i
-	d.i = skipNumberAt(d.b, start)
+	if d.i = scanNumber(d.b, start); d.i < 0 {
+		return d.fail()
+	}
 	t := d.b[start:d.i]
 	// fast path: up to 15 digits, no fraction or exponent
 	if n := len(t); n <= 16 {
@@ -490,6 +634,9 @@ func (d *Decoder) Raw(v *json.RawMessage, kinds Kinds) *DecodeError {
 	}
 	start := d.i
 	d.Skip()
+	if d.bad {
+		return Fail(CodeSyntax, "input is not one JSON value")
+	}
 	span := d.b[start:d.i]
 	if err := CheckRaw(span, d.depth+1); err != nil {
 		return err
@@ -499,19 +646,38 @@ func (d *Decoder) Raw(v *json.RawMessage, kinds Kinds) *DecodeError {
 }
 
 // RawSpan skips the current value and returns its exact bytes (a slice of the input) and its level.
+// (On a bad fast pass it returns the text null, so that later checks see a valid value.)
 func (d *Decoder) RawSpan() ([]byte, int) {
 	d.ws()
 	start := d.i
 	d.Skip()
+	if d.bad {
+		return []byte("null"), d.depth + 1
+	}
 	return d.b[start:d.i], d.depth + 1
 }
 
 // Probe records, for up to 64 discriminator keys, where the value of each key's
 // last occurrence starts in the current object (without consuming it).
 type Probe struct {
-	pos [8]int32 // most unions test few keys; more use extra
-	ext []int32
-	b   []byte
+	pos  [8]int32 // most unions test few keys; more use extra
+	ext  []int32
+	b    []byte
+	rest int // fast path: the probe is partial; the skim stopped at the value at b[rest]
+}
+
+// Partial reports a probe of the fast path that stopped at the first
+// discriminator key: keys after it are not known yet. A union either decodes
+// the variant this partial view selects while watching its keys (Watch), and
+// checks that the complete view selects the same variant, or completes the
+// probe with ProbeRest.
+func (p *Probe) Partial() bool { return p.rest > 0 }
+
+// ProbeRest completes a partial probe.
+func (d *Decoder) ProbeRest(p *Probe, keys []string) {
+	if !d.skim(p, keys, p.rest, true, false) {
+		d.fail()
+	}
 }
 
 func (p *Probe) at(k int) int32 {
@@ -532,8 +698,17 @@ func (p *Probe) set(k int, v int32) {
 // ProbeObject scans the object at the current position for keys. It returns
 // false (consuming nothing) when the value is not an object.
 func (d *Decoder) ProbeObject(p *Probe, keys []string) bool {
-	d.ws()
-	if d.b[d.i] != '{' {
+	return d.probe(p, keys, false)
+}
+
+// PeekObject is ProbeObject, except that on the fast path (up to 8 keys) it
+// may give a partial probe (see Partial).
+func (d *Decoder) PeekObject(p *Probe, keys []string) bool {
+	return d.probe(p, keys, len(keys) <= len(d.wpos))
+}
+
+func (d *Decoder) probe(p *Probe, keys []string, peek bool) bool {
+	if d.at() != '{' {
 		return false
 	}
 	p.b = d.b
@@ -559,7 +734,14 @@ func (d *Decoder) ProbeObject(p *Probe, keys []string) bool {
 		}
 		return true
 	}
-	save, saveDepth := d.i, d.depth
+	if d.fast {
+		if !d.skim(p, keys, d.i+1, false, peek) {
+			d.fail()
+			return false
+		}
+		return true
+	}
+	save, saveDepth, saveFirst := d.i, d.depth, d.first
 	d.ObjectStart()
 	for d.NextMember() {
 		if !d.keyBad {
@@ -572,8 +754,132 @@ func (d *Decoder) ProbeObject(p *Probe, keys []string) bool {
 		}
 		d.Skip()
 	}
-	d.i, d.depth = save, saveDepth
+	d.i, d.depth, d.first = save, saveDepth, saveFirst
 	return true
+}
+
+// skim is ProbeObject on the fast path: it finds the members of the object
+// whose members start at b[i] (after its '{'; or, with atValue, the value of
+// a member starts there) without checking their values (the variant decoder
+// reads the whole object again, checking everything, so a skim that is misled
+// by a malformed text only leads to a failed pass). With stop, it stops after
+// the first member whose key is in keys (a partial probe). It never reads out
+// of bounds, and returns false for anything it does not handle (a key with an
+// escape, a text that ends early).
+func (d *Decoder) skim(p *Probe, keys []string, i int, atValue, stop bool) bool {
+	b := d.b
+	p.rest = 0
+	for {
+		if atValue {
+			if i = skimValue(b, i); i < 0 {
+				return false
+			}
+			i = skipWS(b, i)
+			if i >= len(b) {
+				return false
+			}
+			if b[i] == '}' {
+				return true
+			}
+			if b[i] != ',' {
+				return false
+			}
+			i = skipWS(b, i+1)
+		} else {
+			i = skipWS(b, i)
+			if i < len(b) && b[i] == '}' {
+				return true
+			}
+		}
+		if i >= len(b) || b[i] != '"' {
+			return false
+		}
+		ks := i + 1
+		j := ks
+		for j < len(b) && b[j] != '"' {
+			if b[j] == '\\' {
+				return false
+			}
+			j++
+		}
+		if j >= len(b) {
+			return false
+		}
+		key := b[ks:j]
+		i = skipWS(b, j+1)
+		if i >= len(b) || b[i] != ':' {
+			return false
+		}
+		i = skipWS(b, i+1)
+		found := false
+		for k, want := range keys {
+			if string(key) == want {
+				p.set(k, int32(i))
+				found = true
+			}
+		}
+		if found && stop {
+			p.rest = i
+			return true
+		}
+		atValue = true
+	}
+}
+
+// skimValue returns the index after the value at b[i] as if the text were
+// valid, or -1 when the text ends first. It does not check the value.
+func skimValue(b []byte, i int) int {
+	if i >= len(b) {
+		return -1
+	}
+	switch b[i] {
+	case '"':
+		return skimString(b, i)
+	case '{', '[':
+		n := 0
+		for i < len(b) {
+			switch b[i] {
+			case '"':
+				if i = skimString(b, i); i < 0 {
+					return -1
+				}
+				continue
+			case '{', '[':
+				n++
+			case '}', ']':
+				if n--; n == 0 {
+					return i + 1
+				}
+			}
+			i++
+		}
+		return -1
+	}
+	// a literal or a number (possibly nothing: the decoder will refuse it)
+	for i < len(b) && (class[b[i]]&clsNumber != 0 || b[i]-'a' < 26) {
+		i++
+	}
+	return i
+}
+
+// skimString returns the index after the string opening at b[i] (the first
+// quote not escaped by a backslash), or -1 when the text ends first.
+func skimString(b []byte, i int) int {
+	i++
+	for {
+		i = quoteStop(b, i)
+		if i >= len(b) {
+			return -1
+		}
+		n := 0
+		for k := i - 1; b[k] == '\\'; k-- {
+			n++
+		}
+		i++
+		if n&1 == 0 {
+			return i
+		}
+	}
 }
 
 // Has reports whether key k was present.
@@ -582,37 +888,61 @@ func (p *Probe) Has(k int) bool { return p.at(k) >= 0 }
 // IsString reports whether key k's value is the string s.
 func (p *Probe) IsString(k int, s string) bool {
 	i := p.at(k)
-	if i < 0 || p.b[i] != '"' {
+	if i < 0 || int(i) >= len(p.b) || p.b[i] != '"' {
 		return false
 	}
 	b := p.b
 	start := int(i) + 1
-	j := bytes.IndexByte(b[start:], '"') + start
+	if end := start + len(s); end < len(b) && b[end] == '"' && string(b[start:end]) == s && plain(s) {
+		return true
+	}
+	j := bytes.IndexByte(b[start:], '"')
+	if j < 0 {
+		return false
+	}
+	j += start
 	if bytes.IndexByte(b[start:j], '\\') < 0 {
 		return string(b[start:j]) == s
+	}
+	if end, _ := scanStringBody(b, start); end < 0 {
+		return false
 	}
 	v, bad, _ := unescape(nil, b, start)
 	return !bad && string(v) == s
 }
 
+// plain reports that s is written as is between quotes (no '"', '\\' or control character).
+func plain(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c == '"' || c == '\\' {
+			return false
+		}
+	}
+	return true
+}
+
 // IsNumber reports whether key k's value is a number equal to f.
 func (p *Probe) IsNumber(k int, f float64) bool {
 	i := p.at(k)
-	if i < 0 {
+	if i < 0 || int(i) >= len(p.b) {
 		return false
 	}
 	b := p.b
 	if c := b[i]; c != '-' && !isDigit(c) {
 		return false
 	}
-	x, ok := parseNumber(b[i:skipNumberAt(b, int(i))])
+	end := scanNumber(b, int(i))
+	if end < 0 {
+		return false
+	}
+	x, ok := parseNumber(b[i:end])
 	return ok && x == f
 }
 
 // IsBool reports whether key k's value is the boolean v.
 func (p *Probe) IsBool(k int, v bool) bool {
 	i := p.at(k)
-	if i < 0 {
+	if i < 0 || int(i) >= len(p.b) {
 		return false
 	}
 	c := p.b[i]
@@ -622,7 +952,7 @@ func (p *Probe) IsBool(k int, v bool) bool {
 // IsNull reports whether key k's value is null.
 func (p *Probe) IsNull(k int) bool {
 	i := p.at(k)
-	return i >= 0 && p.b[i] == 'n'
+	return i >= 0 && int(i) < len(p.b) && p.b[i] == 'n'
 }
 
 // UnknownVariant skips the current value and returns unknown_variant at it.
@@ -635,4 +965,18 @@ func (d *Decoder) UnknownVariant() *DecodeError {
 func (d *Decoder) UnknownVariantAt(key string) *DecodeError {
 	d.Skip()
 	return Fail(CodeUnknownVariant, "discriminator matches no variant").In(key)
+}
+
+// quoteStop returns the index of the first '"' at or after i (len(b) if none).
+func quoteStop(b []byte, i int) int {
+	for ; i+8 <= len(b); i += 8 {
+		q := binary.LittleEndian.Uint64(b[i:]) ^ (lsb * '"')
+		if m := (q - lsb) &^ q & msb; m != 0 {
+			return i + bits.TrailingZeros64(m)>>3
+		}
+	}
+	for i < len(b) && b[i] != '"' {
+		i++
+	}
+	return i
 }

@@ -152,16 +152,23 @@ func hasLiteral(b []byte, i int, lit string) bool {
 }
 
 // validJSON reports whether b is exactly one JSON value (RFC 8259) with
-// optional surrounding whitespace. It is iterative: nesting depth costs one
-// byte of stack per level and no recursion.
+// optional surrounding whitespace (b is known to be UTF-8).
 func validJSON(b []byte, rec *rootIndex) bool {
+	i := scanValue(b, skipWS(b, 0), rec, false)
+	return i >= 0 && skipWS(b, i) == len(b)
+}
+
+// scanValue returns the index after the JSON value starting at b[i], or -1
+// when there is none. With u, strings are also checked to be UTF-8 (the
+// bytes outside strings are ASCII in any valid value). It is iterative:
+// nesting depth costs one byte of stack per level and no recursion.
+func scanValue(b []byte, i int, rec *rootIndex, u bool) int {
 	var small [64]byte
 	stack := small[:0]
-	i := skipWS(b, 0)
 	for {
 		// A value starts at b[i].
 		if i >= len(b) {
-			return false
+			return -1
 		}
 		switch c := b[i]; c {
 		case '{':
@@ -172,8 +179,8 @@ func validJSON(b []byte, rec *rootIndex) bool {
 			}
 			stack = append(stack, '{')
 			k := i
-			if i = objectKey(b, i); i < 0 {
-				return false
+			if i = objectKey(b, i, u); i < 0 {
+				return -1
 			}
 			if rec != nil && len(stack) == 1 {
 				rec.add(k, i)
@@ -188,37 +195,37 @@ func validJSON(b []byte, rec *rootIndex) bool {
 			stack = append(stack, '[')
 			continue
 		case '"':
-			if i = scanString(b, i); i < 0 {
-				return false
+			if i = scanStr(b, i, u); i < 0 {
+				return -1
 			}
 		case 't':
 			if !hasLiteral(b, i, "true") {
-				return false
+				return -1
 			}
 			i += 4
 		case 'f':
 			if !hasLiteral(b, i, "false") {
-				return false
+				return -1
 			}
 			i += 5
 		case 'n':
 			if !hasLiteral(b, i, "null") {
-				return false
+				return -1
 			}
 			i += 4
 		default:
 			if i = scanNumber(b, i); i < 0 {
-				return false
+				return -1
 			}
 		}
 		// After a value.
 		for {
-			i = skipWS(b, i)
 			if len(stack) == 0 {
-				return i == len(b)
+				return i
 			}
+			i = skipWS(b, i)
 			if i >= len(b) {
-				return false
+				return -1
 			}
 			top := stack[len(stack)-1]
 			c := b[i]
@@ -226,8 +233,8 @@ func validJSON(b []byte, rec *rootIndex) bool {
 				i = skipWS(b, i+1)
 				if top == '{' {
 					k := i
-					if i = objectKey(b, i); i < 0 {
-						return false
+					if i = objectKey(b, i, u); i < 0 {
+						return -1
 					}
 					if rec != nil && len(stack) == 1 {
 						rec.add(k, i)
@@ -240,17 +247,89 @@ func validJSON(b []byte, rec *rootIndex) bool {
 				i++
 				continue
 			}
-			return false
+			return -1
 		}
 	}
 }
 
+// scanStr is scanString, or scanStringBody (UTF-8 checked too) when u.
+func scanStr(b []byte, i int, u bool) int {
+	if u {
+		end, _ := scanStringBody(b, i+1)
+		return end
+	}
+	return scanString(b, i)
+}
+
+// scanStringBody checks the string whose contents start at b[i] (after its
+// opening quote): escapes, no control character, UTF-8. It returns the index
+// after the closing quote (-1 when the string is malformed) and whether the
+// string holds an escape.
+func scanStringBody(b []byte, i int) (int, bool) {
+	esc := false
+	for {
+		i = stringStopU(b, i)
+		if i >= len(b) {
+			return -1, esc
+		}
+		c := b[i]
+		switch {
+		case c == '"':
+			return i + 1, esc
+		case c == '\\':
+			esc = true
+			if i+1 >= len(b) {
+				return -1, esc
+			}
+			switch b[i+1] {
+			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+				i += 2
+			case 'u':
+				if i+6 > len(b) || !isHex(b[i+2]) || !isHex(b[i+3]) || !isHex(b[i+4]) || !isHex(b[i+5]) {
+					return -1, esc
+				}
+				i += 6
+			default:
+				return -1, esc
+			}
+		case c >= utf8.RuneSelf:
+			n := utf8Len(b, i)
+			if n == 0 {
+				return -1, esc
+			}
+			i += n
+		default: // control character
+			return -1, esc
+		}
+	}
+}
+
+// utf8Len returns the length of the valid UTF-8 sequence of a non-ASCII
+// character at b[i], or 0 when there is none (as utf8.Valid decides).
+func utf8Len(b []byte, i int) int {
+	c := b[i]
+	switch {
+	case c < 0xC2:
+		return 0
+	case c < 0xE0:
+		if i+1 < len(b) && b[i+1]&0xC0 == 0x80 {
+			return 2
+		}
+		return 0
+	}
+	r, n := utf8.DecodeRune(b[i:])
+	if r == utf8.RuneError && n == 1 {
+		return 0
+	}
+	return n
+}
+
 // objectKey scans `"key" :` at b[i] and returns the index of the value (after whitespace).
-func objectKey(b []byte, i int) int {
+func objectKey(b []byte, i int, u bool) int {
 	if i >= len(b) || b[i] != '"' {
 		return -1
 	}
-	if i = scanString(b, i); i < 0 {
+	if i = scanStr(b, i, u); i < 0 {
 		return -1
 	}
 	i = skipWS(b, i)
@@ -278,6 +357,26 @@ func stringStop(b []byte, i int) int {
 		}
 	}
 	for i < len(b) && class[b[i]]&clsStringStop == 0 {
+		i++
+	}
+	return i
+}
+
+// stringStopU is stringStop that also stops at a byte of a non-ASCII character.
+func stringStopU(b []byte, i int) int {
+	for ; i+8 <= len(b); i += 8 {
+		x := binary.LittleEndian.Uint64(b[i:])
+		q := x ^ (lsb * '"')
+		s := x ^ (lsb * '\\')
+		m := ((q - lsb) &^ q) | ((s - lsb) &^ s) | ((x - lsb*0x20) &^ x) | x
+		if m &= msb; m != 0 {
+			return i + bits.TrailingZeros64(m)>>3
+		}
+	}
+	for i < len(b) {
+		if c := b[i]; c < 0x20 || c == '"' || c == '\\' || c >= utf8.RuneSelf {
+			break
+		}
 		i++
 	}
 	return i

@@ -9,6 +9,9 @@ import (
 
 // DecodeColor decodes one JSON text as Color.
 func DecodeColor(line []byte) (Color, error) {
+	if v, ok := fastColor(line); ok {
+		return v, nil
+	}
 	var d wire.Decoder
 	if err := d.Init(line); err != nil {
 		return Color(""), err
@@ -22,6 +25,9 @@ func DecodeColor(line []byte) (Color, error) {
 
 // DecodeShape decodes one JSON text as Shape.
 func DecodeShape(line []byte) (Shape, error) {
+	if v, ok := fastShape(line); ok {
+		return v, nil
+	}
 	var d wire.Decoder
 	if err := d.Init(line); err != nil {
 		return nil, err
@@ -43,6 +49,9 @@ func NewShapeReader(r io.Reader) *FrameReader[Shape] {
 
 // DecodeCircle decodes one JSON text as Circle.
 func DecodeCircle(line []byte) (Circle, error) {
+	if v, ok := fastCircle(line); ok {
+		return v, nil
+	}
 	var d wire.Decoder
 	if err := d.Init(line); err != nil {
 		return Circle{}, err
@@ -56,6 +65,9 @@ func DecodeCircle(line []byte) (Circle, error) {
 
 // DecodeSquare decodes one JSON text as Square.
 func DecodeSquare(line []byte) (Square, error) {
+	if v, ok := fastSquare(line); ok {
+		return v, nil
+	}
 	var d wire.Decoder
 	if err := d.Init(line); err != nil {
 		return Square{}, err
@@ -67,6 +79,42 @@ func DecodeSquare(line []byte) (Square, error) {
 	return v, nil
 }
 
+// fastColor decodes line as Color in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
+func fastColor(line []byte) (v Color, ok bool) {
+	defer wire.Recover(&ok)
+	var d wire.Decoder
+	d.InitFast(line)
+	ok = decColor(&d, &v) == nil && d.Done()
+	return v, ok
+}
+
+// fastShape decodes line as Shape in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
+func fastShape(line []byte) (v Shape, ok bool) {
+	defer wire.Recover(&ok)
+	var d wire.Decoder
+	d.InitFast(line)
+	ok = decShape(&d, &v) == nil && d.Done()
+	return v, ok
+}
+
+// fastCircle decodes line as Circle in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
+func fastCircle(line []byte) (v Circle, ok bool) {
+	defer wire.Recover(&ok)
+	var d wire.Decoder
+	d.InitFast(line)
+	ok = decCircle(&d, &v) == nil && d.Done()
+	return v, ok
+}
+
+// fastSquare decodes line as Square in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
+func fastSquare(line []byte) (v Square, ok bool) {
+	defer wire.Recover(&ok)
+	var d wire.Decoder
+	d.InitFast(line)
+	ok = decSquare(&d, &v) == nil && d.Done()
+	return v, ok
+}
+
 func decColor(d *wire.Decoder, v *Color) *wire.DecodeError {
 	return dec_Color(d, (*string)(v))
 }
@@ -75,8 +123,20 @@ var keysShape = []string{"kind"}
 
 func decShape(d *wire.Decoder, v *Shape) *wire.DecodeError {
 	var p wire.Probe
-	if !d.ProbeObject(&p, keysShape) {
+	if !d.PeekObject(&p, keysShape) {
 		return d.TypeError("object")
+	}
+	if p.Partial() {
+		if k := whichShape(&p); k >= 0 {
+			w := d.Watch(keysShape)
+			err := variantShape(d, v, k)
+			same := d.Unwatch(w, &p)
+			if err == nil && !same && whichShape(&p) != k {
+				return d.Bad()
+			}
+			return err
+		}
+		d.ProbeRest(&p, keysShape)
 	}
 	if !p.Has(0) {
 		return d.UnknownVariant()
@@ -92,6 +152,33 @@ func decShape(d *wire.Decoder, v *Shape) *wire.DecodeError {
 		return decSquare(d, x)
 	}
 	return d.UnknownVariantAt("kind")
+}
+
+func whichShape(p *wire.Probe) int {
+	if !p.Has(0) {
+		return -1
+	}
+	switch {
+	case p.IsString(0, "circle"):
+		return 0
+	case p.IsString(0, "square"):
+		return 1
+	}
+	return -1
+}
+
+func variantShape(d *wire.Decoder, v *Shape, k int) *wire.DecodeError {
+	switch k {
+	case 0:
+		x := new(Circle)
+		*v = x
+		return decCircle(d, x)
+	case 1:
+		x := new(Square)
+		*v = x
+		return decSquare(d, x)
+	}
+	return d.Bad()
 }
 
 func decCircle(d *wire.Decoder, v *Circle) *wire.DecodeError {
