@@ -1,0 +1,82 @@
+// Package xcheck holds what the Go side of the cross-language checks shares: the Codecs of every
+// generated protocol package, the reference validator (santhosh-tekuri/jsonschema), the list of
+// deliberate differences from JSON Schema (tests/differential-exceptions.json) and a builder of Go
+// values from wire-shaped JSON. It is used by cmd/conformance and by the tests in tests/go.
+package xcheck
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"reflect"
+
+	"example.com/wiretypes/jsonl"
+	"example.com/wiretypes/runner"
+)
+
+// Codec is a generated package's Codec, whatever the package.
+type Codec struct {
+	Decode    func(line []byte) (any, error)
+	Encode    func(v any) ([]byte, error)
+	NewReader func(r io.Reader) func() (any, error)
+}
+
+// Protocols maps each protocol (schema/<protocol>, vectors/<protocol>) to its Codecs. A new
+// protocol needs one line here.
+var Protocols = map[string]map[string]Codec{
+	"runner": convert(runner.Codecs),
+	"jsonl":  convert(jsonl.Codecs),
+}
+
+func convert[C runner.Codec | jsonl.Codec](m map[string]C) map[string]Codec {
+	out := make(map[string]Codec, len(m))
+	for name, c := range m {
+		out[name] = Codec(c)
+	}
+	return out
+}
+
+// Lookup returns the Codec of a definition.
+func Lookup(protocol, typ string) (Codec, error) {
+	p, ok := Protocols[protocol]
+	if !ok {
+		return Codec{}, fmt.Errorf("no Go package for protocol %q (add it to Protocols in tests/go/cmd/xcheck/registry.go)", protocol)
+	}
+	c, ok := p[typ]
+	if !ok {
+		return Codec{}, fmt.Errorf("protocol %s has no Go codec %q", protocol, typ)
+	}
+	return c, nil
+}
+
+// AsDecodeError finds the generated *DecodeError in err (every protocol package aliases the same type).
+func AsDecodeError(err error) (*runner.DecodeError, bool) {
+	var de *runner.DecodeError
+	return de, errors.As(err, &de)
+}
+
+// AsEncodeError finds the generated *EncodeError in err.
+func AsEncodeError(err error) (*runner.EncodeError, bool) {
+	var ee *runner.EncodeError
+	return ee, errors.As(err, &ee)
+}
+
+// IsNil reports an ignored result: a nil interface or a nil pointer inside one.
+func IsNil(v any) bool {
+	if v == nil {
+		return true
+	}
+	r := reflect.ValueOf(v)
+	switch r.Kind() {
+	case reflect.Pointer, reflect.Interface, reflect.Map, reflect.Slice:
+		return r.IsNil() && r.Kind() != reflect.Slice
+	}
+	return false
+}
+
+// Codes are the error codes of codegen/SEMANTICS.md, "Codes".
+var Codes = map[string]bool{
+	"utf8": true, "syntax": true, "frame_too_large": true, "depth": true, "type": true, "range": true,
+	"const": true, "enum": true, "length": true, "pattern": true, "unknown_field": true,
+	"missing_field": true, "unknown_variant": true,
+}
