@@ -15,13 +15,13 @@ import (
 	"reflect"
 	"regexp"
 	"sort"
-	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
 
 	"example.com/wiretypes/jsonl"
 	"example.com/wiretypes/runner"
+	"example.com/wiretypes/tests/cmd/xcheck"
 )
 
 const vectorsDir = "../../vectors"
@@ -512,7 +512,7 @@ func TestVectors(t *testing.T) {
 				if !ok {
 					t.Fatalf("%s: add %s to encodeTypes in this file", where, v.Type)
 				}
-				val, err := buildValue(*v.Input.Text, reflect.TypeOf(zero))
+				val, err := xcheck.BuildValue(*v.Input.Text, reflect.TypeOf(zero))
 				if err != nil {
 					t.Fatalf("%s: building the Go value: %v", where, err)
 				}
@@ -560,127 +560,4 @@ var encodeTypes = map[string]any{
 	"ToolCall":         runner.ToolCall{},
 	// jsonl
 	"CapabilitySettings": jsonl.CapabilitySettings{},
-}
-
-var (
-	rawMessageType = reflect.TypeOf(json.RawMessage(nil))
-	nullType       = reflect.TypeOf(runner.Null{})
-	// A pair of surrogate escapes, or one unpaired surrogate escape.
-	surrogateEscapes = regexp.MustCompile(`\\u[dD][89abAB][0-9a-fA-F]{2}\\u[dD][c-fC-F][0-9a-fA-F]{2}|\\u[dD][89a-fA-F][0-9a-fA-F]{2}`)
-)
-
-// Unpaired surrogate escapes travel through encoding/json as private-use placeholders (U+F0000 +
-// offset), then become what Go can hold instead: the invalid UTF-8 bytes of the surrogate (ED A0 80
-// for \ud800) in strings, and the escape text itself in raw free-form values.
-const placeholderBase = 0xF0000
-
-func markSurrogates(text string) string {
-	return surrogateEscapes.ReplaceAllStringFunc(text, func(m string) string {
-		if len(m) == 12 {
-			return m
-		}
-		cp, _ := strconv.ParseUint(m[2:], 16, 32)
-		return string(rune(placeholderBase + cp - 0xD800))
-	})
-}
-
-func unmark(s string, raw bool) string {
-	var b strings.Builder
-	for _, r := range s {
-		if r >= placeholderBase && r < placeholderBase+0x800 {
-			cp := 0xD800 + int(r-placeholderBase)
-			if raw {
-				fmt.Fprintf(&b, `\u%04x`, cp)
-			} else {
-				b.Write([]byte{0xED, byte(0x80 | (cp>>6)&0x3F), byte(0x80 | cp&0x3F)})
-			}
-			continue
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
-}
-
-// buildValue makes a Go value of type t from a JSON text in wire shape, without any check: struct
-// fields are matched by key with underscores dropped, case-insensitively (append_only -> AppendOnly).
-func buildValue(text string, t reflect.Type) (reflect.Value, error) {
-	v := reflect.New(t).Elem()
-	if err := fill(v, json.RawMessage(markSurrogates(text))); err != nil {
-		return reflect.Value{}, err
-	}
-	return v, nil
-}
-
-func fill(v reflect.Value, raw json.RawMessage) error {
-	t := v.Type()
-	switch {
-	case t == rawMessageType:
-		v.SetBytes([]byte(unmark(string(bytes.TrimSpace(raw)), true)))
-		return nil
-	case t == nullType:
-		if string(bytes.TrimSpace(raw)) != "null" {
-			return fmt.Errorf("%s needs null", t)
-		}
-		return nil
-	}
-	switch t.Kind() {
-	case reflect.Pointer:
-		p := reflect.New(t.Elem())
-		if err := fill(p.Elem(), raw); err != nil {
-			return err
-		}
-		v.Set(p)
-	case reflect.Struct:
-		var m map[string]json.RawMessage
-		if err := json.Unmarshal(raw, &m); err != nil {
-			return fmt.Errorf("%s: %v", t, err)
-		}
-		for key, sub := range m {
-			norm := strings.ToLower(strings.ReplaceAll(key, "_", ""))
-			f := v.FieldByNameFunc(func(name string) bool { return strings.ToLower(name) == norm })
-			if !f.IsValid() {
-				return fmt.Errorf("%s has no field for key %q", t, key)
-			}
-			if err := fill(f, sub); err != nil {
-				return fmt.Errorf("%s: %v", key, err)
-			}
-		}
-	case reflect.Slice:
-		var items []json.RawMessage
-		if err := json.Unmarshal(raw, &items); err != nil {
-			return fmt.Errorf("%s: %v", t, err)
-		}
-		s := reflect.MakeSlice(t, len(items), len(items))
-		for i, it := range items {
-			if err := fill(s.Index(i), it); err != nil {
-				return fmt.Errorf("[%d]: %v", i, err)
-			}
-		}
-		v.Set(s)
-	case reflect.String:
-		var x string
-		if err := json.Unmarshal(raw, &x); err != nil {
-			return fmt.Errorf("%s: %v", t, err)
-		}
-		v.SetString(unmark(x, false))
-	case reflect.Int64, reflect.Int, reflect.Int32:
-		var n json.Number
-		if err := json.Unmarshal(raw, &n); err != nil {
-			return fmt.Errorf("%s: %v", t, err)
-		}
-		f, err := strconv.ParseFloat(string(n), 64)
-		if err != nil || f != float64(int64(f)) {
-			return fmt.Errorf("%s cannot hold %s", t, n)
-		}
-		v.SetInt(int64(f))
-	case reflect.Bool:
-		var x bool
-		if err := json.Unmarshal(raw, &x); err != nil {
-			return fmt.Errorf("%s: %v", t, err)
-		}
-		v.SetBool(x)
-	default:
-		return fmt.Errorf("encode vectors cannot build a %s (unions and other kinds are not supported)", t)
-	}
-	return nil
 }
