@@ -1,6 +1,11 @@
 #!/usr/bin/env node
 // Runs the TypeScript CLI through tsx, so a fresh clone needs no build step.
-require("tsx/cjs");
+try {
+  require("tsx/cjs");
+} catch {
+  console.error("codegen: its dependencies are not installed; run `make generate` (or `npm ci`) first");
+  process.exit(2);
+}
 require("../codegen/cli.ts").main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (err) => {
