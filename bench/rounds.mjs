@@ -35,7 +35,7 @@ if (mode === "go") {
   const bin = join(root, "bench", ".data", "wirebench.test");
   const extra = {};
   const t = roundsOf(
-    ["DecodeSmallGenerated", "DecodeSmallUnmarshal", "DecodeSmallUnmarshalStrict", "DecodeSmallValid", "DecodeLargeGenerated", "DecodeLargeUnmarshal", "DecodeLargeUnmarshalStrict", "DecodeLargeValid", "EncodeSmallGenerated", "EncodeSmallMarshal", "EncodeLargeGenerated", "EncodeLargeMarshal"].map((x) => x),
+    ["DecodeSmallGenerated", "DecodeSmallUnmarshal", "DecodeSmallUnmarshalStrict", "DecodeSmallEnvelope", "DecodeSmallEnvelopeStrict", "DecodeSmallValid", "DecodeLargeGenerated", "DecodeLargeUnmarshal", "DecodeLargeUnmarshalStrict", "DecodeLargeEnvelope", "DecodeLargeEnvelopeStrict", "DecodeLargeValid", "EncodeSmallGenerated", "EncodeSmallMarshal", "EncodeLargeGenerated", "EncodeLargeMarshal"].map((x) => x),
     R,
     (name) => {
       const r = spawnSync(bin, ["-test.run", "^$", "-test.bench", `^Benchmark${name}$`, "-test.benchtime", benchtime ?? "400ms", "-test.benchmem"], { cwd: join(root, "bench", "go"), encoding: "utf8" });
@@ -49,8 +49,9 @@ if (mode === "go") {
   let md = "";
   for (const size of ["Small", "Large"]) {
     const g = t[`Decode${size}Generated`], u = t[`Decode${size}Unmarshal`], us = t[`Decode${size}UnmarshalStrict`], v = t[`Decode${size}Valid`];
+    const e = t[`Decode${size}Envelope`], es = t[`Decode${size}EnvelopeStrict`];
     md += `### Go decode, ${size === "Small" ? "short" : "large"} frames\n\n| contender | time per workload (median) | ratio to json.Valid (median, spread) | encoding/json Unmarshal ÷ this (median, spread) | allocs/frame |\n|---|---:|---:|---:|---:|\n`;
-    for (const [label, xs, key] of [["generated decoder", g, "Generated"], ["json.Unmarshal", u, "Unmarshal"], ["json.Decoder + DisallowUnknownFields", us, "UnmarshalStrict"], ["json.Valid (scan floor)", v, "Valid"]]) {
+    for (const [label, xs, key] of [["generated decoder", g, "Generated"], ["json.Unmarshal", u, "Unmarshal"], ["json.Decoder + DisallowUnknownFields", us, "UnmarshalStrict"], ["hand-written host: envelope, then payload (json.Unmarshal)", e, "Envelope"], ["hand-written host, DisallowUnknownFields", es, "EnvelopeStrict"], ["json.Valid (scan floor)", v, "Valid"]]) {
       const a = ratioRow(label, xs, v);
       const s = xs.map((x, i) => u[i] / x);
       md += `| ${label} | ${fmt(median(xs))} | ${a.med.toFixed(2)}× (${a.lo.toFixed(2)}–${a.hi.toFixed(2)}) | ${median(s).toFixed(2)}× (${Math.min(...s).toFixed(2)}–${Math.max(...s).toFixed(2)}) | ${extra[`Decode${size}${key}`]?.allocsPerFrame ?? "-"} |\n`;

@@ -106,6 +106,18 @@ func unmarshalStrict(w *workload, i int, line []byte) {
 	}
 }
 
+func envelope(w *workload, i int, line []byte) {
+	if err := unmarshalEnvelope(line, false); err != nil {
+		panic(err)
+	}
+}
+
+func envelopeStrict(w *workload, i int, line []byte) {
+	if err := unmarshalEnvelope(line, true); err != nil {
+		panic(err)
+	}
+}
+
 func valid(w *workload, i int, line []byte) {
 	if !json.Valid(line) {
 		panic("invalid")
@@ -113,6 +125,10 @@ func valid(w *workload, i int, line []byte) {
 }
 
 func BenchmarkDecodeSmallGenerated(b *testing.B)       { decodeBench(b, "small", generated) }
+func BenchmarkDecodeSmallEnvelope(b *testing.B)        { decodeBench(b, "small", envelope) }
+func BenchmarkDecodeSmallEnvelopeStrict(b *testing.B)  { decodeBench(b, "small", envelopeStrict) }
+func BenchmarkDecodeLargeEnvelope(b *testing.B)        { decodeBench(b, "large", envelope) }
+func BenchmarkDecodeLargeEnvelopeStrict(b *testing.B)  { decodeBench(b, "large", envelopeStrict) }
 func BenchmarkDecodeSmallUnmarshal(b *testing.B)       { decodeBench(b, "small", unmarshal) }
 func BenchmarkDecodeSmallUnmarshalStrict(b *testing.B) { decodeBench(b, "small", unmarshalStrict) }
 func BenchmarkDecodeSmallValid(b *testing.B)           { decodeBench(b, "small", valid) }

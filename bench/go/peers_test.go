@@ -1,6 +1,7 @@
 package wirebench
 
 import (
+	"bytes"
 	"encoding/json"
 
 	"example.com/wiretypes/runner"
@@ -123,4 +124,57 @@ func newPeer(f runner.RunnerFrame) func() any {
 		return func() any { return new(jMessage) }
 	}
 	panic("unknown frame kind")
+}
+
+// jEnvelope is the frame struct a hand-written encoding/json host keeps (as the protocol's original
+// Go host did): every key of every kind in one struct, payloads kept raw and decoded once the kind
+// is known. Unlike newPeer's per-kind structs, it gets no head start.
+type jEnvelope struct {
+	Attachment string          `json:"attachment"`
+	Turn       string          `json:"turn,omitempty"`
+	ID         string          `json:"id,omitempty"`
+	Method     string          `json:"method,omitempty"`
+	Params     json.RawMessage `json:"params,omitempty"`
+	Result     json.RawMessage `json:"result,omitempty"`
+	Error      *struct {
+		Code    string `json:"code"`
+		Message string `json:"message"`
+	} `json:"error,omitempty"`
+	Event string          `json:"event,omitempty"`
+	Data  json.RawMessage `json:"data,omitempty"`
+}
+
+// unmarshalEnvelope decodes a frame the way such a host does: the envelope, then the payload.
+func unmarshalEnvelope(line []byte, strict bool) error {
+	var f jEnvelope
+	if err := unmarshalInto(line, &f, strict); err != nil {
+		return err
+	}
+	switch {
+	case f.Method == "open":
+		var o jOpen
+		return unmarshalInto(f.Params, &o.Params, strict)
+	case f.Method == "prompt" || f.Method == "steer":
+		var t jText
+		return unmarshalInto(f.Params, &t, strict)
+	case f.Method == "tool.call":
+		var c jToolCall
+		return unmarshalInto(f.Params, &c.Params, strict)
+	case f.Event == "assistant.delta":
+		var t jText
+		return unmarshalInto(f.Data, &t, strict)
+	case f.Event == "assistant.message":
+		var m jMessage
+		return unmarshalInto(f.Data, &m.Data, strict)
+	}
+	return nil
+}
+
+func unmarshalInto(data []byte, v any, strict bool) error {
+	if !strict {
+		return json.Unmarshal(data, v)
+	}
+	d := json.NewDecoder(bytes.NewReader(data))
+	d.DisallowUnknownFields()
+	return d.Decode(v)
 }
