@@ -81,6 +81,7 @@ function emitDecode(g: GoContext): string[] {
         "\tif err := d.Init(result); err != nil {",
         ropen ? "\t\treturn nil, nil" : `\t\treturn ${rzero}, err.Under("/result")`,
         "\t}",
+        "\td.PropertyOrder()",
         `\tvar v ${r.name}`,
         `\tif err := dec${r.name}(&d, &v); err != nil {`,
         `\t\treturn ${rzero}, err.Under("/result")`,

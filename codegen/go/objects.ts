@@ -39,7 +39,7 @@ export function objectDecoder(g: GoContext, d: Decl, t: ObjectType): string {
   });
   L.push("\t\tdefault:");
   if (t.extras === "reject") {
-    L.push("\t\t\tif unknown == nil {", "\t\t\t\tunknown = d.Unknown()", "\t\t\t} else {", "\t\t\t\td.Skip()", "\t\t\t}");
+    L.push("\t\t\tunknown = d.Unknown(unknown)");
   } else {
     L.push("\t\t\tkey := d.Key()", "\t\t\tspan, l := d.RawSpan()", "\t\t\tlvl = l", "\t\t\tv.Extra = wire.AddExtra(v.Extra, key, span)");
   }

@@ -61,6 +61,8 @@ type Decoder struct {
 	wkeys  []string
 	wdepth int
 	wpos   [8]int32
+	// Unknown keys in ECMAScript property order (result decoders) instead of document order.
+	propOrder bool
 }
 
 // Init checks the text (UTF-8, then syntax) and prepares to decode it.
@@ -312,16 +314,43 @@ func (d *Decoder) Key() []byte { return d.key }
 // KeyBad reports that the current key holds an unpaired surrogate escape.
 func (d *Decoder) KeyBad() bool { return d.keyBad }
 
-// Unknown skips the current member's value and returns the unknown_field
-// error of its key (or utf8 at the object when the key holds an unpaired
-// surrogate), relative to the object.
-func (d *Decoder) Unknown() *DecodeError {
-	d.Skip()
-	if d.keyBad {
-		return Fail(CodeUTF8, "property name holds an unpaired surrogate")
+// Unknown skips the current member's value and returns the error for the first
+// unknown key of the object: prior (the first found so far, or nil) or this
+// member's unknown_field (utf8 at the object when the key holds an unpaired
+// surrogate), relative to the object. "First" is document order, except under
+// PropertyOrder, where an array-index key comes before every other key,
+// smallest first, as JSON.parse orders an object's keys.
+func (d *Decoder) Unknown(prior *DecodeError) *DecodeError {
+	if prior != nil && !d.propOrder {
+		d.Skip()
+		return prior
 	}
-	return Fail(CodeUnknownField, "unknown property").In(string(d.key))
+	d.Skip()
+	var e *DecodeError
+	if d.keyBad {
+		e = Fail(CodeUTF8, "property name holds an unpaired surrogate")
+	} else {
+		e = Fail(CodeUnknownField, "unknown property").In(string(d.key))
+	}
+	if prior == nil {
+		return e
+	}
+	k, ok := arrayIndex(string(d.key))
+	if !ok || d.keyBad {
+		return prior
+	}
+	if prior.Code == CodeUnknownField && len(prior.Pointer) > 1 {
+		if pk, pok := arrayIndex(prior.Pointer[1:]); pok && pk <= k {
+			return prior
+		}
+	}
+	return e
 }
+
+// PropertyOrder makes Unknown follow ECMAScript property order instead of
+// document order: typed result decoders do, because TypeScript runs them on an
+// already parsed value, which has no document order (codegen/SEMANTICS.md).
+func (d *Decoder) PropertyOrder() { d.propOrder = true }
 
 // ArrayStart enters the array at the current position; false (nothing consumed) if it is not an array.
 func (d *Decoder) ArrayStart() bool {

@@ -620,11 +620,7 @@ func decCapabilitySettings(d *wire.Decoder, v *CapabilitySettings) *wire.DecodeE
 			v.ModelSelection = new(bool)
 			errs[8] = d.Bool((*bool)(v.ModelSelection))
 		default:
-			if unknown == nil {
-				unknown = d.Unknown()
-			} else {
-				d.Skip()
-			}
+			unknown = d.Unknown(unknown)
 		}
 	}
 	if unknown != nil {

@@ -145,6 +145,7 @@ func DecodeOpenRequestResult(result json.RawMessage) (OpenResult, error) {
 	if err := d.Init(result); err != nil {
 		return OpenResult{}, err.Under("/result")
 	}
+	d.PropertyOrder()
 	var v OpenResult
 	if err := decOpenResult(&d, &v); err != nil {
 		return OpenResult{}, err.Under("/result")
@@ -177,6 +178,7 @@ func DecodePromptRequestResult(result json.RawMessage) (PromptResult, error) {
 	if err := d.Init(result); err != nil {
 		return PromptResult{}, err.Under("/result")
 	}
+	d.PropertyOrder()
 	var v PromptResult
 	if err := decPromptResult(&d, &v); err != nil {
 		return PromptResult{}, err.Under("/result")
@@ -209,6 +211,7 @@ func DecodeSteerRequestResult(result json.RawMessage) (EmptyResult, error) {
 	if err := d.Init(result); err != nil {
 		return EmptyResult{}, err.Under("/result")
 	}
+	d.PropertyOrder()
 	var v EmptyResult
 	if err := decEmptyResult(&d, &v); err != nil {
 		return EmptyResult{}, err.Under("/result")
@@ -241,6 +244,7 @@ func DecodeInterruptRequestResult(result json.RawMessage) (EmptyResult, error) {
 	if err := d.Init(result); err != nil {
 		return EmptyResult{}, err.Under("/result")
 	}
+	d.PropertyOrder()
 	var v EmptyResult
 	if err := decEmptyResult(&d, &v); err != nil {
 		return EmptyResult{}, err.Under("/result")
@@ -273,6 +277,7 @@ func DecodeCheckpointRequestResult(result json.RawMessage) (CheckpointResult, er
 	if err := d.Init(result); err != nil {
 		return nil, err.Under("/result")
 	}
+	d.PropertyOrder()
 	var v CheckpointResult
 	if err := decCheckpointResult(&d, &v); err != nil {
 		return nil, err.Under("/result")
@@ -305,6 +310,7 @@ func DecodeDetachRequestResult(result json.RawMessage) (EmptyResult, error) {
 	if err := d.Init(result); err != nil {
 		return EmptyResult{}, err.Under("/result")
 	}
+	d.PropertyOrder()
 	var v EmptyResult
 	if err := decEmptyResult(&d, &v); err != nil {
 		return EmptyResult{}, err.Under("/result")
@@ -337,6 +343,7 @@ func DecodeToolCallRequestResult(result json.RawMessage) (ToolResult, error) {
 	if err := d.Init(result); err != nil {
 		return ToolResult{}, err.Under("/result")
 	}
+	d.PropertyOrder()
 	var v ToolResult
 	if err := decToolResult(&d, &v); err != nil {
 		return ToolResult{}, err.Under("/result")
@@ -1269,11 +1276,7 @@ func decOpenRequest(d *wire.Decoder, v *OpenRequest) *wire.DecodeError {
 			seen[3] = true
 			errs[3] = decHarnessOptions(d, &v.Params)
 		default:
-			if unknown == nil {
-				unknown = d.Unknown()
-			} else {
-				d.Skip()
-			}
+			unknown = d.Unknown(unknown)
 		}
 	}
 	if unknown != nil {
@@ -1331,11 +1334,7 @@ func decPromptRequest(d *wire.Decoder, v *PromptRequest) *wire.DecodeError {
 			seen[4] = true
 			errs[4] = decText(d, &v.Params)
 		default:
-			if unknown == nil {
-				unknown = d.Unknown()
-			} else {
-				d.Skip()
-			}
+			unknown = d.Unknown(unknown)
 		}
 	}
 	if unknown != nil {
@@ -1399,11 +1398,7 @@ func decSteerRequest(d *wire.Decoder, v *SteerRequest) *wire.DecodeError {
 			seen[4] = true
 			errs[4] = decText(d, &v.Params)
 		default:
-			if unknown == nil {
-				unknown = d.Unknown()
-			} else {
-				d.Skip()
-			}
+			unknown = d.Unknown(unknown)
 		}
 	}
 	if unknown != nil {
@@ -1468,11 +1463,7 @@ func decInterruptRequest(d *wire.Decoder, v *InterruptRequest) *wire.DecodeError
 			v.Params = new(Null)
 			errs[4] = d.Null(v.Params)
 		default:
-			if unknown == nil {
-				unknown = d.Unknown()
-			} else {
-				d.Skip()
-			}
+			unknown = d.Unknown(unknown)
 		}
 	}
 	if unknown != nil {
@@ -1531,11 +1522,7 @@ func decCheckpointRequest(d *wire.Decoder, v *CheckpointRequest) *wire.DecodeErr
 			v.Params = new(Null)
 			errs[3] = d.Null(v.Params)
 		default:
-			if unknown == nil {
-				unknown = d.Unknown()
-			} else {
-				d.Skip()
-			}
+			unknown = d.Unknown(unknown)
 		}
 	}
 	if unknown != nil {
@@ -1588,11 +1575,7 @@ func decDetachRequest(d *wire.Decoder, v *DetachRequest) *wire.DecodeError {
 			v.Params = new(Null)
 			errs[3] = d.Null(v.Params)
 		default:
-			if unknown == nil {
-				unknown = d.Unknown()
-			} else {
-				d.Skip()
-			}
+			unknown = d.Unknown(unknown)
 		}
 	}
 	if unknown != nil {
@@ -1647,11 +1630,7 @@ func decToolCallRequest(d *wire.Decoder, v *ToolCallRequest) *wire.DecodeError {
 			seen[4] = true
 			errs[4] = decToolCall(d, &v.Params)
 		default:
-			if unknown == nil {
-				unknown = d.Unknown()
-			} else {
-				d.Skip()
-			}
+			unknown = d.Unknown(unknown)
 		}
 	}
 	if unknown != nil {
@@ -1713,11 +1692,7 @@ func decResultResponse(d *wire.Decoder, v *ResultResponse) *wire.DecodeError {
 			seen[3] = true
 			errs[3] = d.Raw(&v.Result, wire.AnyKind)
 		default:
-			if unknown == nil {
-				unknown = d.Unknown()
-			} else {
-				d.Skip()
-			}
+			unknown = d.Unknown(unknown)
 		}
 	}
 	if unknown != nil {
@@ -1770,11 +1745,7 @@ func decErrorResponse(d *wire.Decoder, v *ErrorResponse) *wire.DecodeError {
 			seen[3] = true
 			errs[3] = decResponseError(d, &v.Error)
 		default:
-			if unknown == nil {
-				unknown = d.Unknown()
-			} else {
-				d.Skip()
-			}
+			unknown = d.Unknown(unknown)
 		}
 	}
 	if unknown != nil {
@@ -1826,11 +1797,7 @@ func decAssistantDeltaEvent(d *wire.Decoder, v *AssistantDeltaEvent) *wire.Decod
 			seen[3] = true
 			errs[3] = decAssistantDelta(d, &v.Data)
 		default:
-			if unknown == nil {
-				unknown = d.Unknown()
-			} else {
-				d.Skip()
-			}
+			unknown = d.Unknown(unknown)
 		}
 	}
 	if unknown != nil {
@@ -1885,11 +1852,7 @@ func decAssistantMessageEvent(d *wire.Decoder, v *AssistantMessageEvent) *wire.D
 			seen[3] = true
 			errs[3] = decAssistantMessage(d, &v.Data)
 		default:
-			if unknown == nil {
-				unknown = d.Unknown()
-			} else {
-				d.Skip()
-			}
+			unknown = d.Unknown(unknown)
 		}
 	}
 	if unknown != nil {
@@ -2569,11 +2532,7 @@ func decHarnessOptions(d *wire.Decoder, v *HarnessOptions) *wire.DecodeError {
 			seen[4] = true
 			errs[4] = decProvider(d, &v.Provider)
 		default:
-			if unknown == nil {
-				unknown = d.Unknown()
-			} else {
-				d.Skip()
-			}
+			unknown = d.Unknown(unknown)
 		}
 	}
 	if unknown != nil {
@@ -2628,11 +2587,7 @@ func decConfig(d *wire.Decoder, v *Config) *wire.DecodeError {
 			seen[1] = true
 			errs[1] = dec_Config_Tools(d, &v.Tools)
 		default:
-			if unknown == nil {
-				unknown = d.Unknown()
-			} else {
-				d.Skip()
-			}
+			unknown = d.Unknown(unknown)
 		}
 	}
 	if unknown != nil {
@@ -2672,11 +2627,7 @@ func decToolSchema(d *wire.Decoder, v *ToolSchema) *wire.DecodeError {
 			seen[2] = true
 			errs[2] = d.Raw(&v.InputSchema, 1<<wire.KindObject)
 		default:
-			if unknown == nil {
-				unknown = d.Unknown()
-			} else {
-				d.Skip()
-			}
+			unknown = d.Unknown(unknown)
 		}
 	}
 	if unknown != nil {
@@ -2725,11 +2676,7 @@ func decProvider(d *wire.Decoder, v *Provider) *wire.DecodeError {
 			v.API = new(string)
 			errs[2] = d.String((*string)(v.API))
 		default:
-			if unknown == nil {
-				unknown = d.Unknown()
-			} else {
-				d.Skip()
-			}
+			unknown = d.Unknown(unknown)
 		}
 	}
 	if unknown != nil {
@@ -2760,11 +2707,7 @@ func decText(d *wire.Decoder, v *Text) *wire.DecodeError {
 			seen[0] = true
 			errs[0] = d.String((*string)(&v.Text))
 		default:
-			if unknown == nil {
-				unknown = d.Unknown()
-			} else {
-				d.Skip()
-			}
+			unknown = d.Unknown(unknown)
 		}
 	}
 	if unknown != nil {
@@ -2798,11 +2741,7 @@ func decNativeFile(d *wire.Decoder, v *NativeFile) *wire.DecodeError {
 			seen[2] = true
 			errs[2] = d.Bool((*bool)(&v.AppendOnly))
 		default:
-			if unknown == nil {
-				unknown = d.Unknown()
-			} else {
-				d.Skip()
-			}
+			unknown = d.Unknown(unknown)
 		}
 	}
 	if unknown != nil {
@@ -2848,11 +2787,7 @@ func decToolCall(d *wire.Decoder, v *ToolCall) *wire.DecodeError {
 			seen[2] = true
 			errs[2] = d.Raw(&v.Arguments, 1<<wire.KindObject)
 		default:
-			if unknown == nil {
-				unknown = d.Unknown()
-			} else {
-				d.Skip()
-			}
+			unknown = d.Unknown(unknown)
 		}
 	}
 	if unknown != nil {
@@ -2895,11 +2830,7 @@ func decToolResult(d *wire.Decoder, v *ToolResult) *wire.DecodeError {
 			seen[1] = true
 			errs[1] = d.Bool((*bool)(&v.IsError))
 		default:
-			if unknown == nil {
-				unknown = d.Unknown()
-			} else {
-				d.Skip()
-			}
+			unknown = d.Unknown(unknown)
 		}
 	}
 	if unknown != nil {
@@ -2988,11 +2919,7 @@ func decTextBlock(d *wire.Decoder, v *TextBlock) *wire.DecodeError {
 			seen[1] = true
 			errs[1] = d.String((*string)(&v.Text))
 		default:
-			if unknown == nil {
-				unknown = d.Unknown()
-			} else {
-				d.Skip()
-			}
+			unknown = d.Unknown(unknown)
 		}
 	}
 	if unknown != nil {
@@ -3029,11 +2956,7 @@ func decUsage(d *wire.Decoder, v *Usage) *wire.DecodeError {
 			seen[1] = true
 			errs[1] = dec_Usage_Output(d, (*int64)(&v.Output))
 		default:
-			if unknown == nil {
-				unknown = d.Unknown()
-			} else {
-				d.Skip()
-			}
+			unknown = d.Unknown(unknown)
 		}
 	}
 	if unknown != nil {
@@ -3067,11 +2990,7 @@ func decAssistantDelta(d *wire.Decoder, v *AssistantDelta) *wire.DecodeError {
 			seen[0] = true
 			errs[0] = d.String((*string)(&v.Text))
 		default:
-			if unknown == nil {
-				unknown = d.Unknown()
-			} else {
-				d.Skip()
-			}
+			unknown = d.Unknown(unknown)
 		}
 	}
 	if unknown != nil {
@@ -3105,11 +3024,7 @@ func decAssistantMessage(d *wire.Decoder, v *AssistantMessage) *wire.DecodeError
 			seen[2] = true
 			errs[2] = decStopReason(d, &v.StopReason)
 		default:
-			if unknown == nil {
-				unknown = d.Unknown()
-			} else {
-				d.Skip()
-			}
+			unknown = d.Unknown(unknown)
 		}
 	}
 	if unknown != nil {
@@ -3152,11 +3067,7 @@ func decResponseError(d *wire.Decoder, v *ResponseError) *wire.DecodeError {
 			seen[1] = true
 			errs[1] = d.String((*string)(&v.Message))
 		default:
-			if unknown == nil {
-				unknown = d.Unknown()
-			} else {
-				d.Skip()
-			}
+			unknown = d.Unknown(unknown)
 		}
 	}
 	if unknown != nil {
@@ -3190,11 +3101,7 @@ func decOpenResult(d *wire.Decoder, v *OpenResult) *wire.DecodeError {
 			seen[0] = true
 			errs[0] = dec_OpenResult_Tools(d, &v.Tools)
 		default:
-			if unknown == nil {
-				unknown = d.Unknown()
-			} else {
-				d.Skip()
-			}
+			unknown = d.Unknown(unknown)
 		}
 	}
 	if unknown != nil {
@@ -3220,11 +3127,7 @@ func decPromptResult(d *wire.Decoder, v *PromptResult) *wire.DecodeError {
 			v.Interrupted = new(bool)
 			errs[0] = dec_PromptResult_Interrupted(d, (*bool)(v.Interrupted))
 		default:
-			if unknown == nil {
-				unknown = d.Unknown()
-			} else {
-				d.Skip()
-			}
+			unknown = d.Unknown(unknown)
 		}
 	}
 	if unknown != nil {
@@ -3244,11 +3147,7 @@ func decEmptyResult(d *wire.Decoder, v *EmptyResult) *wire.DecodeError {
 	for d.NextMember() {
 		switch string(d.Key()) {
 		default:
-			if unknown == nil {
-				unknown = d.Unknown()
-			} else {
-				d.Skip()
-			}
+			unknown = d.Unknown(unknown)
 		}
 	}
 	if unknown != nil {

@@ -201,11 +201,7 @@ func decCircle(d *wire.Decoder, v *Circle) *wire.DecodeError {
 			v.Color = new(Color)
 			errs[2] = decColor(d, v.Color)
 		default:
-			if unknown == nil {
-				unknown = d.Unknown()
-			} else {
-				d.Skip()
-			}
+			unknown = d.Unknown(unknown)
 		}
 	}
 	if unknown != nil {
@@ -251,11 +247,7 @@ func decSquare(d *wire.Decoder, v *Square) *wire.DecodeError {
 			seen[3] = true
 			errs[3] = d.Raw(&v.Meta, 1<<wire.KindObject)
 		default:
-			if unknown == nil {
-				unknown = d.Unknown()
-			} else {
-				d.Skip()
-			}
+			unknown = d.Unknown(unknown)
 		}
 	}
 	if unknown != nil {
