@@ -18,9 +18,11 @@ const files = decodeCheckpointRequestResult([{ path: "session/file.jsonl", size:
 let code = "";
 try { decodeRunnerFrame('{"attachment":"A","id":"R","method":"checkpoint","Params":null}'); } catch (e) { if (e instanceof DecodeError) code = e.code + " " + e.pointer; }
 async function* chunks() { yield new TextEncoder().encode(line + "\\nnot json\\n"); }
+const web: ReadableStream<Uint8Array> = new ReadableStream({ start(c) { c.enqueue(new TextEncoder().encode(line + "\\n")); c.close(); } });
 (async () => {
   const got: string[] = [];
   for await (const r of readRunnerFrames(chunks())) got.push(r.ok ? "ok" : r.error.code);
+  for await (const r of readRunnerFrames(web)) got.push(r.ok ? "web ok" : r.error.code);
   console.log(JSON.stringify([encodeRunnerFrame(f), files[0]?.size, code, got]));
 })();
 `,
@@ -32,7 +34,7 @@ console.log(JSON.stringify([e === null ? null : encodeHarnessEvent(e), decodeHar
 };
 
 const expected: Record<string, unknown> = {
-  runner: ['{"attachment":"A","id":"R","method":"checkpoint","params":null}', 1024, "unknown_field /Params", ["ok", "syntax"]],
+  runner: ['{"attachment":"A","id":"R","method":"checkpoint","params":null}', 1024, "unknown_field /Params", ["ok", "syntax", "web ok"]],
   jsonl: ['{"type":"text","text":"hi","1":true,"zz":1}', null],
 };
 
@@ -62,5 +64,29 @@ console.log(JSON.stringify([encodeResultResponse(r1), encodeResultResponse(r2)])
     execFileSync(process.execPath, [TSC, ...FLAGS, "generated.ts", "consumer.ts"], { cwd: dir, stdio: "pipe" });
     const out = execFileSync(process.execPath, [join(dir, "build/consumer.js")], { encoding: "utf8" });
     expect(JSON.parse(out)).toEqual(['{"attachment":"a","id":"1","result":{"tools":["echo"]}}', '{"attachment":"a","id":"2","result":[{"path":"a.jsonl","size":0,"append_only":true}]}']);
+  });
+});
+
+describe("with Node's typings instead of the DOM's", () => {
+  it("compiles and reads process.stdin-like streams", () => {
+    const dir = mkdtempSync(join(tmpdir(), "standalone-"));
+    copyFileSync(join(ROOT, "out/ts/runner/generated.ts"), join(dir, "generated.ts"));
+    writeFileSync(join(dir, "consumer.ts"), `
+import { Readable } from "node:stream";
+import { readRunnerFrames } from "./generated";
+(async () => {
+  const got: string[] = [];
+  for await (const r of readRunnerFrames(Readable.from([Buffer.from('{"attachment":"A","id":"R","method":"detach"}\\n')]))) got.push(r.ok ? "ok" : r.error.code);
+  console.log(JSON.stringify(got));
+})();
+`);
+    const nodeFlags = ["--strict", "--exactOptionalPropertyTypes", "--noUncheckedIndexedAccess", "--target", "es2022", "--lib", "es2022", "--module", "commonjs", "--types", "node", "--typeRoots", join(ROOT, "node_modules/@types"), "--skipLibCheck", "--outDir", "build"];
+    try {
+      execFileSync(process.execPath, [TSC, ...nodeFlags, "generated.ts", "consumer.ts"], { cwd: dir, encoding: "utf8", stdio: "pipe" });
+    } catch (e) {
+      throw new Error(String((e as { stdout?: string }).stdout));
+    }
+    const out = execFileSync(process.execPath, [join(dir, "build/consumer.js")], { encoding: "utf8" });
+    expect(JSON.parse(out)).toEqual(["ok"]);
   });
 });

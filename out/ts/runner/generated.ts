@@ -518,17 +518,23 @@ function firstUnknown(t: string, p: string, known: ReadonlySet<string>): string 
 
 // ---- frames ----
 
+/**
+ * A web ReadableStream of bytes, described by the part the reader uses, so that neither the DOM
+ * typings nor Node's are needed to compile this file.
+ */
+export interface ByteStream {
+  getReader(): { read(): Promise<{ done: boolean; value?: Uint8Array | undefined }>; releaseLock(): void };
+}
+
 /** Chunks of a byte stream; a ReadableStream is read with getReader() (Safari lacks its async iteration). */
-async function* chunksOf(
-  source: AsyncIterable<Uint8Array> | ReadableStream<Uint8Array>,
-): AsyncGenerator<Uint8Array, void, undefined> {
-  if (typeof (source as ReadableStream<Uint8Array>).getReader === "function") {
-    const reader = (source as ReadableStream<Uint8Array>).getReader();
+async function* chunksOf(source: AsyncIterable<Uint8Array> | ByteStream): AsyncGenerator<Uint8Array, void, undefined> {
+  if (typeof (source as ByteStream).getReader === "function") {
+    const reader = (source as ByteStream).getReader();
     try {
       for (;;) {
         const r = await reader.read();
         if (r.done) return;
-        yield r.value;
+        if (r.value !== undefined) yield r.value;
       }
     } finally {
       reader.releaseLock();
@@ -555,7 +561,7 @@ function concat(parts: Uint8Array[], size: number): Uint8Array {
  * line without "\n" is a syntax error; lines the decoder ignores (null) are skipped.
  */
 export async function* readFrames<T>(
-  source: AsyncIterable<Uint8Array> | ReadableStream<Uint8Array>,
+  source: AsyncIterable<Uint8Array> | ByteStream,
   decode: (line: Uint8Array) => T | null,
   maxBytes: number | undefined,
 ): AsyncGenerator<Frame<T>, void, undefined> {
@@ -3847,21 +3853,21 @@ export const resultDecoders = {
 
 /** Reads newline-delimited HostToRunnerFrame frames from a byte stream. Each line yields a decoded frame or its DecodeError (lines longer than FRAME_LIMIT bytes are frame_too_large, without being buffered); the stream goes on after a bad line. */
 export function readHostToRunnerFrames(
-  source: AsyncIterable<Uint8Array> | ReadableStream<Uint8Array>,
+  source: AsyncIterable<Uint8Array> | ByteStream,
 ): AsyncGenerator<Frame<HostToRunnerFrame>, void, undefined> {
   return readFrames(source, decodeHostToRunnerFrame, FRAME_LIMIT);
 }
 
 /** Reads newline-delimited RunnerToHostFrame frames from a byte stream. Each line yields a decoded frame or its DecodeError (lines longer than FRAME_LIMIT bytes are frame_too_large, without being buffered); the stream goes on after a bad line. */
 export function readRunnerToHostFrames(
-  source: AsyncIterable<Uint8Array> | ReadableStream<Uint8Array>,
+  source: AsyncIterable<Uint8Array> | ByteStream,
 ): AsyncGenerator<Frame<RunnerToHostFrame>, void, undefined> {
   return readFrames(source, decodeRunnerToHostFrame, FRAME_LIMIT);
 }
 
 /** Reads newline-delimited RunnerFrame frames from a byte stream. Each line yields a decoded frame or its DecodeError (lines longer than FRAME_LIMIT bytes are frame_too_large, without being buffered); the stream goes on after a bad line. */
 export function readRunnerFrames(
-  source: AsyncIterable<Uint8Array> | ReadableStream<Uint8Array>,
+  source: AsyncIterable<Uint8Array> | ByteStream,
 ): AsyncGenerator<Frame<RunnerFrame>, void, undefined> {
   return readFrames(source, decodeRunnerFrame, FRAME_LIMIT);
 }
