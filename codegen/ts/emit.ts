@@ -624,7 +624,7 @@ class Emitter {
           : `Reads newline-delimited ${d.name} lines from a byte stream. The protocol sets no size limit, so the caller gives a safety cap: a longer line is one frame_too_large error, never buffered beyond the cap. Each line yields a decoded value or its DecodeError; ignored lines are skipped.`,
       ]);
       pr.block(
-        `export function read${d.name}s(source: AsyncIterable<Uint8Array> | ByteStream${limited ? "" : ", maxBytes: number"}): AsyncGenerator<Frame<${d.name}>, void, undefined> {`,
+        `export function read${d.name}s(source: AsyncIterable<Uint8Array> | ByteStream${limited ? "" : ", maxBytes: number"}): AsyncGenerator<FrameResult<${d.name}>, void, undefined> {`,
         () => pr.line(`return readFrames(source, decode${d.name}, ${limited ? "FRAME_LIMIT" : "maxBytes"});`),
       );
     }

@@ -48,7 +48,7 @@ export interface JsonObject {
 }
 
 /** One outcome of a frame reader: a decoded frame, or the error of one bad line. */
-export type Frame<T> = { ok: true; value: T } | { ok: false; error: DecodeError };
+export type FrameResult<T> = { ok: true; value: T } | { ok: false; error: DecodeError };
 
 type Obj = Record<string, unknown>;
 type Key = string | number | undefined;
@@ -564,12 +564,12 @@ export async function* readFrames<T>(
   source: AsyncIterable<Uint8Array> | ByteStream,
   decode: (line: Uint8Array) => T | null,
   maxBytes: number | undefined,
-): AsyncGenerator<Frame<T>, void, undefined> {
+): AsyncGenerator<FrameResult<T>, void, undefined> {
   const limit = maxBytes ?? Infinity;
   let parts: Uint8Array[] = [];
   let size = 0;
   let tooLarge = false;
-  const one = (line: Uint8Array): Frame<T> | null => {
+  const one = (line: Uint8Array): FrameResult<T> | null => {
     try {
       const value = decode(line);
       return value === null ? null : { ok: true, value };
@@ -578,7 +578,7 @@ export async function* readFrames<T>(
       throw e;
     }
   };
-  const oversized = (): Frame<T> => ({
+  const oversized = (): FrameResult<T> => ({
     ok: false,
     error: new DecodeError("frame_too_large", "", `frame longer than ${limit} bytes`),
   });
@@ -1450,6 +1450,6 @@ function writeCapabilitySettings(v: unknown, p: string, k?: string | number): st
 export function readHarnessEvents(
   source: AsyncIterable<Uint8Array> | ByteStream,
   maxBytes: number,
-): AsyncGenerator<Frame<HarnessEvent>, void, undefined> {
+): AsyncGenerator<FrameResult<HarnessEvent>, void, undefined> {
   return readFrames(source, decodeHarnessEvent, maxBytes);
 }

@@ -48,7 +48,7 @@ export interface JsonObject {
 }
 
 /** One outcome of a frame reader: a decoded frame, or the error of one bad line. */
-export type Frame<T> = { ok: true; value: T } | { ok: false; error: DecodeError };
+export type FrameResult<T> = { ok: true; value: T } | { ok: false; error: DecodeError };
 
 type Obj = Record<string, unknown>;
 type Key = string | number | undefined;
@@ -564,12 +564,12 @@ export async function* readFrames<T>(
   source: AsyncIterable<Uint8Array> | ByteStream,
   decode: (line: Uint8Array) => T | null,
   maxBytes: number | undefined,
-): AsyncGenerator<Frame<T>, void, undefined> {
+): AsyncGenerator<FrameResult<T>, void, undefined> {
   const limit = maxBytes ?? Infinity;
   let parts: Uint8Array[] = [];
   let size = 0;
   let tooLarge = false;
-  const one = (line: Uint8Array): Frame<T> | null => {
+  const one = (line: Uint8Array): FrameResult<T> | null => {
     try {
       const value = decode(line);
       return value === null ? null : { ok: true, value };
@@ -578,7 +578,7 @@ export async function* readFrames<T>(
       throw e;
     }
   };
-  const oversized = (): Frame<T> => ({
+  const oversized = (): FrameResult<T> => ({
     ok: false,
     error: new DecodeError("frame_too_large", "", `frame longer than ${limit} bytes`),
   });
@@ -3854,20 +3854,20 @@ export const resultDecoders = {
 /** Reads newline-delimited HostToRunnerFrame frames from a byte stream. Each line yields a decoded frame or its DecodeError (lines longer than FRAME_LIMIT bytes are frame_too_large, without being buffered); the stream goes on after a bad line. */
 export function readHostToRunnerFrames(
   source: AsyncIterable<Uint8Array> | ByteStream,
-): AsyncGenerator<Frame<HostToRunnerFrame>, void, undefined> {
+): AsyncGenerator<FrameResult<HostToRunnerFrame>, void, undefined> {
   return readFrames(source, decodeHostToRunnerFrame, FRAME_LIMIT);
 }
 
 /** Reads newline-delimited RunnerToHostFrame frames from a byte stream. Each line yields a decoded frame or its DecodeError (lines longer than FRAME_LIMIT bytes are frame_too_large, without being buffered); the stream goes on after a bad line. */
 export function readRunnerToHostFrames(
   source: AsyncIterable<Uint8Array> | ByteStream,
-): AsyncGenerator<Frame<RunnerToHostFrame>, void, undefined> {
+): AsyncGenerator<FrameResult<RunnerToHostFrame>, void, undefined> {
   return readFrames(source, decodeRunnerToHostFrame, FRAME_LIMIT);
 }
 
 /** Reads newline-delimited RunnerFrame frames from a byte stream. Each line yields a decoded frame or its DecodeError (lines longer than FRAME_LIMIT bytes are frame_too_large, without being buffered); the stream goes on after a bad line. */
 export function readRunnerFrames(
   source: AsyncIterable<Uint8Array> | ByteStream,
-): AsyncGenerator<Frame<RunnerFrame>, void, undefined> {
+): AsyncGenerator<FrameResult<RunnerFrame>, void, undefined> {
   return readFrames(source, decodeRunnerFrame, FRAME_LIMIT);
 }

@@ -301,6 +301,6 @@ function writeSquare(v: unknown, p: string, k?: string | number): string {
 /** Reads newline-delimited Shape frames from a byte stream. Each line yields a decoded frame or its DecodeError (lines longer than FRAME_LIMIT bytes are frame_too_large, without being buffered); the stream goes on after a bad line. */
 export function readShapes(
   source: AsyncIterable<Uint8Array> | ByteStream,
-): AsyncGenerator<Frame<Shape>, void, undefined> {
+): AsyncGenerator<FrameResult<Shape>, void, undefined> {
   return readFrames(source, decodeShape, FRAME_LIMIT);
 }
