@@ -2,6 +2,7 @@
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { diffSides, runDiff } from "../../codegen/diff/command";
+import { RULES } from "../../codegen/diff/rules";
 import { readFolderSide } from "../../codegen/diff/source";
 import type { Change } from "../../codegen/diff/types";
 
@@ -71,6 +72,31 @@ const EXPECTED: Record<string, Expected[]> = {
   // Reply is the result of the host's Request, so the runner writes it and an old host reads it.
   "result-type-property-added": [["property-added-optional", "Reply.etag", "breaks-old-readers", ["host"], []]],
   "inline-to-ref-same-values": [["definition-added", "RequestId", "safe", [], []]],
+  "protocol-added": [["protocol-added", "other", "safe", [], []]],
+  "protocol-removed": [["protocol-removed", "other", "breaks-old-readers-and-writers", [], []]],
+  // Options is written by the host: a new required member is not sent by old hosts; extras are kept.
+  "property-added-open-required": [["property-added-open-required", "Options.color", "breaks-old-writers", [], ["host"]]],
+  "property-removed-open-required": [["property-removed-open-required", "Options.label", "breaks-old-readers", ["runner"], []]],
+  "type-narrowed": [["type-narrowed", "Item.count", "breaks-old-writers", [], ["host"]]],
+  // Kind (a, b) swapped for Kind2 (a, c): one value removed, one added.
+  "referenced-type-changed": [
+    ["type-changed", "Item.kind", "breaks-old-readers-and-writers", ["runner"], ["host"]],
+    ["definition-added", "Kind2", "safe", [], []],
+  ],
+  "reference-swapped-same-values": [
+    ["reference-changed", "Item.kind", "safe", [], []],
+    ["definition-added", "KindCopy", "safe", [], []],
+  ],
+  "open-union-variant-removed": [["variant-removed-open", "Notice", "safe", [], []]],
+  "extras-closed": [["extras-closed", "Options", "breaks-old-writers", [], ["host"]]],
+  // Request was written by both sides; old runners still write it to a host that no longer expects it.
+  "sent-by-removed": [["sent-by-removed", "Request", "breaks-old-writers", [], ["runner"]]],
+  "frame-limit-lowered": [["frame-limit-lowered", "MaxFrameBytes", "breaks-old-writers", [], ["host", "runner"]]],
+  "constant-added": [["constant-added", "MinItems", "breaks-old-readers-and-writers", ["host", "runner"], ["host", "runner"]]],
+  "constant-removed": [["constant-removed", "MaxItems", "breaks-old-readers-and-writers", ["host", "runner"], ["host", "runner"]]],
+  "deprecated-changed": [["deprecated-changed", "Item.note", "safe", [], []]],
+  "secret-changed": [["secret-changed", "Item.note", "safe", [], []]],
+  "frame-changed": [["frame-changed", "Spare", "safe", [], []]],
   "version-bumped": [
     ["version-changed", "ProtocolVersion", "safe", [], []],
     ["property-added-optional", "Item.color", "breaks-old-readers", ["runner"], []],
@@ -93,13 +119,20 @@ describe("codegen diff: one fixture pair per change class", () => {
     expect(readdirSync(FIXTURES).sort()).toEqual(Object.keys(EXPECTED).sort());
   });
 
+  it("covers every breaking-change rule with at least one fixture", () => {
+    const covered = new Set(Object.values(EXPECTED).flatMap((list) => list.map((e) => e[0])));
+    expect(Object.keys(RULES).filter((r) => !covered.has(r))).toEqual([]);
+  });
+
   it.each(Object.keys(EXPECTED))("%s", (name) => {
     const report = diffFixture(name);
-    expect(report.protocols.map((p) => p.name)).toEqual(["demo"]);
-    const got = report.protocols[0]!.changes.map((c): Expected => [c.rule, c.location, c.classification, c.oldReaders, c.oldWriters]);
+    // Every fixture is the demo protocol; the protocol-* fixtures add or remove a second one, "other".
+    expect(report.protocols.map((p) => p.name)).toEqual(name.startsWith("protocol-") ? ["demo", "other"] : ["demo"]);
+    const changed = report.protocols.filter((p) => p.changes.length > 0);
+    const got = changed.flatMap((p) => p.changes.map((c): Expected => [c.rule, c.location, c.classification, c.oldReaders, c.oldWriters]));
     expect(got).toEqual(EXPECTED[name]);
     const breaking = EXPECTED[name]!.some((e) => e[2] !== "safe");
-    expect(report.protocols[0]!.breaking).toBe(breaking);
+    expect(changed.some((p) => p.breaking)).toBe(breaking);
     expect(report.ok).toBe(!breaking || name === "version-bumped");
   });
 
