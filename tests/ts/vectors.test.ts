@@ -2,28 +2,14 @@
 // generated TypeScript in out/ts/<protocol>/generated.ts. tests/go/vectors_test.go runs the same files.
 import { readdirSync, readFileSync, existsSync } from "fs";
 import { join, resolve } from "path";
+import { schemaWords, quotedStrings } from "../../codegen/conformance/run";
+import { expandRepeat, inputBytes, show, type Canonical, type ExpectedOutcome, type Vector } from "../../codegen/conformance/vectors";
 
 const ROOT = resolve(__dirname, "../..");
 const VECTORS = join(ROOT, "vectors");
 
-type Input =
-  { text: string } | { base64: string } | { repeat: { prefix: string; unit: string; count: number; suffix: string } };
-type Canonical = string | { repeat: { prefix: string; unit: string; count: number; suffix: string } };
-type Outcome = { ok: true; canonical: Canonical } | { ok: false; code: string; pointer: string } | { ignored: true };
-interface Vector {
-  id: string;
-  rule: number;
-  note: string;
-  type: string;
-  via: "decode" | "stream" | "encode";
-  input: Input;
-  expect: Outcome | Outcome[];
-}
-interface Loaded extends Vector {
-  protocol: string;
-  file: string;
-  line: number;
-}
+type Outcome = ExpectedOutcome;
+type Loaded = Vector;
 
 /** Wire rules (shared/WIRE-RULES.md) that must each have at least one vector, and the exempt ones with the reason. */
 const REQUIRED_RULES: Record<number, true | string> = {
@@ -61,16 +47,6 @@ const ONE_BYTE_MAX = 256 * 1024;
 /** Streams longer than this (the 64 MiB safety-cap vectors) are not fed 7 bytes at a time either (minutes of awaits). */
 const SEVEN_BYTES_MAX = 16 * 1024 * 1024;
 
-function expandRepeat(r: { prefix: string; unit: string; count: number; suffix: string }): string {
-  return r.prefix + r.unit.repeat(r.count) + r.suffix;
-}
-
-function inputBytes(input: Input): Uint8Array {
-  if ("text" in input) return new Uint8Array(Buffer.from(input.text, "utf8"));
-  if ("base64" in input) return new Uint8Array(Buffer.from(input.base64, "base64"));
-  return new Uint8Array(Buffer.from(expandRepeat(input.repeat), "utf8"));
-}
-
 function canonicalText(c: Canonical): string {
   return typeof c === "string" ? c : expandRepeat(c.repeat);
 }
@@ -99,55 +75,6 @@ function loadVectors(): Loaded[] {
     }
   }
   return out;
-}
-
-/** Keys, enum and const values and definition names of a protocol's schema: words an error message may name. */
-function schemaWords(protocol: string): Set<string> {
-  const words = new Set<string>();
-  const dir = join(ROOT, "schema", protocol);
-  if (!existsSync(dir)) return words;
-  const visit = (n: unknown): void => {
-    if (Array.isArray(n)) return n.forEach(visit);
-    if (n === null || typeof n !== "object") return;
-    for (const [k, v] of Object.entries(n as Record<string, unknown>)) {
-      if (k === "properties" || k === "$defs") Object.keys(v as object).forEach((w) => words.add(w));
-      if (k === "const" && typeof v === "string") words.add(v);
-      if (k === "enum" && Array.isArray(v)) v.forEach((w) => typeof w === "string" && words.add(w));
-      visit(v);
-    }
-  };
-  for (const f of readdirSync(dir).filter((f) => f.endsWith(".json")))
-    visit(JSON.parse(readFileSync(join(dir, f), "utf8")));
-  return words;
-}
-
-/**
- * String values and undeclared keys of an input, which an error message must never contain (rule 16;
- * codegen/SEMANTICS.md: messages may name declared keys only). Only distinctive ones (8+ characters,
- * not a declared key, const or enum value or definition name), so that naming the schema's own words does not count.
- */
-function quotedStrings(bytes: Uint8Array, words: Set<string>): string[] {
-  let doc: unknown;
-  try {
-    doc = JSON.parse(Buffer.from(bytes).toString("utf8"));
-  } catch {
-    return [];
-  }
-  const found: string[] = [];
-  const stack: unknown[] = [doc]; // iterative: vectors nest 20,000 levels deep
-  while (stack.length > 0) {
-    const n = stack.pop();
-    if (typeof n === "string") {
-      if (n.length >= 8 && !words.has(n) && !/[\ud800-\udfff]/.test(n)) found.push(n);
-    } else if (Array.isArray(n)) stack.push(...n);
-    else if (n !== null && typeof n === "object") {
-      for (const [k, v] of Object.entries(n as object)) {
-        if (k.length >= 8 && !words.has(k) && !/[\ud800-\udfff]/.test(k)) found.push(k);
-        stack.push(v);
-      }
-    }
-  }
-  return found;
 }
 
 interface Codec {
@@ -182,11 +109,6 @@ function codecOf(mod: Record<string, unknown>, type: string): Codec {
 }
 
 const enc = new TextEncoder();
-
-/** Shortens huge texts in failure output. */
-function show(s: string): string {
-  return s.length <= 300 ? s : `${s.slice(0, 120)}…(${s.length} chars)…${s.slice(-120)}`;
-}
 
 type Actual = { ok: true; canonical: string } | { ok: false; code: string; pointer: string } | { ignored: true };
 
@@ -286,7 +208,7 @@ for (const protocol of protocols) {
     } catch (e) {
       loadError = e;
     }
-    const words = schemaWords(protocol);
+    const words = schemaWords(ROOT, protocol);
 
     test("the generated module exports DecodeError", () => {
       if (mod === undefined) throw new Error(`cannot load ${modPath}: ${String(loadError)}`);
