@@ -184,7 +184,7 @@ func fuzzStream(f *testing.F, protocol string) {
 	f.Fuzz(func(t *testing.T, typ uint16, chunk uint8, in []byte) {
 		name := names[int(typ)%len(names)]
 		c := xcheck.Protocols[protocol][name]
-		next := c.NewReader(&fuzzChunks{data: in, n: int(chunk)})
+		next := c.NewReader(xcheck.ChunkReader(in, int(chunk)))
 		// a stream of n bytes has at most n+1 frames
 		for i := 0; i <= len(in)+1; i++ {
 			v, err := next()
@@ -195,25 +195,6 @@ func fuzzStream(f *testing.F, protocol string) {
 		}
 		t.Fatalf("%s %q: the reader yields more frames than the stream has lines", name, in)
 	})
-}
-
-type fuzzChunks struct {
-	data []byte
-	n    int
-}
-
-func (r *fuzzChunks) Read(p []byte) (int, error) {
-	if len(r.data) == 0 {
-		return 0, io.EOF
-	}
-	k := len(r.data)
-	if r.n > 0 && k > r.n {
-		k = r.n
-	}
-	k = min(k, len(p))
-	copy(p, r.data[:k])
-	r.data = r.data[k:]
-	return k, nil
 }
 
 func FuzzRunnerDecode(f *testing.F) { fuzzDecode(f, "runner") }

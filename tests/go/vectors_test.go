@@ -348,28 +348,6 @@ func sameResults(a, b []result) bool {
 	return true
 }
 
-// chunkReader returns at most n bytes per Read (all when n is 0).
-type chunkReader struct {
-	data []byte
-	n    int
-}
-
-func (r *chunkReader) Read(p []byte) (int, error) {
-	if len(r.data) == 0 {
-		return 0, io.EOF
-	}
-	k := len(r.data)
-	if r.n > 0 && k > r.n {
-		k = r.n
-	}
-	if k > len(p) {
-		k = len(p)
-	}
-	copy(p, r.data[:k])
-	r.data = r.data[k:]
-	return k, nil
-}
-
 func TestVectorFiles(t *testing.T) {
 	vs := loadVectors(t)
 	seen := map[string]string{}
@@ -478,7 +456,7 @@ func TestVectors(t *testing.T) {
 					if size == 0 && len(in) <= 65536 {
 						continue
 					}
-					next := c.NewReader(&chunkReader{data: in, n: size})
+					next := c.NewReader(xcheck.ChunkReader(in, size))
 					var got []result
 					for {
 						val, rerr := next()

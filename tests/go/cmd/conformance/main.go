@@ -233,7 +233,7 @@ func decodeOne(c xcheck.Codec, in []byte) (outcome, error) {
 }
 
 func readAll(c xcheck.Codec, in []byte, size int) ([]outcome, error) {
-	next := c.NewReader(&chunkReader{data: in, n: size})
+	next := c.NewReader(xcheck.ChunkReader(in, size))
 	got := []outcome{}
 	for {
 		v, err := next()
@@ -254,28 +254,6 @@ func readAll(c xcheck.Codec, in []byte, size int) ([]outcome, error) {
 			return nil, fmt.Errorf("more than %d frames", 1<<20)
 		}
 	}
-}
-
-// chunkReader returns at most n bytes per Read (everything when n is 0).
-type chunkReader struct {
-	data []byte
-	n    int
-}
-
-func (r *chunkReader) Read(p []byte) (int, error) {
-	if len(r.data) == 0 {
-		return 0, io.EOF
-	}
-	k := len(r.data)
-	if r.n > 0 && k > r.n {
-		k = r.n
-	}
-	if k > len(p) {
-		k = len(p)
-	}
-	copy(p, r.data[:k])
-	r.data = r.data[k:]
-	return k, nil
 }
 
 func short(b []byte) string {
