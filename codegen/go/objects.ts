@@ -170,16 +170,7 @@ export function unionDecoder(g: GoContext, d: Decl, u: UnionType): string {
         if (!present.includes(x.key)) L.push(`${ind}if !p.Has(${k}) {`, ...reject(ind + "\t", "d.UnknownVariant()"), `${ind}}`);
         L.push(`${ind}switch {`);
         for (const c of x.cases) {
-          const v = c.value;
-          const cond =
-            v === null
-              ? `p.IsNull(${k})`
-              : typeof v === "string"
-                ? `p.IsString(${k}, ${goString(v)})`
-                : typeof v === "boolean"
-                  ? `p.IsBool(${k}, ${v})`
-                  : `p.IsNumber(${k}, ${String(v)})`;
-          L.push(`${ind}case ${cond}:`);
+          L.push(`${ind}case ${probeIs(k, c.value)}:`);
           walk(c.next, ind + "\t", probed, present);
         }
         L.push(`${ind}}`);
@@ -271,16 +262,7 @@ function whichLines(g: GoContext, u: UnionType, name: string, keys: string[]): s
         if (!present.includes(x.key)) L.push(`${ind}if !p.Has(${k}) {`, `${ind}\treturn -1`, `${ind}}`);
         L.push(`${ind}switch {`);
         for (const c of x.cases) {
-          const v = c.value;
-          const cond =
-            v === null
-              ? `p.IsNull(${k})`
-              : typeof v === "string"
-                ? `p.IsString(${k}, ${goString(v)})`
-                : typeof v === "boolean"
-                  ? `p.IsBool(${k}, ${v})`
-                  : `p.IsNumber(${k}, ${String(v)})`;
-          L.push(`${ind}case ${cond}:`);
+          L.push(`${ind}case ${probeIs(k, c.value)}:`);
           walk(c.next, ind + "\t", present);
         }
         L.push(`${ind}}`, `${ind}return -1`);
@@ -328,3 +310,11 @@ export function aliasEncoder(g: GoContext, d: Decl): string {
 }
 
 export { addr };
+
+/** The probe test that member k of the object holds the discriminator value v. */
+function probeIs(k: number, v: string | number | boolean | null): string {
+  if (v === null) return `p.IsNull(${k})`;
+  if (typeof v === "string") return `p.IsString(${k}, ${goString(v)})`;
+  if (typeof v === "boolean") return `p.IsBool(${k}, ${v})`;
+  return `p.IsNumber(${k}, ${String(v)})`;
+}
