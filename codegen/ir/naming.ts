@@ -43,6 +43,7 @@ export const RESERVED_TYPE_NAMES = new Set([
   "Array", "ArrayBuffer", "BigInt", "Boolean", "DataView", "Date", "Error", "Function", "Infinity", "JSON", "Map",
   "Math", "NaN", "Number", "Object", "Promise", "Proxy", "ReadableStream", "Reflect", "RegExp", "Set", "String",
   "Symbol", "TextDecoder", "TextEncoder", "Uint8Array", "WeakMap", "WeakSet", "AsyncIterable", "Iterable",
+  "AsyncGenerator", "ReadonlySet", "Record",
   "DecodeError", "EncodeError", "JsonValue", "JsonObject", "FrameResult", "WireErrorCode", "ByteStream",
   // Go runtime re-exports and generated package-level names
   "Codec", "Codecs", "FrameReader", "Member", "Null", "Secret", "SchemaDigest", "FrameLimit",
