@@ -12,7 +12,7 @@ import (
 	"example.com/wiretypes/runner"
 )
 
-// The sample frames of shared/seeds/brain-harness-adapters.md.
+// The sample frames of the protocol documentation (tests/fixtures/seed-frames.jsonl).
 var seedFrames = []string{
 	`{"attachment":"ATTACHMENT_ID","id":"REQUEST_ID","method":"open","params":{"session_id":"SESSION_ID","dir":"/path/to/native","config":{"model":"openai/gpt-4.1-mini","tools":["echo"]},"tools":[{"name":"echo","description":"Echo text","input_schema":{"type":"object"}}],"provider":{"api_key":"PROVIDER_TOKEN"}}}`,
 	`{"attachment":"ATTACHMENT_ID","turn":"TURN_ID","id":"REQUEST_ID","method":"prompt","params":{"text":"Hello"}}`,

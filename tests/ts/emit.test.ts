@@ -438,7 +438,7 @@ describeRunner("runner protocol", () => {
   const runnerText = emitTypeScript(protocol);
   const r = loadModule(runnerText);
   const seeds = fs
-    .readFileSync("/work/shared/seeds/brain-harness-adapters.md", "utf8")
+    .readFileSync(path.join(__dirname, "../fixtures/seed-frames.jsonl"), "utf8")
     .split("\n")
     .filter((l) => l.startsWith('{"attachment"'));
 

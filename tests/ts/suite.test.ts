@@ -8,7 +8,7 @@ import { protocolFromFiles } from "../../codegen/ir/load";
 import { emitTypeScript } from "../../codegen/ts/emit";
 import { loadGenerated } from "./helpers/compile";
 
-const SUITE = join(__dirname, "../../../shared/json-schema-test-suite/tests/draft2020-12");
+const SUITE = join(__dirname, "../vendor/json-schema-test-suite/tests/draft2020-12");
 
 interface SuiteCase {
   description: string;
