@@ -1,0 +1,168 @@
+// The build pass: every definition's schema becomes an IR tree. Pure: a schema source in, definitions
+// out, problems collected (never thrown midway). Objects and unions stay inline here; the hoist pass
+// lifts the ones in typed positions into named definitions afterwards.
+import { childPointer } from "../../../errors";
+import { locationKey, type Location, type SchemaSource } from "../source";
+import type { Decl, Type } from "../types";
+import type { BuildContext } from "./context";
+import { declExtensions } from "./extensions";
+import { buildNode } from "./node";
+import { Problems } from "./problems";
+import { isObj, SchemaReader } from "./reader";
+import { compilePattern } from "../../keywords/pattern";
+import type { Pattern } from "../types";
+
+/** A named definition before naming: where it is, and what its name will be derived from. */
+export interface DeclSeed {
+  at: Location;
+  /** The key in $defs/definitions, the root's title, or the file name. */
+  key: string;
+  root: boolean;
+}
+
+export class Builder implements BuildContext {
+  readonly problems = new Problems();
+  readonly decls: Decl[] = [];
+  private readonly byLocation = new Map<string, Decl>();
+  private readonly building = new Set<Decl>();
+  private readonly built = new Set<Decl>();
+  /** Locations on the current inline reference chain, for cycles through non-definitions. */
+  private readonly inlineChain: string[] = [];
+
+  constructor(readonly src: SchemaSource) {}
+
+  /** Registers every definition, then builds each one. */
+  run(seeds: DeclSeed[]): Decl[] {
+    for (const s of seeds) this.register(s);
+    for (const d of [...this.decls]) this.typeOf(d);
+    return this.decls;
+  }
+
+  private register(s: DeclSeed): Decl {
+    const d: Decl = {
+      name: s.key,
+      origin: { file: s.at.file, pointer: s.at.pointer },
+      type: { kind: "any", origin: { file: s.at.file, pointer: s.at.pointer } },
+      names: {
+        type: "",
+        ts: { decode: "", encode: "", check: "", write: "" },
+        go: { decode: "", encode: "", dec: "", enc: "", fast: "" },
+      },
+    };
+    this.decls.push(d);
+    this.byLocation.set(locationKey(s.at), d);
+    return d;
+  }
+
+  /** The definition at a location, if it is one. */
+  declAt(at: Location): Decl | undefined {
+    return this.byLocation.get(locationKey(at));
+  }
+
+  /** A definition's type, built on first use (merging needs the types of the definitions it refers to). */
+  typeOf(d: Decl): Type | undefined {
+    if (this.built.has(d)) return d.type;
+    if (this.building.has(d)) return undefined; // a cycle: the caller falls back to a reference
+    this.building.add(d);
+    const at = { file: d.origin.file, pointer: d.origin.pointer };
+    const node = this.src.node(at);
+    const r = isObj(node) ? new SchemaReader(at, node, this.src.draft(at), this.problems) : undefined;
+    if (r !== undefined) {
+      const doc = r.doc();
+      if (doc !== undefined) d.doc = doc;
+      declExtensions(r, d, this);
+    }
+    d.type = d.constant !== undefined ? constantType(d, this.problems) : buildNode(this, at);
+    this.building.delete(d);
+    this.built.add(d);
+    return d.type;
+  }
+
+  // ---- BuildContext ----
+
+  child(at: Location): Type {
+    return buildNode(this, at);
+  }
+
+  pattern(r: SchemaReader, keyword: string, source: unknown, at?: Location): Pattern | undefined {
+    const where = at ?? r.loc(keyword);
+    if (typeof source !== "string") {
+      this.problems.error(where, `${keyword} must be a string`, "write an ECMAScript regular expression");
+      return undefined;
+    }
+    const p = compilePattern(source);
+    if (typeof p === "string") {
+      this.problems.error(where, `the pattern ${p}`, 'rewrite the pattern in the portable subset (README, "Patterns")');
+      return undefined;
+    }
+    return p;
+  }
+
+  assertsFormat(r: SchemaReader): boolean {
+    const root = this.src.files.find((f) => f.path === r.at.file)?.root;
+    return isObj(root) && root["x-assert-format"] === true;
+  }
+
+  // ---- references ----
+
+  /** The type a $ref (or $dynamicRef) at `r` stands for: a reference to a definition, or the target inline. */
+  reference(r: SchemaReader, keyword: "$ref" | "$dynamicRef" | "$recursiveRef"): Type {
+    const ref = r.raw(keyword);
+    if (typeof ref !== "string") {
+      r.error(keyword, `${keyword} must be a string`, "write a reference such as #/$defs/Name");
+      return { kind: "any", origin: r.origin };
+    }
+    let target: Location;
+    try {
+      target = keyword === "$ref" ? this.src.resolve(ref, r.at) : this.src.resolveDynamic(ref, r.at, []);
+    } catch (e) {
+      const err = e as { file?: string; pointer?: string; problem?: string; hint?: string; message: string };
+      this.problems.error(
+        { file: err.file ?? r.at.file, pointer: err.pointer ?? childPointer(r.at.pointer, keyword) },
+        err.problem ?? err.message,
+        err.hint ?? "fix the reference",
+      );
+      return { kind: "any", origin: r.origin };
+    }
+    const decl = this.declAt(target);
+    if (decl !== undefined) return { kind: "ref", origin: r.origin, decl };
+    const key = locationKey(target);
+    if (this.inlineChain.includes(key)) {
+      // A cycle through a schema that is not a named definition: name it, so the cycle goes through a reference.
+      const d = this.register({ at: target, key: "", root: false });
+      d.hoisted = true;
+      this.typeOf(d);
+      return { kind: "ref", origin: r.origin, decl: d };
+    }
+    this.inlineChain.push(key);
+    try {
+      return buildNode(this, target);
+    } finally {
+      this.inlineChain.pop();
+    }
+  }
+}
+
+/** The type of an x-constant's value: its kind (the value itself is in Decl.constant). */
+function constantType(d: Decl, problems: Problems): Type {
+  const origin = d.origin;
+  const v = d.constant!.value;
+  const scalar = (x: unknown): Type => {
+    if (typeof x === "string") return { kind: "string", origin, checks: [] };
+    if (typeof x === "number") return { kind: Number.isInteger(x) ? "integer" : "number", origin, checks: [] };
+    if (typeof x === "boolean") return { kind: "boolean", origin };
+    if (x === null) return { kind: "null", origin };
+    problems.error(origin, "a constant must be a scalar or an array of scalars", "simplify the constant's value");
+    return { kind: "any", origin };
+  };
+  if (!Array.isArray(v)) return scalar(v);
+  const kinds = new Set(v.map((x) => (x === null ? "null" : typeof x)));
+  if (kinds.size > 1) problems.error(origin, "a constant array must hold values of one kind", "split the constant");
+  return {
+    kind: "array",
+    origin,
+    prefix: [],
+    items: v.length > 0 ? scalar(v[0]) : { kind: "any", origin },
+    checks: [],
+  };
+}

@@ -1,0 +1,307 @@
+// The naming pass: every name the emitters print, computed once, before any emitter runs.
+// Type names come from the schema (definition keys, x-name, title, file name) or, for lifted inline
+// objects and unions, from where they sit (parent and property, item, map value, a variant's const,
+// title or kind); derived names (decoders, encoders, helpers, locals, pattern constants, Go fields)
+// come from those. A collision is an error that names both places; nothing is ever numbered.
+import type { Hint, HintStep } from "./build/hint";
+import type { Problems } from "./build/problems";
+import { children, kindsAccepted, resolve } from "./query";
+import type { Decl, ObjectType, Origin, Property, Type, UnionType } from "./types";
+import { exactPart, goName, localPart, pascalName } from "./words";
+
+/** Names the generated TypeScript exports or the runtime uses as types: a definition may not take them. */
+export const TS_RESERVED = new Set([
+  "DecodeError",
+  "EncodeError",
+  "JsonValue",
+  "JsonObject",
+  "FrameResult",
+  "WireErrorCode",
+  "ByteStream",
+  "Uint8Array",
+  "AsyncIterable",
+  "AsyncGenerator",
+  "Promise",
+  "Iterable",
+  "TextDecoder",
+  "TextEncoder",
+  "PromiseLike",
+]);
+
+/** JavaScript globals the generated code uses as values: an enum definition (a value too) may not take them. */
+export const JS_GLOBALS = new Set([
+  "Object",
+  "Array",
+  "Number",
+  "String",
+  "Boolean",
+  "JSON",
+  "Math",
+  "RegExp",
+  "Set",
+  "Map",
+  "Symbol",
+  "Error",
+  "TypeError",
+  "BigInt",
+  "Infinity",
+  "NaN",
+  "Reflect",
+  "Proxy",
+  "Date",
+  "Uint8Array",
+  "TextDecoder",
+  "Promise",
+  "WeakMap",
+  "WeakSet",
+]);
+
+/** Package-level names of every generated Go package (runtime API and generated constants). */
+export const GO_RESERVED = new Set([
+  "DecodeError",
+  "EncodeError",
+  "Member",
+  "Null",
+  "Nullable",
+  "Secret",
+  "FrameReader",
+  "Codec",
+  "Codecs",
+  "SchemaDigest",
+  "FrameLimit",
+  "SetFastPath",
+]);
+
+const IDENT = /^[A-Z][A-Za-z0-9]*$/;
+
+export interface Seeds {
+  /** The schema-given base name of each definition that is not lifted (its key, title or file name). */
+  base: Map<Decl, string>;
+  hints: Map<Decl, Hint>;
+}
+
+export function nameProtocol(decls: Decl[], seeds: Seeds, problems: Problems): void {
+  const taken = new Map<string, Origin>();
+  const claim = (name: string, origin: Origin, what: string): void => {
+    const prior = taken.get(name);
+    if (prior !== undefined) {
+      problems.error(
+        origin,
+        `${what} ${name} is also the name of ${prior.file}#${prior.pointer}`,
+        'rename one of the two definitions, or set "x-name" on one of them',
+      );
+      return;
+    }
+    taken.set(name, origin);
+  };
+  // 1. type names, in definition order (a lifted definition after its parent, which it is named from)
+  for (const d of decls) {
+    d.name = typeName(d, seeds);
+    d.names.type = d.name;
+    if (!IDENT.test(d.name)) {
+      problems.error(
+        d.origin,
+        `the name "${d.name}" is not a PascalCase identifier`,
+        'set "x-name" to a name such as "ToolCall"',
+      );
+      continue;
+    }
+    if (TS_RESERVED.has(d.name) || GO_RESERVED.has(d.name)) {
+      problems.error(
+        d.origin,
+        `the name ${d.name} is taken by the generated code's own API`,
+        'set "x-name" to another name',
+      );
+      continue;
+    }
+    if (d.enumMembers !== undefined && JS_GLOBALS.has(d.name)) {
+      problems.error(
+        d.origin,
+        `the enum ${d.name} would hide the JavaScript global ${d.name}`,
+        'set "x-name" to another name',
+      );
+      continue;
+    }
+    claim(d.name, d.origin, "the definition");
+  }
+  // 2. derived names of each definition
+  for (const d of decls) {
+    const n = d.name;
+    d.names.ts = { decode: `decode${n}`, encode: `encode${n}`, check: `check${n}`, write: `write${n}` };
+    d.names.go = { decode: `Decode${n}`, encode: `Encode${n}`, dec: `dec${n}`, enc: `enc${n}`, fast: `fast${n}` };
+    if (d.type.kind === "object") d.names.ts.known = `known${n}`;
+    if (d.type.kind === "union") {
+      d.names.ts.pick = `pick${n}`;
+      d.names.go.visitor = `${n}Visitor`;
+      d.names.go.visit = `Visit${n}`;
+      d.names.go.marker = `is${n}`;
+    }
+    if (d.result !== undefined) {
+      d.names.ts.result = `decode${n}Result`;
+      d.names.go.result = `Decode${n}Result`;
+    }
+    if (d.frame === true) {
+      d.names.ts.reader = `read${n}s`;
+      d.names.go.reader = `New${n}Reader`;
+    }
+    if (d.constant !== undefined) continue;
+    for (const derived of [
+      d.names.go.visitor,
+      d.names.go.decode,
+      d.names.go.encode,
+      d.names.go.result,
+      d.names.go.reader,
+    ]) {
+      if (derived !== undefined) claim(derived, d.origin, "the generated name");
+    }
+  }
+  // 3. properties, variants, patterns
+  const patterns = new Map<string, string>();
+  for (const d of decls) {
+    walkNamed(d.type, d.name, (t, path) => {
+      if (t.kind === "object") nameProperties(t, problems);
+      if (t.kind === "union") nameVariants(t, d, path);
+      for (const pat of patternsOf(t)) {
+        const known = patterns.get(pat.source);
+        if (known !== undefined) pat.name = known;
+        else {
+          pat.name = `re${path}`;
+          let k = pat.name;
+          // two patterns at one place (pattern and patternProperties): the second keeps its source in the name
+          if ([...patterns.values()].includes(k)) k = `${pat.name}_${exactPart(pat.source).slice(0, 24)}`;
+          pat.name = k;
+          patterns.set(pat.source, k);
+        }
+      }
+    });
+  }
+}
+
+function typeName(d: Decl, seeds: Seeds): string {
+  const hint = seeds.hints.get(d);
+  if (hint !== undefined) return hint.override ?? hint.owner.name + hint.steps.map((s) => stepName(s)).join("");
+  const base = seeds.base.get(d) ?? d.name;
+  const override = d.type.xName;
+  if (override !== undefined) return override;
+  return IDENT.test(base) ? base : pascalName(base);
+}
+
+function stepName(s: HintStep): string {
+  switch (s.step) {
+    case "property":
+      return pascalName(s.key);
+    case "item":
+      return "Item";
+    case "prefix":
+      return `Item${s.index + 1}`;
+    case "value":
+      return "Value";
+    case "pattern":
+      return "Match";
+    case "kind":
+      return pascalName(s.kind);
+    case "variant":
+      return variantName(s.union, s.index);
+  }
+}
+
+/** A union variant's name part: its const, its title, its kind if no other variant has it, a required key only it has. */
+export function variantName(u: UnionType, index: number): string {
+  const v = u.variants[index]!;
+  const t = resolve(v);
+  if (t.kind === "object") {
+    for (const p of t.properties) {
+      const c = constValue(p.type);
+      if (c !== undefined) return pascalName(String(c));
+    }
+  }
+  const title = v.doc?.title ?? t.doc?.title;
+  if (title !== undefined && pascalName(title) !== "") return pascalName(title);
+  const kinds = kindsAccepted(v);
+  const others = u.variants.filter((_, i) => i !== index).flatMap((o) => kindsAccepted(o));
+  if (kinds.length === 1 && !others.includes(kinds[0]!))
+    return pascalName(t.kind === "integer" ? "integer" : kinds[0]!);
+  if (t.kind === "object") {
+    const mine = t.properties.filter((p) => p.required).map((p) => p.name);
+    const theirs = new Set(
+      u.variants
+        .filter((_, i) => i !== index)
+        .flatMap((o) =>
+          resolve(o).kind === "object"
+            ? (resolve(o) as ObjectType).properties.filter((p) => p.required).map((p) => p.name)
+            : [],
+        ),
+    );
+    const only = mine.find((k) => !theirs.has(k));
+    if (only !== undefined) return `With${pascalName(only)}`;
+  }
+  return `Variant${index + 1}`;
+}
+
+function constValue(t: Type): string | number | boolean | undefined {
+  const r = resolve(t);
+  if (r.kind === "string" || r.kind === "integer" || r.kind === "number") {
+    const c = r.checks.find((x) => x.family === "const");
+    return c === undefined ? undefined : (c as { value: string | number }).value;
+  }
+  return undefined;
+}
+
+function nameProperties(t: ObjectType, problems: Problems): void {
+  const fields = new Map<string, Property>();
+  const locals = new Map<string, Property[]>();
+  for (const p of t.properties) {
+    p.names.goField = goName(p.name);
+    const prior = fields.get(p.names.goField);
+    if (prior !== undefined)
+      problems.error(
+        p.origin,
+        `properties "${prior.name}" and "${p.name}" both become the Go field ${p.names.goField}`,
+        "rename one of them",
+      );
+    if (t.extras.kind !== "reject" && p.names.goField === "Extra")
+      problems.error(p.origin, "the Go field Extra holds an open object's extra members", "rename the property");
+    fields.set(p.names.goField, p);
+    const l = localPart(p.name);
+    locals.set(l, [...(locals.get(l) ?? []), p]);
+  }
+  for (const [l, ps] of locals) for (const p of ps) p.names.local = ps.length === 1 ? l : exactPart(p.name);
+}
+
+function nameVariants(u: UnionType, owner: Decl, _path: string): void {
+  u.variantNames = u.variants.map((v, i) => {
+    if (v.kind === "ref" && resolve(v).kind === "object") return v.decl.name;
+    if (v.kind === "ref") return owner.name + v.decl.name;
+    return owner.name + variantName(u, i);
+  });
+}
+
+function patternsOf(t: Type): { source: string; name: string }[] {
+  if (t.kind === "string") return t.checks.flatMap((c) => (c.family === "pattern" ? [c.pattern] : []));
+  if (t.kind === "object") return t.patterns.map((p) => p.pattern);
+  return [];
+}
+
+/** Visits every type inside a definition with a path name from the definition (its properties and positions). */
+function walkNamed(root: Type, name: string, visit: (t: Type, path: string) => void): void {
+  const seen = new Set<Type>();
+  const walk = (t: Type, path: string): void => {
+    if (seen.has(t)) return;
+    seen.add(t);
+    visit(t, path);
+    if (t.kind === "object") {
+      for (const p of t.properties) walk(p.type, path + pascalName(p.name));
+      for (const pp of t.patterns) walk(pp.type, path + "Match");
+      if (t.extras.kind === "map") walk(t.extras.type, path + "Value");
+    }
+    if (t.kind === "array") {
+      t.prefix.forEach((x, i) => walk(x, `${path}Item${i + 1}`));
+      if (t.items !== undefined) walk(t.items, path + "Item");
+    }
+    if (t.kind === "union") t.variants.forEach((v, i) => walk(v, path + variantName(t, i)));
+    const rest: Type[] = [];
+    children(t, (c, pos) => pos === "check" && rest.push(c));
+    for (const c of rest) walk(c, path + "Check");
+  };
+  walk(root, name);
+}

@@ -1,0 +1,37 @@
+// minimum / maximum / exclusiveMinimum / exclusiveMaximum. Draft-04 writes the exclusive ones as
+// booleans that modify minimum and maximum; later drafts as numbers of their own.
+import type { NumberCheck } from "../ir/types";
+import type { SchemaReader } from "../ir/build/reader";
+
+export type BoundsCheck = Extract<NumberCheck, { family: "bounds" }>;
+
+export function buildBounds(r: SchemaReader): BoundsCheck | undefined {
+  const c: BoundsCheck = { family: "bounds" };
+  const min = r.number("minimum");
+  const max = r.number("maximum");
+  if (r.draft === "draft-04") {
+    const exMin = r.get("exclusiveMinimum");
+    const exMax = r.get("exclusiveMaximum");
+    for (const [k, v] of [
+      ["exclusiveMinimum", exMin],
+      ["exclusiveMaximum", exMax],
+    ] as const) {
+      if (v !== undefined && typeof v !== "boolean")
+        r.error(
+          k,
+          `in draft-04, ${k} must be a boolean`,
+          `write true or false (or move to a later draft, where ${k} is a number)`,
+        );
+    }
+    if (min !== undefined) exMin === true ? (c.exclusiveMinimum = min) : (c.minimum = min);
+    if (max !== undefined) exMax === true ? (c.exclusiveMaximum = max) : (c.maximum = max);
+  } else {
+    if (min !== undefined) c.minimum = min;
+    if (max !== undefined) c.maximum = max;
+    const exMin = r.number("exclusiveMinimum");
+    const exMax = r.number("exclusiveMaximum");
+    if (exMin !== undefined) c.exclusiveMinimum = exMin;
+    if (exMax !== undefined) c.exclusiveMaximum = exMax;
+  }
+  return Object.keys(c).length === 1 ? undefined : c;
+}

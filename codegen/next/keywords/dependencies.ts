@@ -1,0 +1,44 @@
+// dependentRequired and dependentSchemas (2019-09+), and their draft-04..07 form `dependencies`
+// (an array value: required names; a schema value: a schema for the whole object), in key order.
+import type { ObjectCheck } from "../ir/types";
+import type { BuildContext } from "../ir/build/context";
+import { isObj, type SchemaReader } from "../ir/build/reader";
+
+export type DependentRequiredCheck = Extract<ObjectCheck, { family: "dependentRequired" }>;
+export type DependentSchemasCheck = Extract<ObjectCheck, { family: "dependentSchemas" }>;
+
+export function buildDependencies(
+  r: SchemaReader,
+  ctx: BuildContext,
+): { required: DependentRequiredCheck[]; schemas: DependentSchemasCheck[] } {
+  const required: DependentRequiredCheck[] = [];
+  const schemas: DependentSchemasCheck[] = [];
+  const names = (keyword: string, key: string, v: unknown): string[] | undefined => {
+    if (Array.isArray(v) && v.every((x) => typeof x === "string")) return v as string[];
+    r.error(
+      keyword,
+      `${keyword}["${key}"] must be an array of property names`,
+      "list the properties that must be present with it",
+    );
+    return undefined;
+  };
+  for (const keyword of ["dependencies", "dependentRequired", "dependentSchemas"]) {
+    const map = r.get(keyword);
+    if (map === undefined) continue;
+    if (!isObj(map)) {
+      r.error(keyword, `${keyword} must be an object`, "map property names to what they require");
+      continue;
+    }
+    for (const [key, v] of Object.entries(map)) {
+      const isSchema = keyword === "dependentSchemas" || (keyword === "dependencies" && !Array.isArray(v));
+      if (isSchema) {
+        const type = ctx.child(r.loc(keyword, key));
+        if (type.kind !== "any") schemas.push({ family: "dependentSchemas", key, type });
+      } else {
+        const list = names(keyword, key, v);
+        if (list !== undefined && list.length > 0) required.push({ family: "dependentRequired", key, required: list });
+      }
+    }
+  }
+  return { required, schemas };
+}

@@ -1,0 +1,36 @@
+// multipleOf: the value divided by the divisor is a whole number, computed exactly on decimals:
+// both numbers are taken in their shortest round-trip decimal form (what JSON.parse and Go's
+// strconv both give for the IEEE double), and divided as integers scaled by a power of ten. So
+// 0.3 is a multiple of 0.1 in both languages, where floating point division would say no.
+import type { NumberCheck } from "../ir/types";
+import type { SchemaReader } from "../ir/build/reader";
+
+export type MultipleOfCheck = Extract<NumberCheck, { family: "multipleOf" }>;
+
+export function buildMultipleOf(r: SchemaReader): MultipleOfCheck | undefined {
+  const m = r.number("multipleOf");
+  if (m === undefined) return undefined;
+  if (!(m > 0)) {
+    r.error("multipleOf", "multipleOf must be greater than 0", "fix the value of multipleOf");
+    return undefined;
+  }
+  return { family: "multipleOf", value: m };
+}
+
+/** [digits, exponent] with value = digits × 10^exponent, from the shortest round-trip form of x. */
+export function decimal(x: number): [bigint, number] {
+  const s = Math.abs(x).toExponential().replace("+", ""); // e.g. "7.5e-3"
+  const [mant, exp] = s.split("e") as [string, string];
+  const [int, frac = ""] = mant.split(".") as [string, string?];
+  return [BigInt(int + frac) * (x < 0 ? -1n : 1n), Number(exp) - frac.length];
+}
+
+/** Whether x is a whole multiple of m (m > 0), exactly on their decimal forms. */
+export function isMultipleOf(x: number, m: number): boolean {
+  if (x === 0) return true;
+  const [xd, xe] = decimal(x);
+  const [md, me] = decimal(m);
+  // x/m = (xd/md) × 10^(xe−me): whole iff xd × 10^(xe−me) is divisible by md (scaling the smaller side).
+  const e = xe - me;
+  return e >= 0 ? (xd * 10n ** BigInt(e)) % md === 0n : xd % (md * 10n ** BigInt(-e)) === 0n;
+}

@@ -1,0 +1,10 @@
+// pattern and patternProperties: ECMAScript regular expressions (unanchored search, u flag), in the
+// subset that means the same in Go's RE2 once translated (pattern-portable.ts, pattern-re2.ts).
+import type { Pattern } from "../ir/types";
+import { checkPortablePattern } from "./pattern-portable";
+
+/** The pattern, or why it cannot be used. Its constant name is set by the naming pass. */
+export function compilePattern(source: string): Pattern | string {
+  const bad = checkPortablePattern(source);
+  return bad !== undefined ? bad : { source, name: "" };
+}
