@@ -132,6 +132,7 @@ export function nameProtocol(decls: Decl[], seeds: Seeds, problems: Problems): v
     if (d.type.kind === "object") d.names.ts.known = `known${n}`;
     if (d.type.kind === "union") {
       d.names.ts.pick = `pick${n}`;
+      d.names.ts.variants = `variants${n}`;
       d.names.go.visitor = `${n}Visitor`;
       d.names.go.visit = `Visit${n}`;
       d.names.go.marker = `is${n}`;

@@ -250,6 +250,7 @@ export interface DeclNames {
     write: string;
     known?: string;
     pick?: string;
+    variants?: string;
     result?: string;
     reader?: string;
   };

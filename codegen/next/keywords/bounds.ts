@@ -2,6 +2,8 @@
 // booleans that modify minimum and maximum; later drafts as numbers of their own.
 import type { NumberCheck } from "../ir/types";
 import type { SchemaReader } from "../ir/build/reader";
+import type { Printer } from "../print/printer";
+import { failIf, lit, type Val } from "../ts/value";
 
 export type BoundsCheck = Extract<NumberCheck, { family: "bounds" }>;
 
@@ -34,4 +36,14 @@ export function buildBounds(r: SchemaReader): BoundsCheck | undefined {
     if (exMax !== undefined) c.exclusiveMaximum = exMax;
   }
   return Object.keys(c).length === 1 ? undefined : c;
+}
+
+export function tsBounds(pr: Printer, c: BoundsCheck, v: Val): void {
+  const bound = (cond: string, message: string) => pr.raw(failIf(cond, "range", v, lit(message)));
+  if (c.minimum !== undefined) bound(`${v.x} < ${c.minimum}`, `below the minimum ${c.minimum}`);
+  if (c.maximum !== undefined) bound(`${v.x} > ${c.maximum}`, `above the maximum ${c.maximum}`);
+  if (c.exclusiveMinimum !== undefined)
+    bound(`${v.x} <= ${c.exclusiveMinimum}`, `not above the exclusive minimum ${c.exclusiveMinimum}`);
+  if (c.exclusiveMaximum !== undefined)
+    bound(`${v.x} >= ${c.exclusiveMaximum}`, `not below the exclusive maximum ${c.exclusiveMaximum}`);
 }

@@ -4,6 +4,8 @@
 import type { StringCheck } from "../ir/types";
 import type { BuildContext } from "../ir/build/context";
 import type { SchemaReader } from "../ir/build/reader";
+import type { Printer } from "../print/printer";
+import { failIf, lit, type Val } from "../ts/value";
 
 export type FormatCheck = Extract<StringCheck, { family: "format" }>;
 
@@ -34,4 +36,10 @@ export function buildFormat(r: SchemaReader, ctx: BuildContext): FormatCheck | u
     return undefined;
   }
   return { family: "format", format: f };
+}
+
+export function tsFormat(pr: Printer, c: FormatCheck, v: Val): void {
+  pr.raw(
+    failIf(`!$formats[${lit(c.format)}]!(${v.x})`, "format", v, `\`\${$describe(${v.x})} is not a valid ${c.format}\``),
+  );
 }

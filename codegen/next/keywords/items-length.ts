@@ -1,6 +1,8 @@
 // minItems / maxItems: the number of elements of an array.
 import type { ArrayCheck } from "../ir/types";
 import type { SchemaReader } from "../ir/build/reader";
+import type { Printer } from "../print/printer";
+import { failIf, type Val } from "../ts/value";
 
 export type ItemsLengthCheck = Extract<ArrayCheck, { family: "items-length" }>;
 
@@ -11,4 +13,25 @@ export function buildItemsLength(r: SchemaReader): ItemsLengthCheck | undefined 
   if (min !== undefined && min > 0) c.min = min;
   if (max !== undefined) c.max = max;
   return c.min === undefined && c.max === undefined ? undefined : c;
+}
+
+export function tsItemsLength(pr: Printer, c: ItemsLengthCheck, v: Val): void {
+  if (c.min !== undefined)
+    pr.raw(
+      failIf(
+        `${v.x}.length < ${c.min}`,
+        "length",
+        v,
+        `\`array of \${${v.x}.length} items, expected at least ${c.min}\``,
+      ),
+    );
+  if (c.max !== undefined)
+    pr.raw(
+      failIf(
+        `${v.x}.length > ${c.max}`,
+        "length",
+        v,
+        `\`array of \${${v.x}.length} items, expected at most ${c.max}\``,
+      ),
+    );
 }

@@ -4,6 +4,8 @@
 // 0.3 is a multiple of 0.1 in both languages, where floating point division would say no.
 import type { NumberCheck } from "../ir/types";
 import type { SchemaReader } from "../ir/build/reader";
+import type { Printer } from "../print/printer";
+import { failIf, lit, type Val } from "../ts/value";
 
 export type MultipleOfCheck = Extract<NumberCheck, { family: "multipleOf" }>;
 
@@ -33,4 +35,13 @@ export function isMultipleOf(x: number, m: number): boolean {
   // x/m = (xd/md) × 10^(xe−me): whole iff xd × 10^(xe−me) is divisible by md (scaling the smaller side).
   const e = xe - me;
   return e >= 0 ? (xd * 10n ** BigInt(e)) % md === 0n : xd % (md * 10n ** BigInt(-e)) === 0n;
+}
+
+/** Safe integers divided by a whole divisor: the remainder is exact; anything else goes through the decimal forms. */
+export function tsMultipleOf(pr: Printer, c: MultipleOfCheck, v: Val): void {
+  const m = c.value;
+  const cond = Number.isSafeInteger(m)
+    ? `!(Number.isSafeInteger(${v.x}) ? ${v.x} % ${m} === 0 : $multipleOf(${v.x}, ${m}))`
+    : `!$multipleOf(${v.x}, ${m})`;
+  pr.raw(failIf(cond, "range", v, lit(`not a multiple of ${m}`)));
 }

@@ -1,10 +1,20 @@
 // pattern and patternProperties: ECMAScript regular expressions (unanchored search, u flag), in the
 // subset that means the same in Go's RE2 once translated (pattern-portable.ts, pattern-re2.ts).
-import type { Pattern } from "../ir/types";
+import type { Pattern, StringCheck } from "../ir/types";
+import type { Printer } from "../print/printer";
+import { failIf, type Val } from "../ts/value";
 import { checkPortablePattern } from "./pattern-portable";
 
 /** The pattern, or why it cannot be used. Its constant name is set by the naming pass. */
 export function compilePattern(source: string): Pattern | string {
   const bad = checkPortablePattern(source);
   return bad !== undefined ? bad : { source, name: "" };
+}
+
+export type PatternCheck = Extract<StringCheck, { family: "pattern" }>;
+
+export function tsPattern(pr: Printer, c: PatternCheck, v: Val): void {
+  pr.raw(
+    failIf(`!${c.pattern.name}.test(${v.x})`, "pattern", v, `\`\${$describe(${v.x})} does not match the pattern\``),
+  );
 }

@@ -1,0 +1,34 @@
+// const and enum. Values of one scalar kind are checks of that kind (string or number, typed as
+// literal unions); any other values are an EnumType (deep equality of canonical texts).
+import type { NumberCheck, StringCheck } from "../ir/types";
+import type { Printer } from "../print/printer";
+import { failIf, lit, type Val } from "../ts/value";
+
+export type ConstCheck = Extract<StringCheck | NumberCheck, { family: "const" }>;
+export type EnumCheck = Extract<StringCheck | NumberCheck, { family: "enum" }>;
+
+const literal = (v: string | number): string => (typeof v === "string" ? lit(v) : String(v));
+
+export function tsConst(pr: Printer, c: ConstCheck, v: Val): void {
+  pr.raw(
+    failIf(
+      `${v.x} !== ${literal(c.value)}`,
+      "const",
+      v,
+      lit(`expected the constant ${typeof c.value === "string" ? JSON.stringify(c.value) : c.value}`),
+    ),
+  );
+}
+
+export function tsEnum(pr: Printer, c: EnumCheck, v: Val): void {
+  if (c.values.length === 0) {
+    pr.raw(`$fail("enum", ${v.k === undefined ? v.p : `$at(${v.p}, ${v.k})`}, "no value is allowed");`);
+    return;
+  }
+  const cond = c.values.map((e) => `${v.x} !== ${literal(e)}`).join(" && ");
+  const message =
+    typeof c.values[0] === "string"
+      ? `\`\${$describe(${v.x})}, expected one of the enum values\``
+      : lit(`expected one of ${c.values.join(", ")}`);
+  pr.raw(failIf(cond, "enum", v, message));
+}

@@ -1,0 +1,389 @@
+// The checks of a value, as TypeScript statements, in the order of codegen/SEMANTICS.md. Shared by
+// decoding (on the value JSON.parse gives) and encoding (on the value handed to the encoder).
+// A value is an identifier `x` whose pointer is at(p, k): `k` is an escaped key literal, an index
+// variable, or absent (then the pointer is p). Pointers are built only where a check fails, or
+// once for a container whose children need it.
+import { dispatchLeaves, isNullable, kindsAccepted, nullableOf } from "../ir/query";
+import type { Applicator, ArrayType, Decl, Dispatch, Kind, ObjectType, Property, Type, UnionType } from "../ir/types";
+import type { Printer } from "../print/printer";
+import { tsKeywordCheck } from "./keywords";
+import { canonOf } from "./values";
+import { args, esc, lit, ptr, type Val } from "./value";
+
+export type { Val };
+
+export const KIND_BITS: Record<Kind, number> = { object: 1, array: 2, string: 4, number: 8, boolean: 16, null: 32 };
+export const kindMask = (t: Type): number => kindsAccepted(t).reduce((m, k) => m | KIND_BITS[k], 0);
+
+/** Fresh local names for nested checks: derived from the nesting depth, never from a global counter. */
+export class Scope {
+  constructor(readonly depth = 0) {}
+  inner(): Scope {
+    return new Scope(this.depth + 1);
+  }
+  name(base: string): string {
+    return this.depth === 0 ? base : `${base}${this.depth}`;
+  }
+}
+
+export class TsChecks {
+  constructor(private readonly pr: Printer) {}
+
+  /** Prints the checks of value v of type t. */
+  check(t: Type, v: Val, scope: Scope): void {
+    this.shape(t, v, scope);
+    for (const a of t.also ?? []) this.applicator(a, v, scope);
+  }
+
+  /** A check as a function expression `(v, p, k) => { ... }` (for unions, not, if, contains, ...). */
+  fn(t: Type, scope: Scope): string {
+    if (t.kind === "ref" && t.decl.constant === undefined && t.also === undefined) return t.decl.names.ts.check;
+    const inner = this.pr.fork();
+    const s = scope.inner();
+    const x = s.name("v");
+    const p = s.name("p");
+    const k = s.name("k");
+    new TsChecks(inner).check(t, { x, p, k }, s);
+    const body = inner.toString().trimEnd();
+    return body === "" ? "$ok" : `(${x}: unknown, ${p}: string, ${k}?: $Key): void => {\n${indent(body)}\n}`;
+  }
+
+  private shape(t: Type, v: Val, scope: Scope): void {
+    const { pr } = this;
+    switch (t.kind) {
+      case "ref": {
+        const d = t.decl;
+        if (d.constant !== undefined) return this.shape(d.type, v, scope);
+        pr.raw(`${d.names.ts.check}(${v.x}, ${args(v)});`);
+        return;
+      }
+      case "string":
+        pr.raw(`if (typeof ${v.x} !== "string" || ($sur && !$wellFormed(${v.x}))) $str(${v.x}, ${args(v)});`);
+        for (const c of t.checks) tsKeywordCheck(pr, c, v);
+        return;
+      case "integer":
+        pr.raw(
+          `if (typeof ${v.x} !== "number" || !Number.isInteger(${v.x}) || ${v.x} > $maxSafe || ${v.x} < -$maxSafe) $int(${v.x}, ${args(v)});`,
+        );
+        for (const c of t.checks) tsKeywordCheck(pr, c, v);
+        return;
+      case "number":
+        pr.raw(`if (typeof ${v.x} !== "number" || !Number.isFinite(${v.x})) $num(${v.x}, ${args(v)});`);
+        for (const c of t.checks) tsKeywordCheck(pr, c, v);
+        return;
+      case "boolean":
+        pr.raw(`if (typeof ${v.x} !== "boolean") $bool(${v.x}, ${args(v)});`);
+        if (t.const !== undefined)
+          pr.raw(`if (${v.x} !== ${t.const}) $fail("const", ${ptr(v)}, ${lit(`expected the constant ${t.const}`)});`);
+        return;
+      case "null":
+        pr.raw(`if (${v.x} !== null) $nul(${v.x}, ${args(v)});`);
+        return;
+      case "any": {
+        const kinds = t.kinds === undefined ? "undefined" : `[${t.kinds.map(lit).join(", ")}]`;
+        pr.raw(`$free(${v.x}, ${args(v)}${v.k === undefined ? ", undefined" : ""}, ${kinds});`);
+        return;
+      }
+      case "never":
+        pr.raw(`$never(${v.x}, ${args(v)});`);
+        return;
+      case "enum":
+        pr.raw(
+          `$oneOfValues(${v.x}, ${v.p}, ${v.k ?? "undefined"}, [${t.values.map((x) => lit(canonOf(x))).join(", ")}]);`,
+        );
+        return;
+      case "array":
+        return this.array(t, v, scope);
+      case "object":
+        return this.inlineObject(t, v, scope);
+      case "union":
+        return this.union(t, v, scope);
+    }
+  }
+
+  applicator(a: Applicator, v: Val, scope: Scope): void {
+    const { pr } = this;
+    switch (a.family) {
+      case "allOf":
+        this.check(a.type, v, scope);
+        return;
+      case "union":
+        this.union(a.union, v, scope);
+        return;
+      case "not":
+        pr.raw(`$not(${v.x}, ${v.p}, ${v.k ?? "undefined"}, ${this.fn(a.type, scope)});`);
+        return;
+      case "if":
+        pr.raw(
+          `$if(${v.x}, ${v.p}, ${v.k ?? "undefined"}, ${this.fn(a.if, scope)}, ${a.then ? this.fn(a.then, scope) : "undefined"}, ${a.else ? this.fn(a.else, scope) : "undefined"});`,
+        );
+        return;
+      case "unevaluatedProperties":
+      case "unevaluatedItems":
+        throw new Error(`generator bug: ${a.family} reached the TypeScript emitter (the IR passes resolve it)`);
+    }
+  }
+
+  // ---- arrays ----
+
+  private array(t: ArrayType, v: Val, scope: Scope): void {
+    const { pr } = this;
+    pr.raw(`$arr(${v.x}, ${args(v)});`);
+    for (const c of t.checks) if (c.family === "items-length") tsKeywordCheck(pr, c, v);
+    const hasElements = t.prefix.length > 0 || t.items !== undefined;
+    const needsQ = hasElements || t.checks.some((c) => c.family === "unique" || c.family === "contains");
+    let q = v.p;
+    if (v.k !== undefined && needsQ) {
+      q = scope.name("q");
+      pr.raw(`const ${q} = $at(${v.p}, ${v.k});`);
+    }
+    const i = scope.name("i");
+    const e = scope.name("e");
+    t.prefix.forEach((x, n) => {
+      pr.block(`if (${v.x}.length > ${n}) {`, () => {
+        pr.raw(`const ${e} = ${v.x}[${n}];`);
+        this.check(x, { x: e, p: q, k: String(n) }, scope.inner());
+      });
+    });
+    if (t.items !== undefined) {
+      pr.block(`for (let ${i} = ${t.prefix.length}; ${i} < ${v.x}.length; ${i}++) {`, () => {
+        pr.raw(`const ${e} = ${v.x}[${i}];`);
+        this.check(t.items!, { x: e, p: q, k: i }, scope.inner());
+      });
+    }
+    for (const c of t.checks) {
+      if (c.family === "unique") pr.raw(`$unique(${v.x}, ${q});`);
+      if (c.family === "contains")
+        pr.raw(`$contains(${v.x}, ${q}, ${this.fn(c.type, scope)}, ${c.min}, ${c.max ?? "undefined"});`);
+    }
+  }
+
+  // ---- objects ----
+
+  private inlineObject(t: ObjectType, v: Val, scope: Scope): void {
+    const known = `(key: string): boolean => ${t.properties.length === 0 ? "false" : t.properties.map((p) => `key === ${lit(p.name)}`).join(" || ")}`;
+    this.pr.block("{", () => this.objectBody(t, v, scope, `(${known})`));
+  }
+
+  /** The checks of an object value; `known` is the expression of its declared-keys predicate. */
+  objectBody(t: ObjectType, v: Val, scope: Scope, known: string): void {
+    const { pr } = this;
+    const eager =
+      t.properties.some((p) => !isLeaf(p.type)) ||
+      t.patterns.length > 0 ||
+      t.extras.kind === "map" ||
+      t.checks.length > 0;
+    const q = eager ? scope.name("q") : `$at(${v.p}, ${v.k ?? "undefined"})`;
+    const o = scope.name("o");
+    if (eager) {
+      pr.raw(`const ${q} = ${v.k === undefined ? v.p : `$at(${v.p}, ${v.k})`};`);
+      pr.raw(`const ${o} = $obj(${v.x}, ${q});`);
+    } else pr.raw(`const ${o} = $isObj(${v.x}) ? ${v.x} : $obj(${v.x}, ${q});`);
+    const props = t.properties;
+    const flag = (p: Property) => `has_${p.names.local}`;
+    const local = (p: Property) => `v_${p.names.local}`;
+    const allowed =
+      t.patterns.length === 0
+        ? known
+        : `((key: string): boolean => ${known}(key) || ${t.patterns.map((pp) => `${pp.pattern.name}.test(key)`).join(" || ")})`;
+    const extras = t.extras.kind !== "reject";
+    for (const p of props) pr.raw(`let ${flag(p)} = false;`);
+    if (extras) pr.raw(`let ${scope.name("extra")} = false;`);
+    pr.block(`for (const key in ${o}) {`, () => {
+      pr.raw(`if (!$hasOwn.call(${o}, key)) continue;`);
+      if (props.length > 0) {
+        pr.block("switch (key) {", () => {
+          for (const p of props) pr.raw(`case ${lit(p.name)}: ${flag(p)} = true; continue;`);
+        });
+      }
+      if (extras) pr.raw(`${scope.name("extra")} = true;`);
+      else pr.raw(`if (${o}[key] !== undefined) $closed(${o}, ${allowed}, ${q});`);
+    });
+    for (const p of props) pr.raw(`const ${local(p)} = ${o}[${lit(p.name)}];`);
+    const present = (p: Property) => `${local(p)} !== undefined && (${flag(p)} || $hasOwn.call(${o}, ${lit(p.name)}))`;
+    for (const p of props) if (p.required) pr.raw(`if (!(${present(p)})) $missing(${lit(p.name)}, ${q});`);
+    for (const c of t.checks) {
+      if (c.family === "dependentRequired") {
+        pr.block(`if ($has(${o}, ${lit(c.key)})) {`, () => {
+          for (const r of c.required) pr.raw(`if (!$has(${o}, ${lit(r)})) $missing(${lit(r)}, ${q});`);
+        });
+      }
+    }
+    for (const c of t.checks) {
+      if (c.family === "size") pr.raw(`$sizeCheck(${o}, ${q}, ${c.min ?? "undefined"}, ${c.max ?? "undefined"});`);
+      if (c.family === "propertyNames") pr.raw(`$propertyNames(${o}, ${q}, ${this.fn(c.type, scope)});`);
+    }
+    for (const p of props) {
+      const body = () => {
+        const pv: Val = { x: local(p), p: q, k: lit(esc(p.name)) };
+        this.check(p.type, pv, scope.inner());
+        for (const i of p.patterns ?? []) this.check(t.patterns[i]!.type, pv, scope.inner());
+      };
+      if (p.required) body();
+      else pr.block(`if (${present(p)}) {`, body);
+    }
+    if (extras) this.extraMembers(t, o, q, known, scope);
+    for (const c of t.checks) {
+      if (c.family === "dependentSchemas") {
+        pr.block(`if ($has(${o}, ${lit(c.key)})) {`, () => this.check(c.type, { x: o, p: q }, scope.inner()));
+      }
+    }
+  }
+
+  /** The members no property declares, in property order: pattern properties, then the map or free-form values. */
+  private extraMembers(t: ObjectType, o: string, q: string, known: string, scope: Scope): void {
+    const { pr } = this;
+    const flag = scope.name("extra");
+    if (t.patterns.length === 0 && t.extras.kind === "keep") {
+      pr.raw(`if (${flag}) $extras(${o}, ${known}, ${q});`);
+      return;
+    }
+    pr.block(`if (${flag}) {`, () => {
+      pr.block(`for (const key of Object.keys(${o})) {`, () => {
+        const x = scope.name("x");
+        pr.raw(`const ${x} = ${o}[key];`);
+        pr.raw(`if (${x} === undefined || ${known}(key)) continue;`);
+        pr.raw(`if ($sur && !$wellFormed(key)) $fail("utf8", ${q}, "object key holds an unpaired UTF-16 surrogate");`);
+        const member: Val = { x, p: q, k: "$esc(key)" };
+        const fallback =
+          t.extras.kind === "map"
+            ? t.extras.type
+            : t.extras.kind === "keep"
+              ? ({ kind: "any", origin: t.origin } as Type)
+              : undefined;
+        const matched = scope.name("matched");
+        if (fallback !== undefined && t.patterns.length > 0) pr.raw(`let ${matched} = false;`);
+        for (const pp of t.patterns) {
+          pr.block(`if (${pp.pattern.name}.test(key)) {`, () => {
+            if (fallback !== undefined) pr.raw(`${matched} = true;`);
+            this.check(pp.type, member, scope.inner());
+          });
+        }
+        if (fallback !== undefined) {
+          if (t.patterns.length > 0) pr.block(`if (!${matched}) {`, () => this.check(fallback, member, scope.inner()));
+          else this.check(fallback, member, scope.inner());
+        }
+      });
+    });
+  }
+
+  // ---- unions ----
+
+  private union(u: UnionType, v: Val, scope: Scope): void {
+    const { pr } = this;
+    if (u.dispatch === undefined) {
+      const fns = u.variants.map((x) => this.fn(x, scope));
+      const expected = [...new Set(u.variants.flatMap((x) => kindsAccepted(x)))].join(" or ") || "nothing";
+      pr.raw(
+        `$union(${v.x}, ${v.p}, ${v.k ?? "undefined"}, ${u.mode === "oneOf"}, [${fns.join(", ")}], [${u.variants.map(kindMask).join(", ")}], ${lit(expected)});`,
+      );
+      return;
+    }
+    if (isNullable(u)) {
+      const other = nullableOf(u);
+      pr.block(`if (${v.x} !== null) {`, () => this.check(other, v, scope.inner()));
+      return;
+    }
+    const pick = `(v: unknown, p: string, ignore: boolean): number => {\n${indent(pickBody(u.dispatch))}\n}`;
+    pr.raw(`$dispatched(${v.x}, ${v.p}, ${v.k ?? "undefined"}, ${pick}, [${dispatchLeavesFns(u, this, scope)}]);`);
+  }
+}
+
+function dispatchLeavesFns(u: UnionType, c: TsChecks, scope: Scope): string {
+  const leaves = new Set(dispatchLeaves(u.dispatch!));
+  return u.variants.map((x, i) => (leaves.has(i) ? c.fn(x, scope) : "$ok")).join(", ");
+}
+
+/** A type whose checks need no parent pointer unless they fail (scalars, constants included). */
+export function isLeaf(t: Type): boolean {
+  if (t.also !== undefined && t.also.length > 0) return false;
+  if (t.kind === "ref") return t.decl.constant !== undefined && isLeaf(t.decl.type);
+  return (
+    t.kind === "string" || t.kind === "integer" || t.kind === "number" || t.kind === "boolean" || t.kind === "null"
+  );
+}
+
+export function indent(s: string): string {
+  return s
+    .split("\n")
+    .map((l) => (l === "" ? "" : "  " + l))
+    .join("\n");
+}
+
+/** The statements of a pick function (`v`, `p`, `ignore` in scope): every path returns a variant index or misses. */
+export function pickBody(d: Dispatch): string {
+  const out: string[] = [];
+  const line = (depth: number, s: string) => out.push("  ".repeat(depth) + s);
+  const walk = (x: Dispatch, depth: number, isObject: boolean, present: ReadonlySet<string>): void => {
+    const needObject = () => {
+      if (!isObject)
+        line(depth, 'if (!$isObj(v)) return $miss(ignore, "type", p, `expected object, got ${$kindOf(v)}`);');
+    };
+    switch (x.by) {
+      case "leaf":
+        line(depth, `return ${x.variant};`);
+        return;
+      case "none":
+        line(depth, 'return $miss(ignore, "unknown_variant", p, "the object matches no variant");');
+        return;
+      case "kind":
+        line(depth, "switch ($kindOf(v)) {");
+        for (const c of x.cases) {
+          if (c.next.by === "leaf") line(depth + 1, `case ${lit(c.kind)}: return ${c.next.variant};`);
+          else {
+            line(depth + 1, `case ${lit(c.kind)}: {`);
+            walk(c.next, depth + 2, isObject || c.kind === "object", present);
+            line(depth + 1, "}");
+          }
+        }
+        line(depth, "}");
+        line(
+          depth,
+          `return $miss(ignore, "type", p, \`expected ${x.cases.map((c) => c.kind).join(" or ") || "nothing"}, got \${$kindOf(v)}\`);`,
+        );
+        return;
+      case "presence":
+        needObject();
+        if (x.present.by === "leaf") line(depth, `if ($has(v as $Obj, ${lit(x.key)})) return ${x.present.variant};`);
+        else {
+          line(depth, `if ($has(v as $Obj, ${lit(x.key)})) {`);
+          walk(x.present, depth + 1, true, new Set([...present, x.key]));
+          line(depth, "}");
+        }
+        walk(x.absent, depth, true, present);
+        return;
+      case "const":
+        needObject();
+        if (!present.has(x.key))
+          line(
+            depth,
+            `if (!$has(v as $Obj, ${lit(x.key)})) return $miss(ignore, "unknown_variant", p, ${lit(`missing discriminator ${JSON.stringify(x.key)}`)});`,
+          );
+        line(depth, `switch ((v as $Obj)[${lit(x.key)}]) {`);
+        for (const c of x.cases) {
+          const label = `case ${JSON.stringify(c.value)}:`;
+          if (c.next.by === "leaf") line(depth + 1, `${label} return ${c.next.variant};`);
+          else {
+            line(depth + 1, `${label} {`);
+            walk(c.next, depth + 2, true, new Set([...present, x.key]));
+            line(depth + 1, "}");
+          }
+        }
+        line(depth, "}");
+        line(
+          depth,
+          `return $miss(ignore, "unknown_variant", p + ${lit("/" + esc(x.key))}, ${lit(`the value of ${JSON.stringify(x.key)} matches no variant`)});`,
+        );
+        return;
+    }
+  };
+  walk(d, 0, false, new Set());
+  return out.join("\n");
+}
+
+/** Whether a union's variant i is reached by its dispatch. */
+export function reachable(u: UnionType): number[] {
+  return dispatchLeaves(u.dispatch!);
+}
+
+export type { Decl };
