@@ -127,7 +127,13 @@ export function nameProtocol(decls: Decl[], seeds: Seeds, problems: Problems): v
   // 2. derived names of each definition
   for (const d of decls) {
     const n = d.name;
-    d.names.ts = { decode: `decode${n}`, encode: `encode${n}`, check: `check${n}`, write: `write${n}` };
+    d.names.ts = {
+      decode: `decode${n}`,
+      encode: `encode${n}`,
+      check: `check${n}`,
+      checkEv: `check${n}Evaluated`,
+      write: `write${n}`,
+    };
     d.names.go = { decode: `Decode${n}`, encode: `Encode${n}`, dec: `dec${n}`, enc: `enc${n}`, fast: `fast${n}` };
     if (d.type.kind === "object") d.names.ts.known = `known${n}`;
     if (d.type.kind === "union") {

@@ -12,7 +12,6 @@ import { nameProtocol } from "./naming";
 import { children } from "./query";
 import type { SchemaSource } from "./source";
 import type { Decl, Protocol, Type } from "./types";
-import { assertingKeywords } from "./vocabulary";
 import { pascalName } from "./words";
 
 export interface ProtocolInput {
@@ -31,6 +30,21 @@ export function schemaDigest(files: { path: string; text: string }[]): string {
 }
 
 /** Which schemas become named definitions: each file's root when it asserts anything, and its $defs / definitions. */
+const CONTAINER_KEYS = new Set([
+  "$schema",
+  "$id",
+  "id",
+  "$defs",
+  "definitions",
+  "$comment",
+  "title",
+  "description",
+  "$vocabulary",
+  "$anchor",
+  "$dynamicAnchor",
+  "x-assert-format",
+]);
+
 export function collectSeeds(src: SchemaSource): DeclSeed[] {
   const seeds: DeclSeed[] = [];
   for (const f of src.files) {
@@ -41,10 +55,8 @@ export function collectSeeds(src: SchemaSource): DeclSeed[] {
       continue;
     }
     if (!isObj(root)) continue;
-    const asserting = assertingKeywords(f.draft);
-    if (
-      Object.keys(root).some((k) => asserting.has(k) || k === "$ref" || k === "$dynamicRef" || k === "$recursiveRef")
-    ) {
+    // A root that is more than a container of definitions (and their identity and docs) is a definition itself.
+    if (Object.keys(root).some((k) => !CONTAINER_KEYS.has(k))) {
       seeds.push({
         at: { file: f.path, pointer: "" },
         key: typeof root.title === "string" ? root.title : base,

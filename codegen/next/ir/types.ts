@@ -56,7 +56,7 @@ export type NumberCheck =
 export type ArrayCheck =
   | { family: "items-length"; min?: number; max?: number }
   | { family: "unique" }
-  | { family: "contains"; type: Type; min: number; max?: number };
+  | { family: "contains"; type: Type; min: number; max?: number; evaluates: boolean };
 
 export type ObjectCheck =
   | { family: "size"; min?: number; max?: number }
@@ -160,10 +160,11 @@ export interface PatternProperty {
 /**
  * What happens to keys neither declared nor matched by a pattern:
  * "reject": `unknown_field` (additionalProperties: false);
- * "keep": kept as free-form members and written back after the declared ones;
+ * "keep": kept as free-form members and written back after the declared ones (`evaluated`: an
+ *   additionalProperties: true says so, which counts them as evaluated for unevaluatedProperties);
  * "map": each is checked against `type` and kept (a typed map; wire rule 23 gives the order).
  */
-export type Extras = { kind: "reject" } | { kind: "keep" } | { kind: "map"; type: Type };
+export type Extras = { kind: "reject" } | { kind: "keep"; evaluated?: boolean } | { kind: "map"; type: Type };
 
 /** An object: declared properties in schema order, then pattern properties, then extras. */
 export interface ObjectType extends NodeBase {
@@ -247,6 +248,8 @@ export interface DeclNames {
     decode: string;
     encode: string;
     check: string;
+    /** The check that also records which members and elements it evaluated (unevaluated*). */
+    checkEv?: string;
     write: string;
     known?: string;
     pick?: string;

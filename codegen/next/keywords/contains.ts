@@ -10,7 +10,9 @@ export function buildContains(r: SchemaReader, ctx: BuildContext): ContainsCheck
   if (!r.has("contains")) return undefined;
   const min = r.count("minContains");
   const max = r.count("maxContains");
-  const c: ContainsCheck = { family: "contains", type: ctx.child(r.loc("contains")), min: min ?? 1 };
+  // From 2020-12, the elements contains matches count as evaluated for unevaluatedItems.
+  const evaluates = r.draft === "draft2020-12";
+  const c: ContainsCheck = { family: "contains", type: ctx.child(r.loc("contains")), min: min ?? 1, evaluates };
   if (max !== undefined) c.max = max;
   return c;
 }

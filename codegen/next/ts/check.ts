@@ -26,35 +26,79 @@ export class Scope {
   }
 }
 
-export class TsChecks {
-  constructor(private readonly pr: Printer) {}
+/** Definitions whose checks are also needed in their recording form (shared by all printers of one file). */
+export type Tracked = Set<Decl>;
 
-  /** Prints the checks of value v of type t. */
-  check(t: Type, v: Val, scope: Scope): void {
-    this.shape(t, v, scope);
-    for (const a of t.also ?? []) this.applicator(a, v, scope);
+const isUnevaluated = (a: Applicator): boolean =>
+  a.family === "unevaluatedProperties" || a.family === "unevaluatedItems";
+
+export class TsChecks {
+  constructor(
+    private readonly pr: Printer,
+    readonly tracked: Tracked = new Set(),
+  ) {}
+
+  /**
+   * Prints the checks of value v of type t. With `ev` (the name of an evaluation record in scope),
+   * also records which members and elements of v the checks evaluated (for unevaluated*).
+   */
+  check(t: Type, v: Val, scope: Scope, ev?: string): void {
+    this.evaluated(t, v, scope, ev, (record) => this.shape(t, v, scope, record));
   }
 
-  /** A check as a function expression `(v, p, k) => { ... }` (for unions, not, if, contains, ...). */
-  fn(t: Type, scope: Scope): string {
-    if (t.kind === "ref" && t.decl.constant === undefined && t.also === undefined) return t.decl.names.ts.check;
+  /**
+   * The shape's checks (printed by `shape`), then the applicators. When the applicators include
+   * unevaluated*, both run with an evaluation record of their own, so that unevaluated* sees what
+   * the others evaluated; an enclosing record (`ev`) then counts everything as evaluated.
+   */
+  evaluated(t: Type, v: Val, scope: Scope, ev: string | undefined, shape: (ev: string | undefined) => void): void {
+    if (!(t.also ?? []).some(isUnevaluated)) {
+      shape(ev);
+      for (const a of t.also ?? []) this.applicator(a, v, scope, ev);
+      return;
+    }
+    this.pr.block("{", () => {
+      const local = scope.name("ev");
+      this.pr.raw(`const ${local} = $newEv();`);
+      shape(local);
+      for (const a of t.also ?? []) this.applicator(a, v, scope, local);
+      if (ev !== undefined) this.pr.raw(`$evAll(${v.x}, ${ev});`);
+    });
+  }
+
+  /** A check as a function expression `(v, p, k) => { ... }` (for unions, not, if, contains, ...); recording with `tracking`. */
+  fn(t: Type, scope: Scope, tracking = false): string {
+    if (t.kind === "ref" && t.decl.constant === undefined && t.also === undefined) {
+      if (!tracking) return t.decl.names.ts.check;
+      this.tracked.add(t.decl);
+      return t.decl.names.ts.checkEv!;
+    }
     const inner = this.pr.fork();
     const s = scope.inner();
     const x = s.name("v");
     const p = s.name("p");
     const k = s.name("k");
-    new TsChecks(inner).check(t, { x, p, k }, s);
+    const ev = tracking ? s.name("ev") : undefined;
+    new TsChecks(inner, this.tracked).check(t, { x, p, k }, s, ev);
     const body = inner.toString().trimEnd();
-    return body === "" ? "$ok" : `(${x}: unknown, ${p}: string, ${k}?: $Key): void => {\n${indent(body)}\n}`;
+    if (body === "") return tracking ? "$okEv" : "$ok";
+    const params = tracking
+      ? `${x}: unknown, ${p}: string, ${k}: $Key, ${ev}: $Ev`
+      : `${x}: unknown, ${p}: string, ${k}?: $Key`;
+    return `(${params}): void => {\n${indent(body)}\n}`;
   }
 
-  private shape(t: Type, v: Val, scope: Scope): void {
+  private shape(t: Type, v: Val, scope: Scope, ev: string | undefined): void {
     const { pr } = this;
     switch (t.kind) {
       case "ref": {
         const d = t.decl;
-        if (d.constant !== undefined) return this.shape(d.type, v, scope);
-        pr.raw(`${d.names.ts.check}(${v.x}, ${args(v)});`);
+        if (d.constant !== undefined) return this.shape(d.type, v, scope, ev);
+        if (ev === undefined) pr.raw(`${d.names.ts.check}(${v.x}, ${args(v)});`);
+        else {
+          this.tracked.add(d);
+          pr.raw(`${d.names.ts.checkEv}(${v.x}, ${v.p}, ${v.k ?? "undefined"}, ${ev});`);
+        }
         return;
       }
       case "string":
@@ -93,40 +137,56 @@ export class TsChecks {
         );
         return;
       case "array":
-        return this.array(t, v, scope);
+        return this.array(t, v, scope, ev);
       case "object":
-        return this.inlineObject(t, v, scope);
+        return this.inlineObject(t, v, scope, ev);
       case "union":
-        return this.union(t, v, scope);
+        return this.union(t, v, scope, ev);
     }
   }
 
-  applicator(a: Applicator, v: Val, scope: Scope): void {
+  applicator(a: Applicator, v: Val, scope: Scope, ev?: string): void {
     const { pr } = this;
+    const k = v.k ?? "undefined";
+    const tracking = ev !== undefined;
     switch (a.family) {
       case "allOf":
-        this.check(a.type, v, scope);
+        this.check(a.type, v, scope, ev);
         return;
       case "union":
-        this.union(a.union, v, scope);
+        this.union(a.union, v, scope, ev);
         return;
       case "not":
-        pr.raw(`$not(${v.x}, ${v.p}, ${v.k ?? "undefined"}, ${this.fn(a.type, scope)});`);
+        pr.raw(`$not(${v.x}, ${v.p}, ${k}, ${this.fn(a.type, scope)});`);
         return;
-      case "if":
+      case "if": {
+        // Without then or else, "if" only matters for what it evaluates.
+        if (!tracking && a.then === undefined && a.else === undefined) return;
+        const fns = [
+          this.fn(a.if, scope, tracking),
+          a.then ? this.fn(a.then, scope, tracking) : "undefined",
+          a.else ? this.fn(a.else, scope, tracking) : "undefined",
+        ];
         pr.raw(
-          `$if(${v.x}, ${v.p}, ${v.k ?? "undefined"}, ${this.fn(a.if, scope)}, ${a.then ? this.fn(a.then, scope) : "undefined"}, ${a.else ? this.fn(a.else, scope) : "undefined"});`,
+          tracking
+            ? `$ifEv(${v.x}, ${v.p}, ${k}, ${fns.join(", ")}, ${ev});`
+            : `$if(${v.x}, ${v.p}, ${k}, ${fns.join(", ")});`,
         );
         return;
+      }
       case "unevaluatedProperties":
-      case "unevaluatedItems":
-        throw new Error(`generator bug: ${a.family} reached the TypeScript emitter (the IR passes resolve it)`);
+      case "unevaluatedItems": {
+        if (ev === undefined) throw new Error(`generator bug: ${a.family} without an evaluation record`);
+        const check = a.type.kind === "never" ? "undefined" : this.fn(a.type, scope);
+        pr.raw(`$${a.family}(${v.x}, ${ptr(v)}, ${ev}, ${check});`);
+        return;
+      }
     }
   }
 
   // ---- arrays ----
 
-  private array(t: ArrayType, v: Val, scope: Scope): void {
+  private array(t: ArrayType, v: Val, scope: Scope, ev: string | undefined): void {
     const { pr } = this;
     pr.raw(`$arr(${v.x}, ${args(v)});`);
     for (const c of t.checks) if (c.family === "items-length") tsKeywordCheck(pr, c, v);
@@ -153,20 +213,23 @@ export class TsChecks {
     }
     for (const c of t.checks) {
       if (c.family === "unique") pr.raw(`$unique(${v.x}, ${q});`);
-      if (c.family === "contains")
-        pr.raw(`$contains(${v.x}, ${q}, ${this.fn(c.type, scope)}, ${c.min}, ${c.max ?? "undefined"});`);
+      if (c.family === "contains") {
+        const record = ev !== undefined && c.evaluates ? `, ${ev}` : "";
+        pr.raw(`$contains(${v.x}, ${q}, ${this.fn(c.type, scope)}, ${c.min}, ${c.max ?? "undefined"}${record});`);
+      }
     }
+    if (ev !== undefined) pr.raw(`$evItems(${v.x}, ${ev}, ${t.prefix.length}, ${t.items !== undefined});`);
   }
 
   // ---- objects ----
 
-  private inlineObject(t: ObjectType, v: Val, scope: Scope): void {
+  private inlineObject(t: ObjectType, v: Val, scope: Scope, ev: string | undefined): void {
     const known = `(key: string): boolean => ${t.properties.length === 0 ? "false" : t.properties.map((p) => `key === ${lit(p.name)}`).join(" || ")}`;
-    this.pr.block("{", () => this.objectBody(t, v, scope, `(${known})`));
+    this.pr.block("{", () => this.objectBody(t, v, scope, `(${known})`, ev));
   }
 
   /** The checks of an object value; `known` is the expression of its declared-keys predicate. */
-  objectBody(t: ObjectType, v: Val, scope: Scope, known: string): void {
+  objectBody(t: ObjectType, v: Val, scope: Scope, known: string, ev?: string): void {
     const { pr } = this;
     const eager =
       t.properties.some((p) => !isLeaf(p.type)) ||
@@ -225,8 +288,16 @@ export class TsChecks {
     if (extras) this.extraMembers(t, o, q, known, scope);
     for (const c of t.checks) {
       if (c.family === "dependentSchemas") {
-        pr.block(`if ($has(${o}, ${lit(c.key)})) {`, () => this.check(c.type, { x: o, p: q }, scope.inner()));
+        pr.block(`if ($has(${o}, ${lit(c.key)})) {`, () => this.check(c.type, { x: o, p: q }, scope.inner(), ev));
       }
+    }
+    if (ev !== undefined) {
+      const patterns =
+        t.patterns.length === 0
+          ? "undefined"
+          : `(key: string): boolean => ${t.patterns.map((pp) => `${pp.pattern.name}.test(key)`).join(" || ")}`;
+      const all = t.extras.kind !== "keep" || t.extras.evaluated === true;
+      pr.raw(`$evObject(${o}, ${ev}, ${known}, ${patterns}, ${all});`);
     }
   }
 
@@ -269,29 +340,32 @@ export class TsChecks {
 
   // ---- unions ----
 
-  private union(u: UnionType, v: Val, scope: Scope): void {
+  private union(u: UnionType, v: Val, scope: Scope, ev: string | undefined): void {
     const { pr } = this;
+    const k = v.k ?? "undefined";
+    const tracking = ev !== undefined;
     if (u.dispatch === undefined) {
-      const fns = u.variants.map((x) => this.fn(x, scope));
+      const fns = u.variants.map((x) => this.fn(x, scope, tracking));
       const expected = [...new Set(u.variants.flatMap((x) => kindsAccepted(x)))].join(" or ") || "nothing";
-      pr.raw(
-        `$union(${v.x}, ${v.p}, ${v.k ?? "undefined"}, ${u.mode === "oneOf"}, [${fns.join(", ")}], [${u.variants.map(kindMask).join(", ")}], ${lit(expected)});`,
-      );
+      const rest = `${u.mode === "oneOf"}, [${fns.join(", ")}], [${u.variants.map(kindMask).join(", ")}], ${lit(expected)}`;
+      pr.raw(tracking ? `$unionEv(${v.x}, ${v.p}, ${k}, ${rest}, ${ev});` : `$union(${v.x}, ${v.p}, ${k}, ${rest});`);
       return;
     }
     if (isNullable(u)) {
       const other = nullableOf(u);
-      pr.block(`if (${v.x} !== null) {`, () => this.check(other, v, scope.inner()));
+      pr.block(`if (${v.x} !== null) {`, () => this.check(other, v, scope.inner(), ev));
       return;
     }
     const pick = `(v: unknown, p: string, ignore: boolean): number => {\n${indent(pickBody(u.dispatch))}\n}`;
-    pr.raw(`$dispatched(${v.x}, ${v.p}, ${v.k ?? "undefined"}, ${pick}, [${dispatchLeavesFns(u, this, scope)}]);`);
+    const leaves = new Set(dispatchLeaves(u.dispatch));
+    const none = tracking ? "$okEv" : "$ok";
+    const fns = u.variants.map((x, i) => (leaves.has(i) ? this.fn(x, scope, tracking) : none)).join(", ");
+    pr.raw(
+      tracking
+        ? `$dispatchedEv(${v.x}, ${v.p}, ${k}, ${pick}, [${fns}], ${ev});`
+        : `$dispatched(${v.x}, ${v.p}, ${k}, ${pick}, [${fns}]);`,
+    );
   }
-}
-
-function dispatchLeavesFns(u: UnionType, c: TsChecks, scope: Scope): string {
-  const leaves = new Set(dispatchLeaves(u.dispatch!));
-  return u.variants.map((x, i) => (leaves.has(i) ? c.fn(x, scope) : "$ok")).join(", ");
 }
 
 /** A type whose checks need no parent pointer unless they fail (scalars, constants included). */

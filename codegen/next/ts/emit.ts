@@ -55,10 +55,12 @@ export function emitTypeScript(p: Protocol, options: TsOptions = {}): string {
   const patterns = patternsOf(p);
   if (patterns.length > 0) pr.blank();
   for (const pat of patterns) pr.raw(`const ${pat.name} = new RegExp(${lit(pat.source)}, "u");`);
+  const checks = new TsChecks(pr);
   for (const d of p.decls) {
     pr.blank();
-    emitDecl(pr, p, d);
+    emitDecl(pr, p, d, checks);
   }
+  emitTracked(pr, checks);
   emitResults(pr, p);
   emitReaders(pr, p);
   return pr.toString();
@@ -73,7 +75,7 @@ function patternsOf(p: Protocol): Pattern[] {
   return [...out.values()];
 }
 
-function emitDecl(pr: Printer, p: Protocol, d: Decl): void {
+function emitDecl(pr: Printer, p: Protocol, d: Decl, checks: TsChecks): void {
   const doc = docLines(d.doc);
   if (d.constant !== undefined) {
     jsdoc(pr, doc);
@@ -101,7 +103,7 @@ function emitDecl(pr: Printer, p: Protocol, d: Decl): void {
     jsdoc(pr, doc);
     pr.raw(`export type ${d.name} = ${tsType(t)};`);
   }
-  emitCodec(pr, p, d);
+  emitCodec(pr, p, d, checks);
 }
 
 function objectMembers(pr: Printer, t: ObjectType): void {
@@ -124,7 +126,7 @@ function objectMembers(pr: Printer, t: ObjectType): void {
   pr.raw(`[extra: string]: ${[...new Set(extra)].join(" | ")} | undefined;`);
 }
 
-function emitCodec(pr: Printer, p: Protocol, d: Decl): void {
+function emitCodec(pr: Printer, p: Protocol, d: Decl, checks: TsChecks): void {
   const t = d.type;
   const n = d.names.ts;
   const open = t.kind === "union" && t.open;
@@ -155,7 +157,6 @@ function emitCodec(pr: Printer, p: Protocol, d: Decl): void {
   pr.block(`export function ${n.encode}(value: ${d.name}): string {`, () =>
     pr.raw(`return $encode(value, ${n.check}, ${writer});`),
   );
-  const checks = new TsChecks(pr);
   if (t.kind === "object") {
     pr.blank();
     pr.block(`function ${n.known}(key: string): boolean {`, () => {
@@ -181,17 +182,7 @@ function emitCodec(pr: Printer, p: Protocol, d: Decl): void {
     }
   }
   pr.blank();
-  pr.block(`function ${n.check}(v: unknown, p: string, k?: $Key): void {`, () => {
-    const v = { x: "v", p: "p", k: "k" };
-    const scope = new Scope();
-    if (t.kind === "object") checks.objectBody(t, v, scope, n.known!);
-    else if (t.kind === "union" && !isNullable(t)) unionCheck(pr, d, t, checks);
-    else {
-      checks.check(t, v, scope);
-      return;
-    }
-    for (const a of t.also ?? []) checks.applicator(a, v, scope);
-  });
+  pr.block(`function ${n.check}(v: unknown, p: string, k?: $Key): void {`, () => declCheck(pr, d, checks));
   if (!plain(t)) {
     pr.blank();
     if (t.kind === "object") objectWriter(pr, d, t);
@@ -202,14 +193,41 @@ function emitCodec(pr: Printer, p: Protocol, d: Decl): void {
   }
 }
 
+/** The body of a definition's check function (`v`, `p`, `k` in scope; with `ev`, the recording form). */
+function declCheck(pr: Printer, d: Decl, checks: TsChecks, ev?: string): void {
+  const t = d.type;
+  const v = { x: "v", p: "p", k: "k" };
+  const scope = new Scope();
+  if (t.kind === "object")
+    checks.evaluated(t, v, scope, ev, (record) => checks.objectBody(t, v, scope, d.names.ts.known!, record));
+  else if (t.kind === "union" && !isNullable(t))
+    checks.evaluated(t, v, scope, ev, (record) => unionCheck(pr, d, t, checks, record));
+  else checks.check(t, v, scope, ev);
+}
+
+/** The recording form of every definition whose check runs under unevaluated* (to a fixed point). */
+function emitTracked(pr: Printer, checks: TsChecks): void {
+  const done = new Set<Decl>();
+  for (;;) {
+    const next = [...checks.tracked].find((d) => !done.has(d));
+    if (next === undefined) return;
+    done.add(next);
+    pr.blank();
+    pr.block(`function ${next.names.ts.checkEv}(v: unknown, p: string, k: $Key, ev: $Ev): void {`, () =>
+      declCheck(pr, next, checks, "ev"),
+    );
+  }
+}
+
 /** The check of a union definition: pick the variant, then check the value as that variant. */
-function unionCheck(pr: Printer, d: Decl, u: UnionType, checks: TsChecks): void {
+function unionCheck(pr: Printer, d: Decl, u: UnionType, checks: TsChecks, ev?: string): void {
   const n = d.names.ts;
   if (u.dispatch === undefined) {
     const expected = [...new Set(u.variants.flatMap((x) => kindsAccepted(x)))].join(" or ") || "nothing";
-    pr.raw(
-      `$union(v, p, k, ${u.mode === "oneOf"}, ${n.variants}, [${u.variants.map(kindMask).join(", ")}], ${lit(expected)});`,
-    );
+    const variants =
+      ev === undefined ? n.variants : `[${u.variants.map((x) => checks.fn(x, new Scope(), true)).join(", ")}]`;
+    const rest = `${u.mode === "oneOf"}, ${variants}, [${u.variants.map(kindMask).join(", ")}], ${lit(expected)}`;
+    pr.raw(ev === undefined ? `$union(v, p, k, ${rest});` : `$unionEv(v, p, k, ${rest}, ${ev});`);
     return;
   }
   pr.raw("const q = $at(p, k);");
@@ -223,7 +241,7 @@ function unionCheck(pr: Printer, d: Decl, u: UnionType, checks: TsChecks): void 
       const label = idx === indices.length - 1 ? "default:" : `case ${i}:`;
       const variant = u.variants[i]!;
       pr.block(`${label} {`, () => {
-        checks.check(variant, { x: "v", p: "q" }, new Scope(1));
+        checks.check(variant, { x: "v", p: "q" }, new Scope(1), ev);
         pr.raw("break;");
       });
     });

@@ -551,10 +551,21 @@ function $unique(a: readonly unknown[], q: string): void {
   }
 }
 
-/** contains with minContains / maxContains. */
-function $contains(a: readonly unknown[], q: string, check: $Check, min: number, max: number | undefined): void {
+/** contains with minContains / maxContains; with `ev` (from 2020-12), the matching elements count as evaluated. */
+function $contains(
+  a: readonly unknown[],
+  q: string,
+  check: $Check,
+  min: number,
+  max: number | undefined,
+  ev?: $Ev,
+): void {
   let n = 0;
-  for (let i = 0; i < a.length; i++) if ($try(check, a[i], q, i) === undefined) n++;
+  for (let i = 0; i < a.length; i++) {
+    if ($try(check, a[i], q, i) !== undefined) continue;
+    n++;
+    ev?.items.add(i);
+  }
   if (n < min) $fail("contains", q, `${n} elements match contains, expected at least ${min}`);
   if (max !== undefined && n > max) $fail("contains", q, `${n} elements match contains, expected at most ${max}`);
 }
@@ -855,3 +866,136 @@ function $utf8Length(s: string): number {
 
 /** Asserted formats (x-assert-format), each one predicate (codegen/SEMANTICS.md, "Formats"). */
 const $formats: { [format: string]: (s: string) => boolean } = {};
+
+// ---- unevaluatedProperties / unevaluatedItems: what the other keywords evaluated ----
+
+/** The members and elements of one value that keywords have evaluated (annotations, in JSON Schema's terms). */
+type $Ev = { props: Set<string>; items: Set<number> };
+/** A check that also records what it evaluated. */
+type $CheckEv = (v: unknown, p: string, k: $Key, ev: $Ev) => void;
+
+function $newEv(): $Ev {
+  return { props: new Set(), items: new Set() };
+}
+
+function $okEv(): void {}
+
+function $evMerge(into: $Ev, from: $Ev): void {
+  for (const key of from.props) into.props.add(key);
+  for (const i of from.items) into.items.add(i);
+}
+
+/** An object's own keywords evaluated its declared keys, the keys its patterns match, and (with additionalProperties) the rest. */
+function $evObject(o: $Obj, ev: $Ev, known: $Known, patterns: $Known | undefined, all: boolean): void {
+  for (const key of Object.keys(o)) {
+    if (o[key] === undefined) continue;
+    if (all || known(key) || (patterns !== undefined && patterns(key))) ev.props.add(key);
+  }
+}
+
+/** An array's own keywords evaluated its prefix (as far as it goes) and, with items, every element. */
+function $evItems(a: readonly unknown[], ev: $Ev, prefix: number, all: boolean): void {
+  const n = all ? a.length : Math.min(prefix, a.length);
+  for (let i = 0; i < n; i++) ev.items.add(i);
+}
+
+/** An unevaluated* keyword that held: every member and element counts as evaluated for an enclosing one. */
+function $evAll(v: unknown, ev: $Ev): void {
+  if (Array.isArray(v)) for (let i = 0; i < v.length; i++) ev.items.add(i);
+  else if ($isObj(v)) for (const key of Object.keys(v)) if (v[key] !== undefined) ev.props.add(key);
+}
+
+function $tryEv(check: $CheckEv, v: unknown, p: string, k: $Key): $Ev | DecodeError {
+  const ev = $newEv();
+  try {
+    check(v, p, k, ev);
+    return ev;
+  } catch (e) {
+    if (e instanceof DecodeError) return e;
+    throw e;
+  }
+}
+
+/** $union, recording what the matching variants evaluated (anyOf: every variant that matches). */
+function $unionEv(
+  v: unknown,
+  p: string,
+  k: $Key,
+  oneOf: boolean,
+  variants: readonly $CheckEv[],
+  kinds: readonly number[],
+  expected: string,
+  ev: $Ev,
+): void {
+  const bit = $kindBit(v);
+  let matched = -1;
+  let best: DecodeError | undefined;
+  let bestDepth = -1;
+  for (let i = 0; i < variants.length; i++) {
+    if ((kinds[i]! & bit) === 0) continue;
+    const r = $tryEv(variants[i]!, v, p, k);
+    if (r instanceof DecodeError) {
+      const d = $depthOf(r.pointer);
+      if (d > bestDepth) ((best = r), (bestDepth = d));
+      continue;
+    }
+    if (oneOf && matched >= 0)
+      $fail("ambiguous_variant", $at(p, k), `matches variants ${matched} and ${i} of oneOf (exactly one must match)`);
+    if (matched < 0) matched = i;
+    $evMerge(ev, r);
+  }
+  if (matched >= 0) return;
+  if (best === undefined) $fail("type", $at(p, k), `expected ${expected}, got ${$kindOf(v)}`);
+  throw best;
+}
+
+function $dispatchedEv(
+  v: unknown,
+  p: string,
+  k: $Key,
+  pick: (v: unknown, p: string, ignore: boolean) => number,
+  variants: readonly $CheckEv[],
+  ev: $Ev,
+): void {
+  const q = $at(p, k);
+  variants[pick(v, q, false)]!(v, q, undefined, ev);
+}
+
+function $ifEv(
+  v: unknown,
+  p: string,
+  k: $Key,
+  cond: $CheckEv,
+  then: $CheckEv | undefined,
+  otherwise: $CheckEv | undefined,
+  ev: $Ev,
+): void {
+  const r = $tryEv(cond, v, p, k);
+  if (!(r instanceof DecodeError)) $evMerge(ev, r);
+  const next = r instanceof DecodeError ? otherwise : then;
+  if (next !== undefined) next(v, p, k, ev);
+}
+
+/** unevaluatedProperties: the members nothing evaluated, in property order (`check` undefined: none may exist). */
+function $unevaluatedProperties(v: unknown, q: string, ev: $Ev, check: $Check | undefined): void {
+  if (!$isObj(v)) return;
+  for (const key of Object.keys(v)) {
+    if (v[key] === undefined || ev.props.has(key)) continue;
+    if ($sur && !$wellFormed(key)) $fail("utf8", q, "object key holds an unpaired UTF-16 surrogate");
+    if (check === undefined)
+      $fail("unknown_field", q + "/" + $esc(key), `unevaluated property (a key of ${$cpLen(key)} characters)`);
+    check(v[key], q, $esc(key));
+  }
+  $evAll(v, ev);
+}
+
+/** unevaluatedItems: the elements nothing evaluated, in order. */
+function $unevaluatedItems(v: unknown, q: string, ev: $Ev, check: $Check | undefined): void {
+  if (!Array.isArray(v)) return;
+  for (let i = 0; i < v.length; i++) {
+    if (ev.items.has(i)) continue;
+    if (check === undefined) $fail("forbidden", q + "/" + i, "unevaluated element");
+    check(v[i], q, i);
+  }
+  $evAll(v, ev);
+}

@@ -257,7 +257,12 @@ function mergeObjects(b: Builder, list: ObjectType[], origin: Origin): Type | un
     origin,
     properties,
     patterns: [],
-    extras: closed.length > 0 ? { kind: "reject" } : { kind: "keep" },
+    extras:
+      closed.length > 0
+        ? { kind: "reject" }
+        : list.some((o) => o.extras.kind === "keep" && o.extras.evaluated === true)
+          ? { kind: "keep", evaluated: true }
+          : { kind: "keep" },
     checks: list.flatMap((o) => o.checks),
   };
   matchPatterns(out);

@@ -4,7 +4,8 @@ import type { Applicator, Type, UnionType } from "../types";
 import type { Draft, Location } from "../source";
 import type { Builder } from "./builder";
 import { checkKeywords } from "./keywords";
-import { mergeParts } from "./merge";
+import { mergeParts, mergeTypes } from "./merge";
+import { foldUnevaluated } from "./unevaluated";
 import { isObj, SchemaReader } from "./reader";
 import { buildShape } from "./shape";
 
@@ -62,7 +63,9 @@ function buildApplied(b: Builder, r: SchemaReader): Type {
   const unions = (["anyOf", "oneOf"] as const).filter((k) => r.has(k)).map((k) => buildUnion(b, r, k));
   const also: Applicator[] = [];
   for (const u of unions) {
+    const distributed = unions.length === 1 && !isTrivial(t) ? distribute(b, t, u) : undefined;
     if (unions.length === 1 && isTrivial(t)) t = u;
+    else if (distributed !== undefined) t = distributed;
     else also.push({ family: "union", union: u });
   }
   if (unions.length === 0 && (r.raw("x-discriminator") !== undefined || r.raw("x-open") !== undefined)) {
@@ -73,17 +76,42 @@ function buildApplied(b: Builder, r: SchemaReader): Type {
     );
   }
   if (r.has("not")) also.push({ family: "not", type: b.child(r.loc("not")) });
-  if (r.has("if") && (r.has("then") || r.has("else"))) {
+  if (r.has("if")) {
     const c: Applicator = { family: "if", if: b.child(r.loc("if")) };
     if (r.has("then")) c.then = b.child(r.loc("then"));
     if (r.has("else")) c.else = b.child(r.loc("else"));
     also.push(c);
   }
   for (const keyword of ["unevaluatedProperties", "unevaluatedItems"] as const) {
-    if (r.has(keyword)) also.push({ family: keyword, type: b.child(r.loc(keyword)) });
+    if (!r.has(keyword)) continue;
+    const u = b.child(r.loc(keyword));
+    let folded: Type | undefined;
+    if (also.some((a) => a.family !== "not")) folded = undefined;
+    else if (t.kind === "union" && t.mode === "oneOf") {
+      // One variant succeeds: what it evaluates is all that is evaluated.
+      const variants = t.variants.map((v) => foldUnevaluated(b, v, u, keyword));
+      folded = variants.every((v) => v !== undefined) ? { ...t, variants: variants as Type[] } : undefined;
+    } else folded = foldUnevaluated(b, t, u, keyword);
+    if (folded !== undefined) t = folded;
+    else also.push({ family: keyword, type: u });
   }
   if (also.length > 0) t = withAlso(t, also);
   return t;
+}
+
+/**
+ * A oneOf beside other keywords: allOf(base, oneOf(A, B)) is oneOf(allOf(base, A), allOf(base, B)),
+ * so each variant merged with the base is a typed variant (undefined when a merge is not exact).
+ */
+function distribute(b: Builder, base: Type, u: UnionType): UnionType | undefined {
+  if (u.mode !== "oneOf") return undefined;
+  const variants: Type[] = [];
+  for (const v of u.variants) {
+    const m = mergeTypes(b, [base, v], v.origin);
+    if ((m.also ?? []).some((a) => a.family === "allOf") || m.kind === "any") return undefined;
+    variants.push(v.doc !== undefined ? ({ ...m, doc: { ...m.doc, ...v.doc } } as Type) : m);
+  }
+  return { ...u, variants };
 }
 
 /** A schema that accepts every value by itself (no kind, no check, no applicator). */

@@ -75,7 +75,7 @@ function extrasOf(b: Builder, r: SchemaReader): Extras {
   if (!r.has("additionalProperties")) return { kind: "keep" };
   const type = b.child(r.loc("additionalProperties"));
   if (type.kind === "never") return { kind: "reject" };
-  if (isTrivial(type)) return { kind: "keep" };
+  if (isTrivial(type)) return { kind: "keep", evaluated: true };
   return { kind: "map", type };
 }
 

@@ -195,7 +195,11 @@ function buildKind(b: Builder, r: SchemaReader, k: SchemaKind, values: JsonValue
       const o = buildObject(b, r);
       // No member declared, none restricted: a free-form object.
       const free =
-        o.properties.length === 0 && o.patterns.length === 0 && o.extras.kind === "keep" && o.checks.length === 0;
+        o.properties.length === 0 &&
+        o.patterns.length === 0 &&
+        o.extras.kind === "keep" &&
+        o.extras.evaluated !== true &&
+        o.checks.length === 0;
       return withValues(free ? { kind: "any", origin, kinds: ["object"] } : o, values);
     }
   }
@@ -227,7 +231,6 @@ function buildArray(b: Builder, r: SchemaReader): ArrayType {
   } else if (items !== undefined) {
     t.items = b.child(r.loc("items"));
   }
-  if (t.items?.kind === "any" && t.items.kinds === undefined && t.items.also === undefined) delete t.items;
   const length = buildItemsLength(r);
   if (length !== undefined) t.checks.push(length);
   const unique = buildUnique(r);
