@@ -56,9 +56,14 @@ export class SchemaIndex {
     this.walk(doc, "", doc.root, undefined);
   }
 
-  /** Makes a loaded document answer for one more URI (e.g. the https spelling of a draft-07 meta-schema). */
-  alias(uri: string, path: string): void {
-    this.register(uri, { file: path, pointer: "" }, { file: path, pointer: "" }, false);
+  /** Makes a loaded resource answer for one more URI (e.g. the https spelling of a draft-07 meta-schema). */
+  alias(uri: string, root: Location): void {
+    this.register(uri, root, root, false);
+  }
+
+  /** The resource a URI (absolute, no fragment) identifies, if loaded. */
+  resourceAt(uri: string): Location | undefined {
+    return this.resources.get(uri);
   }
 
   private walk(doc: Document, pointer: string, node: unknown, parent: NodeState | undefined): void {
@@ -229,30 +234,34 @@ export class SchemaIndex {
     keyword: string,
     where: Location,
   ): Location | Unresolved {
+    const problem = (text: string, hint: string) => ({ error: new SchemaError(where.file, where.pointer, text, hint) });
     if (fragment === "") return root;
     const decoded = percentDecode(fragment);
     if (decoded.startsWith("/")) {
       const pointer = root.pointer + formatPointer(parsePointer(decoded));
-      if (valueAt(this.documents.get(root.file)!.root, pointer) !== undefined) return { file: root.file, pointer };
-      return {
-        error: new SchemaError(
-          where.file,
-          where.pointer,
+      const value = valueAt(this.documents.get(root.file)!.root, pointer);
+      if (value === undefined) {
+        return problem(
           `${keyword} "${ref}" points at nothing: ${root.file} has no ${pointer}`,
           `correct the JSON Pointer after "#" (e.g. "#/$defs/Name")`,
-        ),
-      };
+        );
+      }
+      if (typeof value !== "boolean" && !isObject(value)) {
+        return problem(
+          `${keyword} "${ref}" points at ${Array.isArray(value) ? "an array" : `the ${typeof value} ${JSON.stringify(value)}`}, which is not a schema`,
+          "point at a schema (an object, or true/false from draft-06 on)",
+        );
+      }
+      return { file: root.file, pointer };
     }
     const hit = this.anchors.get(locationKey(root))?.get(decoded);
     if (hit !== undefined) return hit;
-    return {
-      error: new SchemaError(
-        where.file,
-        where.pointer,
-        `${keyword} "${ref}": the schema ${this.resourceUri(root)} has no anchor "${decoded}"`,
-        `declare "$anchor": "${decoded}" there (drafts 2019-09 and 2020-12) or "$id": "#${decoded}" (drafts 04 to 07), or refer by JSON Pointer (e.g. "#/$defs/Name")`,
-      ),
-    };
+    return problem(
+      `${keyword} "${ref}": the schema ${this.resourceUri(root)} has no anchor "${decoded}"`,
+      decoded.includes("/")
+        ? `a JSON Pointer fragment starts with "/": write "#/${decoded}"`
+        : `declare "$anchor": "${decoded}" there (drafts 2019-09 and 2020-12) or "$id": "#${decoded}" (drafts 04 to 07), or refer by JSON Pointer (e.g. "#/$defs/Name")`,
+    );
   }
 }
 

@@ -85,7 +85,10 @@ export class SchemaSet {
         const ext = externals.find(target.missingDocument);
         if (ext instanceof SchemaError) errors.push(ext);
         else if (ext !== undefined) {
-          if (index.documents.has(ext.path)) index.alias(target.missingDocument, ext.path);
+          // Already loaded under another spelling, or a file of the protocol carries the same $id: no second copy.
+          const id = rootIdentifier(ext);
+          const loaded = index.documents.has(ext.path) ? { file: ext.path, pointer: "" } : id && index.resourceAt(id);
+          if (loaded) index.alias(target.missingDocument, loaded);
           else index.addDocument(ext);
         }
         target = index.resolve(ref, at, keyword, true);

@@ -315,6 +315,21 @@ describe("$ref resolution", () => {
     ]);
   });
 
+  it("refuses a $ref to a value that is not a schema", () => {
+    expect(
+      loadErrors({ [A]: { $defs: { n: 5, l: [] }, items: { $ref: "#/$defs/n" }, not: { $ref: "#/$defs/l" } } }),
+    ).toEqual([
+      `${A}#/items/$ref: $ref "#/$defs/n" points at the number 5, which is not a schema`,
+      `${A}#/not/$ref: $ref "#/$defs/l" points at an array, which is not a schema`,
+    ]);
+  });
+
+  it('suggests the missing "/" of a JSON Pointer fragment', () => {
+    expect(firstError({ [A]: { $defs: { x: {} }, items: { $ref: "#$defs/x" } } }).hint).toBe(
+      'a JSON Pointer fragment starts with "/": write "#/$defs/x"',
+    );
+  });
+
   it("refuses a remote $ref, never fetching it", () => {
     const e = firstError({ [A]: { properties: { p: { $ref: "https://example.com/thing.json#/x" } } } });
     expect([e.file, e.pointer]).toEqual([A, "/properties/p/$ref"]);
@@ -365,6 +380,22 @@ describe("external schemas", () => {
     expect(set.resolve("meta/core", at("codegen/schema/meta/draft2020-12/schema.json", "/allOf/0"))).toEqual(
       at("codegen/schema/meta/draft2020-12/meta/core.json"),
     );
+  });
+
+  it("lets a file of the protocol that carries a meta-schema's $id stand for it", () => {
+    const own = { $id: "http://json-schema.org/draft-07/schema#", $schema: "http://json-schema.org/draft-07/schema#" };
+    const set = load({
+      "s/meta.json": own,
+      [A]: {
+        allOf: [
+          { $ref: "http://json-schema.org/draft-07/schema#" },
+          { $ref: "https://json-schema.org/draft-07/schema#" },
+        ],
+      },
+    });
+    expect(set.resolve("http://json-schema.org/draft-07/schema#", at(A, "/allOf/0"))).toEqual(at("s/meta.json"));
+    expect(set.resolve("https://json-schema.org/draft-07/schema#", at(A, "/allOf/1"))).toEqual(at("s/meta.json"));
+    expect(set.externals).toEqual([]);
   });
 
   it("serves mapped folders under their URI prefix, and nothing else", () => {
