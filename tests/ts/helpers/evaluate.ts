@@ -6,6 +6,7 @@
 import { atLeast, refOverridesSiblings, type Draft } from "../../../codegen/schema/draft";
 import { escapePointerToken } from "../../../codegen/errors";
 import type { Location, SchemaSet } from "../../../codegen/schema/set";
+import { sameLocation } from "../../../codegen/schema/types";
 import { isMultipleOf } from "./decimal";
 
 /** What a successful evaluation reports to the schema that applied it. */
@@ -48,8 +49,7 @@ export class Evaluator {
     // Entering another resource (by descent or by reference) extends the dynamic scope.
     const resource = this.set.resource(at);
     const last = scope[scope.length - 1];
-    const inner =
-      last && last.file === resource.file && last.pointer === resource.pointer ? scope : [...scope, resource];
+    const inner = last !== undefined && sameLocation(last, resource) ? scope : [...scope, resource];
     const c: Context = {
       at,
       schema,
@@ -61,8 +61,9 @@ export class Evaluator {
       evaluated: nothingEvaluated(),
     };
     // Up to draft-07 "$ref" stands for the whole schema: its siblings are not evaluated.
-    if (refOverridesSiblings(c.draft) && typeof schema.$ref === "string")
+    if (refOverridesSiblings(c.draft) && typeof schema.$ref === "string") {
       return $ref(this, c) ? c.evaluated : undefined;
+    }
     let valid = true;
     for (const [name, check] of KEYWORDS) {
       if (name in schema && c.keywords.has(name)) valid = check(this, c) && valid; // no short cut: annotations
@@ -72,9 +73,7 @@ export class Evaluator {
 
   /** Applies the subschema at `suffix` to the same instance; its annotations join this schema's. */
   inPlace(c: Context, suffix: string): boolean {
-    const r = this.evaluate(at(c, suffix), c.instance, c.scope, c.depth + 1);
-    if (r !== undefined) merge(c.evaluated, r);
-    return r !== undefined;
+    return this.target(c, at(c, suffix));
   }
 
   /** Applies the subschema at `suffix` to a child of the instance (its annotations stay with the child). */
@@ -82,7 +81,7 @@ export class Evaluator {
     return this.evaluate(at(c, suffix), value, c.scope, c.depth + 1) !== undefined;
   }
 
-  /** Applies the schema at another location (a reference target) to the same instance. */
+  /** Applies the schema at `target` (a subschema or a reference target) to the same instance. */
   target(c: Context, target: Location): boolean {
     const r = this.evaluate(target, c.instance, c.scope, c.depth + 1);
     if (r !== undefined) merge(c.evaluated, r);
