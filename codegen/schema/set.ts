@@ -97,7 +97,7 @@ export class SchemaSet {
       else index.scanUnindexed(target);
     }
     errors.push(...index.errors);
-    if (errors.length > 0) throw new SchemaErrors(unique(errors));
+    if (errors.length > 0) throw new SchemaErrors(unique(errors).sort(byLocation));
     return new SchemaSet(index);
   }
 
@@ -178,6 +178,10 @@ function found(result: Location | Unresolved): Location {
 
 function compare(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function byLocation(a: SchemaError, b: SchemaError): number {
+  return compare(a.file, b.file) || compare(a.pointer, b.pointer);
 }
 
 function unique(errors: SchemaError[]): SchemaError[] {
