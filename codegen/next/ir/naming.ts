@@ -254,25 +254,39 @@ function constValue(t: Type): string | number | boolean | undefined {
   return undefined;
 }
 
+/**
+ * Go fields and locals of an object's properties. Names that would collide ("foo-bar" and
+ * "foo_bar" both read FooBar) are spelled exactly instead (Foo_2d_bar, Foo__bar): still derived
+ * from the property's own name, so other fields never change.
+ */
 function nameProperties(t: ObjectType, problems: Problems): void {
-  const fields = new Map<string, Property>();
+  const fields = new Map<string, Property[]>();
   const locals = new Map<string, Property[]>();
   for (const p of t.properties) {
-    p.names.goField = goName(p.name);
-    const prior = fields.get(p.names.goField);
-    if (prior !== undefined)
-      problems.error(
-        p.origin,
-        `properties "${prior.name}" and "${p.name}" both become the Go field ${p.names.goField}`,
-        "rename one of them",
-      );
-    if (t.extras.kind !== "reject" && p.names.goField === "Extra")
-      problems.error(p.origin, "the Go field Extra holds an open object's extra members", "rename the property");
-    fields.set(p.names.goField, p);
+    const f = goName(p.name);
+    fields.set(f, [...(fields.get(f) ?? []), p]);
     const l = localPart(p.name);
     locals.set(l, [...(locals.get(l) ?? []), p]);
   }
+  for (const [f, ps] of fields) for (const p of ps) p.names.goField = ps.length === 1 ? f : exactGoName(p.name);
   for (const [l, ps] of locals) for (const p of ps) p.names.local = ps.length === 1 ? l : exactPart(p.name);
+  // An open object keeps its extra members in a field of its own: Extra, or ExtraMembers when a property is Extra.
+  if (t.extras.kind !== "reject" || t.patterns.length > 0) {
+    const taken = new Set(t.properties.map((p) => p.names.goField));
+    const field = !taken.has("Extra") ? "Extra" : !taken.has("ExtraMembers") ? "ExtraMembers" : undefined;
+    if (field !== undefined) t.goExtra = field;
+    else
+      problems.error(
+        t.origin,
+        "the properties take both Go field names for the extra members (Extra, ExtraMembers)",
+        "rename one of the properties",
+      );
+  }
+}
+
+function exactGoName(name: string): string {
+  const s = exactPart(name);
+  return /^[a-z]/.test(s) ? s[0]!.toUpperCase() + s.slice(1) : `X${s}`;
 }
 
 function nameVariants(u: UnionType, owner: Decl, _path: string): void {

@@ -17,6 +17,8 @@ export interface SchemaSource {
   resource(at: Location): Location;
   resolve(ref: string, at: Location): Location;
   resolveDynamic(ref: string, at: Location, scope: readonly Location[]): Location;
+  /** The keywords defined at `at` (the draft's, narrowed by a custom meta-schema's $vocabulary). */
+  keywords?(at: Location): ReadonlySet<string>;
 }
 
 export const sameLocation = (a: Location, b: Location): boolean => a.file === b.file && a.pointer === b.pointer;

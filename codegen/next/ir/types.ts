@@ -173,6 +173,8 @@ export interface ObjectType extends NodeBase {
   patterns: PatternProperty[];
   extras: Extras;
   checks: ObjectCheck[];
+  /** The Go field holding the extra members (naming pass): Extra, unless a property is called that. */
+  goExtra?: string;
 }
 
 /**

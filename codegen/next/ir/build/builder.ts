@@ -10,6 +10,8 @@ import { buildNode } from "./node";
 import { Problems } from "./problems";
 import { isObj, SchemaReader } from "./reader";
 import { compilePattern } from "../../keywords/pattern";
+import { pascalName } from "../words";
+import { subschemas } from "../../../schema/subschemas";
 import type { Pattern } from "../types";
 
 /** A named definition before naming: where it is, and what its name will be derived from. */
@@ -26,8 +28,17 @@ export class Builder implements BuildContext {
   private readonly byLocation = new Map<string, Decl>();
   private readonly building = new Set<Decl>();
   private readonly built = new Set<Decl>();
-  /** Locations on the current inline reference chain, for cycles through non-definitions. */
+  /** Locations (with their dynamic scope) on the current inline reference chain, for cycles through non-definitions. */
   private readonly inlineChain: string[] = [];
+  /**
+   * The dynamic scope: the schema resources entered on the way to the node being built, outermost
+   * first, as a validator would have entered them ($dynamicRef and $recursiveRef resolve against it).
+   */
+  private scope: Location[] = [];
+  /** The scope a definition is built in, for definitions specialized to a dynamic scope. */
+  private readonly declScope = new Map<Decl, Location[]>();
+  private readonly specialized = new Map<string, Decl>();
+  private readonly dynamic = new Map<string, boolean>();
 
   constructor(readonly src: SchemaSource) {}
 
@@ -72,7 +83,13 @@ export class Builder implements BuildContext {
       if (doc !== undefined) d.doc = doc;
       declExtensions(r, d, this);
     }
-    d.type = d.constant !== undefined ? constantType(d, this.problems) : buildNode(this, at);
+    const saved = this.scope;
+    this.scope = [...(this.declScope.get(d) ?? [])];
+    try {
+      d.type = d.constant !== undefined ? constantType(d, this.problems) : buildNode(this, at);
+    } finally {
+      this.scope = saved;
+    }
     this.building.delete(d);
     this.built.add(d);
     return d.type;
@@ -103,6 +120,59 @@ export class Builder implements BuildContext {
     return isObj(root) && root["x-assert-format"] === true;
   }
 
+  // ---- dynamic scope ----
+
+  /**
+   * Enters the resource of `at`; true when the caller must leave it. A resource already in scope is
+   * not entered again: resolution takes the outermost resource with the anchor, which it already is
+   * (and so the scopes of a recursion stay finite).
+   */
+  enter(at: Location): boolean {
+    const res = locationKey(this.src.resource(at));
+    if (this.scope.some((s) => locationKey(s) === res)) return false;
+    this.scope.push(this.src.resource(at));
+    return true;
+  }
+
+  leave(): void {
+    this.scope.pop();
+  }
+
+  private scopeKey(): string {
+    return this.scope.map(locationKey).join(" ");
+  }
+
+  /** Whether anything under `at` (through static references too) resolves dynamically. */
+  private isDynamic(at: Location, visiting = new Set<string>()): boolean {
+    const key = locationKey(at);
+    const known = this.dynamic.get(key);
+    if (known !== undefined) return known;
+    if (visiting.has(key)) return false;
+    visiting.add(key);
+    const node = this.src.node(at);
+    let result = false;
+    if (isObj(node)) {
+      if (typeof node.$dynamicRef === "string" || typeof node.$recursiveRef === "string") result = true;
+      if (!result && typeof node.$ref === "string") {
+        try {
+          result = this.isDynamic(this.src.resolve(node.$ref, at), visiting);
+        } catch {
+          result = false;
+        }
+      }
+      if (!result) {
+        for (const s of subschemas(node, this.src.draft(at))) {
+          if (this.isDynamic({ file: at.file, pointer: at.pointer + s.pointer }, visiting)) {
+            result = true;
+            break;
+          }
+        }
+      }
+    }
+    this.dynamic.set(key, result);
+    return result;
+  }
+
   // ---- references ----
 
   /** The type a $ref (or $dynamicRef) at `r` stands for: a reference to a definition, or the target inline. */
@@ -114,7 +184,7 @@ export class Builder implements BuildContext {
     }
     let target: Location;
     try {
-      target = keyword === "$ref" ? this.src.resolve(ref, r.at) : this.src.resolveDynamic(ref, r.at, []);
+      target = keyword === "$ref" ? this.src.resolve(ref, r.at) : this.src.resolveDynamic(ref, r.at, this.scope);
     } catch (e) {
       const err = e as { file?: string; pointer?: string; problem?: string; hint?: string; message: string };
       this.problems.error(
@@ -125,12 +195,23 @@ export class Builder implements BuildContext {
       return { kind: "any", origin: r.origin };
     }
     const decl = this.declAt(target);
-    if (decl !== undefined) return { kind: "ref", origin: r.origin, decl };
-    const key = locationKey(target);
+    const dynamic = this.isDynamic(target);
+    // A definition is shared unless what it means depends on the dynamic scope it is reached in.
+    if (decl !== undefined && (!dynamic || this.scopeKey() === locationKey(this.src.resource(target)))) {
+      return { kind: "ref", origin: r.origin, decl };
+    }
+    const key = dynamic ? `${locationKey(target)} in ${this.scopeKey()}` : locationKey(target);
+    const known = this.specialized.get(key);
+    if (known !== undefined) return { kind: "ref", origin: r.origin, decl: known };
     if (this.inlineChain.includes(key)) {
-      // A cycle through a schema that is not a named definition: name it, so the cycle goes through a reference.
-      const d = this.register({ at: target, key: "", root: false });
+      // A cycle through a schema that is not a named definition (or through one specialized to this
+      // dynamic scope): name it, so that the cycle goes through a reference.
+      // Specialized to a dynamic scope: named after the resources of that scope as well.
+      const suffix = dynamic ? `In${this.scope.map(locationName).join("")}` : "";
+      const d = this.register({ at: target, key: locationName(target) + suffix, root: false });
       d.hoisted = true;
+      this.specialized.set(key, d);
+      this.declScope.set(d, [...this.scope]);
       this.typeOf(d);
       return { kind: "ref", origin: r.origin, decl: d };
     }
@@ -165,4 +246,19 @@ function constantType(d: Decl, problems: Problems): Type {
     items: v.length > 0 ? scalar(v[0]) : { kind: "any", origin },
     checks: [],
   };
+}
+
+const STRUCTURE = new Set(["$defs", "definitions", "properties"]);
+
+/** A name for a schema that is not a definition but must become one (a cycle runs through it): its file and place. */
+function locationName(at: Location): string {
+  const base = at.file.slice(at.file.lastIndexOf("/") + 1).replace(/\.json$/, "");
+  const tokens =
+    at.pointer === ""
+      ? []
+      : at.pointer
+          .slice(1)
+          .split("/")
+          .filter((t) => !STRUCTURE.has(t));
+  return [base, ...tokens].map((t) => pascalName(t.replace(/~1/g, "/").replace(/~0/g, "~"))).join("");
 }

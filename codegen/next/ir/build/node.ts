@@ -20,9 +20,15 @@ export function buildNode(b: Builder, at: Location): Type {
     b.problems.error(at, "a schema must be an object or a boolean", "write a JSON Schema object here");
     return { kind: "any", origin };
   }
-  const r = new SchemaReader(at, node, b.src.draft(at), b.problems);
+  const r = new SchemaReader(at, node, b.src.draft(at), b.problems, b.src.keywords?.(at));
   checkKeywords(r, b.declAt(at) !== undefined);
-  const t = OLD_DRAFTS.has(r.draft) && r.raw("$ref") !== undefined ? oldRef(b, r) : buildApplied(b, r);
+  const entered = b.enter(at);
+  let t: Type;
+  try {
+    t = OLD_DRAFTS.has(r.draft) && r.raw("$ref") !== undefined ? oldRef(b, r) : buildApplied(b, r);
+  } finally {
+    if (entered) b.leave();
+  }
   const doc = r.doc();
   if (doc !== undefined) t.doc = { ...t.doc, ...doc };
   const xName = r.raw("x-name");

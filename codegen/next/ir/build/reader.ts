@@ -20,8 +20,10 @@ export class SchemaReader {
     readonly node: Obj,
     readonly draft: Draft,
     private readonly problems: Problems,
+    defined?: ReadonlySet<string>,
   ) {
-    this.asserting = assertingKeywords(draft);
+    const asserting = assertingKeywords(draft);
+    this.asserting = defined === undefined ? asserting : new Set([...asserting].filter((k) => defined.has(k)));
   }
 
   get origin(): Origin {
