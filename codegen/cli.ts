@@ -184,6 +184,7 @@ async function run(opts: Options): Promise<number> {
     }
     return usageFail("no command given");
   }
+  if (command.startsWith("-")) return usageFail(`unknown option ${command}`);
   if (command === "help") {
     console.log(args[0] !== undefined && COMMAND_USAGE[args[0]] !== undefined ? COMMAND_USAGE[args[0]] : USAGE);
     return 0;

@@ -142,8 +142,9 @@ export function layoutFromConfig(root: string, file: string, config: Config): La
       if (GO_KEYWORDS.has(pkg)) errors.push(new SchemaError(file, `${at}/go/package`, `"${pkg}" is a Go keyword`, "choose another package name"));
       let importPath = p.go.importPath;
       if (importPath === undefined) {
-        const found = typeof repoPath(root, p.go.dir) === "string" ? findImportPath(root, dir, goModules) : undefined;
-        if (found === undefined) {
+        const inside = typeof repoPath(root, p.go.dir) === "string";
+        const found = inside ? findImportPath(root, dir, goModules) : undefined;
+        if (inside && found === undefined) {
           errors.push(new SchemaError(file, `${at}/go`, `no go.mod in ${dir} or any folder above it, so the package has no import path`, `run \`go mod init MODULE\` at your Go module's root, or set "importPath"`));
         } else importPath = found.importPath;
       }

@@ -42,18 +42,18 @@ function collect(e: unknown, into: SchemaError[]): void {
 
 /** Builds one protocol from its files, with every parse and meta-schema error of all of them. */
 export function buildFromFiles(name: string, files: SchemaFile[], errors: SchemaError[]): Protocol | undefined {
-  let docs;
-  try {
-    docs = parseSchemaFiles(files);
-  } catch (e) {
-    collect(e, errors);
-    return undefined;
-  }
-  const meta = metaSchemaErrors(docs);
-  if (meta.length > 0) {
-    errors.push(...meta);
-    return undefined;
-  }
+  // each file on its own, so that a file that is not JSON does not hide the others' problems
+  const before = errors.length;
+  const docs = files.flatMap((f) => {
+    try {
+      return parseSchemaFiles([f]);
+    } catch (e) {
+      collect(e, errors);
+      return [];
+    }
+  });
+  errors.push(...metaSchemaErrors(docs));
+  if (errors.length > before) return undefined;
   try {
     return buildProtocol(name, files);
   } catch (e) {

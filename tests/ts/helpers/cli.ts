@@ -25,6 +25,7 @@ export async function runCli(...args: string[]): Promise<CliResult> {
   const out: string[] = [];
   const err: string[] = [];
   const w = jest.spyOn(process.stdout, "write").mockImplementation((s: string | Uint8Array) => (out.push(String(s)), true));
+  const ew = jest.spyOn(process.stderr, "write").mockImplementation((s: string | Uint8Array) => (err.push(String(s).replace(/\n$/, "")), true));
   const l = jest.spyOn(console, "log").mockImplementation((s: string) => void out.push(`${s}\n`));
   const e = jest.spyOn(console, "error").mockImplementation((s: string) => void err.push(s));
   try {
@@ -32,6 +33,7 @@ export async function runCli(...args: string[]): Promise<CliResult> {
     return { code, out: out.join(""), err: err.join("\n") };
   } finally {
     w.mockRestore();
+    ew.mockRestore();
     l.mockRestore();
     e.mockRestore();
   }
