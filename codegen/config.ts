@@ -146,7 +146,7 @@ export function layoutFromConfig(root: string, file: string, config: Config): La
         const found = inside ? findImportPath(root, dir, goModules) : undefined;
         if (inside && found === undefined) {
           errors.push(new SchemaError(file, `${at}/go`, `no go.mod in ${dir} or any folder above it, so the package has no import path`, `run \`go mod init MODULE\` at your Go module's root, or set "importPath"`));
-        } else importPath = found.importPath;
+        } else importPath = found?.importPath;
       }
       out.go = { dir, pkg, importPath: importPath ?? "" };
     }

@@ -50,8 +50,9 @@ export async function watch(root: string, load: () => Layout, report: (e: Schema
             schedule();
           }),
         );
-      } catch {
+      } catch (e) {
         // a folder that does not exist (yet): the next successful run watches it
+        if ((e as { code?: string }).code !== "ENOENT") console.error(`codegen: cannot watch ${dir}: ${e instanceof Error ? e.message : String(e)}`);
       }
     }
   };
