@@ -203,9 +203,11 @@ async function run(opts: Options): Promise<number> {
       return diff.runDiff(args, root, opts.format ?? "text", undefined, layout);
     }
     case "conformance": {
-      let conf: typeof import("./conformance/command");
+      // Not part of the npm package (it drives the repository's own Go tool): required by a computed
+      // name, so that the package build does not compile it.
+      let conf: { CONFORMANCE_USAGE: string; runConformance(args: string[], root: string): Promise<number> };
       try {
-        conf = require("./conformance/command") as typeof import("./conformance/command");
+        conf = require(["./conformance", "command"].join("/")) as typeof conf;
       } catch (e) {
         if ((e as { code?: string }).code !== "MODULE_NOT_FOUND") throw e;
         console.error("codegen conformance: runs only in a checkout of the wire-codegen repository (it builds the repository's Go tool, tests/go/cmd/conformance)");
