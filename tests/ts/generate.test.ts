@@ -50,6 +50,30 @@ describe("generate()", () => {
     expect([...files.keys()].some((f) => f.includes("internal/wire"))).toBe(false);
   });
 
+  it("gives the Go packages only names that cannot meet the runtime's (exported, or an emitter prefix)", () => {
+    const files = generate(loadProtocols(ROOT));
+    const names: string[] = [];
+    for (const [path, text] of files) {
+      if (!path.endsWith(".go") || /\/runtime_\w+\.go$/.test(path)) continue;
+      // gofmt'd: top-level declarations start in column 0; a group's specs are indented by one tab
+      let group = false;
+      for (const line of text.split("\n")) {
+        if (group) {
+          if (line === ")") group = false;
+          else if (/^\t[A-Za-z_]/.test(line)) names.push(/^\t([A-Za-z_]\w*)/.exec(line)![1]!);
+          continue;
+        }
+        if (/^(const|var|type) \($/.test(line)) group = true;
+        const m = /^(?:func|type|var|const) ([A-Za-z_]\w*)/.exec(line);
+        if (m) names.push(m[1]!);
+      }
+    }
+    expect(names.length).toBeGreaterThan(100);
+    const bad = names.filter((n) => !/^[A-Z]/.test(n) && !/^(dec|enc|fast|chk|which|variant|keys|pat|is|codec)([A-Z_]|$)/.test(n));
+    expect(bad).toEqual([]);
+    expect(names.filter((n) => n.startsWith("wire"))).toEqual([]);
+  });
+
   it("exports the schema digest in both languages", () => {
     const out = readTree(ROOT);
     for (const p of loadProtocols(ROOT)) {
