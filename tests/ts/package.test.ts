@@ -55,4 +55,11 @@ describe("package.json", () => {
     // the README promises Node 20
     expect(semver.major(min)).toBe(20);
   });
+
+  it("ships the review workflow, whose step this repository's own workflow runs too (tests/ts/pack.test.ts runs it)", () => {
+    const runs = (file: string): string[] => [...readFileSync(join(ROOT, file), "utf8").matchAll(/^\s+(?:- )?run: (.+)$/gm)].map((m) => m[1]!.trim());
+    expect(pkg.files).toEqual(expect.arrayContaining(["ci/github-review.sh", "ci/github-workflow.yml"]));
+    expect(runs("ci/github-workflow.yml")).toEqual(["npm ci", "bash node_modules/wire-codegen/ci/github-review.sh"]);
+    expect(runs(".github/workflows/codegen.yml")).toEqual(["npm ci", "bash ci/github-review.sh"]);
+  });
 });
