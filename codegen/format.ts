@@ -6,13 +6,20 @@
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
-import { delimiter, join } from "node:path";
+import { basename, delimiter, dirname, join } from "node:path";
+import { packageRoot } from "./package";
 import type * as Prettier from "prettier";
 import type { OutputFiles } from "./generate";
 
 export const PRETTIER_OPTIONS: Prettier.Options = { parser: "typescript", printWidth: 120, trailingComma: "all", endOfLine: "lf" };
 
-const CACHE_DIR = join(__dirname, "..", "node_modules", ".cache", "wire-codegen");
+/** node_modules/.cache/wire-codegen of the project that has the tool installed (or of this repository). */
+function cacheDir(): string {
+  const pkg = packageRoot();
+  const parent = dirname(pkg);
+  return basename(parent) === "node_modules" ? join(parent, ".cache", "wire-codegen") : join(pkg, "node_modules", ".cache", "wire-codegen");
+}
+const CACHE_DIR = cacheDir();
 const useCache = process.env.CODEGEN_NO_CACHE !== "1";
 
 function cacheKey(...parts: string[]): string {

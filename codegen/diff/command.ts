@@ -8,12 +8,14 @@ import type { Protocol } from "../ir/types";
 import { diffProtocol } from "./compare";
 import { lineOfPointer } from "./pointer-line";
 import { FORMATS, render, type Format } from "./render";
-import { readFolderSide, readSide, SourceError, type SchemaSide } from "./source";
+import { readFolderSide, readLayoutFolderSide, readSide, SourceError, type SchemaSide } from "./source";
+import type { Layout } from "../layout";
 import type { DiffReport } from "./types";
 
 export const DIFF_USAGE = `usage: codegen diff --base <git ref or folder> [--head <git ref or folder>] [--format text|markdown|json|github]
-  compares the schema of every protocol under schema/ at the IR level and classifies each change;
-  a folder is a repository root holding schema/; the head defaults to the working tree (--root).
+  compares the schema of every protocol (those of wire-codegen.json, else every folder of schema/)
+  at the IR level and classifies each change; a folder is a repository root (another checkout);
+  the head defaults to the working tree (--root).
   exit 1 when a breaking change comes without a protocol version change, 2 on usage errors`;
 
 export interface DiffIO {
@@ -29,7 +31,7 @@ function build(side: SchemaSide, name: string): Protocol | undefined {
   try {
     return protocolFromFiles(name, files);
   } catch (e) {
-    if (e instanceof SchemaError || e instanceof SchemaErrors) throw new SchemaError(`${side.label}: schema/${name}`, "", `the schema cannot be built:\n${e.message}`, "fix the schema on that side, or compare other commits");
+    if (e instanceof SchemaError || e instanceof SchemaErrors) throw new SchemaError(`${side.label}: protocol ${name}`, "", `the schema cannot be built:\n${e.message}`, "fix the schema on that side, or compare other commits");
     throw e;
   }
 }
@@ -59,7 +61,7 @@ export function diffSides(base: SchemaSide, head: SchemaSide): DiffReport {
   return { format: "codegen-diff/1", base: base.label, head: head.label, ok: !protocols.some((p) => p.needsVersionChange), protocols };
 }
 
-export function runDiff(args: string[], root: string, format = "text", io: DiffIO = stdio): number {
+export function runDiff(args: string[], root: string, format = "text", io: DiffIO = stdio, layout?: Layout): number {
   let baseSpec: string | undefined;
   let headSpec: string | undefined;
   let fmt = format;
@@ -82,8 +84,8 @@ export function runDiff(args: string[], root: string, format = "text", io: DiffI
   if (!(FORMATS as readonly string[]).includes(fmt)) return usage(`unknown format ${JSON.stringify(fmt)} (use ${FORMATS.join(", ")})`);
   let report: DiffReport;
   try {
-    const base = readSide(baseSpec, root);
-    const head = headSpec === undefined ? readFolderSide(root, "working tree") : readSide(headSpec, root);
+    const base = readSide(baseSpec, root, layout);
+    const head = headSpec === undefined ? (layout === undefined ? readFolderSide(root, "working tree") : readLayoutFolderSide(root, layout, "working tree")) : readSide(headSpec, root, layout);
     report = diffSides(base, head);
   } catch (e) {
     if (e instanceof SourceError) return usage(e.message);

@@ -66,8 +66,16 @@ export function renderText(r: DiffReport): string {
 
 const cell = (s: string): string => s.replace(/\\/g, "\\\\").replace(/\|/g, "\\|").replace(/\r?\n/g, " ");
 
+/** The first line of the Markdown report: lets a workflow find (and update) its earlier pull request comment. */
+export const MARKDOWN_MARKER = "<!-- codegen diff -->";
+
+/**
+ * A pull request comment or job summary ($GITHUB_STEP_SUMMARY): the verdict first, then one
+ * table per protocol with changes; GitHub-flavoured Markdown, no HTML but the marker comment.
+ */
 export function renderMarkdown(r: DiffReport): string {
-  const out: string[] = ["## Protocol schema changes", "", `Base \`${r.base}\`, head \`${r.head}\`.`];
+  const total = r.protocols.reduce((n, p) => n + p.changes.length, 0);
+  const out: string[] = [MARKDOWN_MARKER, "## Protocol schema changes", "", `**${verdict(r).replace(/^codegen diff: /, "").replace(/\n/g, " ")}**`, "", `Base \`${r.base}\`, head \`${r.head}\`: ${total} change${total === 1 ? "" : "s"} in ${r.protocols.length} protocol${r.protocols.length === 1 ? "" : "s"}.`];
   for (const p of r.protocols) {
     out.push("", `### \`${p.name}\`: ${versionLine(p, (s) => `\`${s}\``)}`, "");
     if (p.needsVersionChange) out.push("**Breaking changes without a protocol version change: raise the protocol version.**", "");
@@ -83,7 +91,6 @@ export function renderMarkdown(r: DiffReport): string {
       out.push(`| ${cell(c.message)} | ${cell(loc)} | ${cell(cls)} | ${cell(c.reason)} (\`${c.rule}\`) |`);
     }
   }
-  out.push("", verdict(r).replace(/^codegen diff: /, ""));
   return out.join("\n") + "\n";
 }
 

@@ -5,6 +5,9 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { readSchemaFolder } from "../ir/load";
 import type { SchemaFile } from "../schema/files";
+import { SchemaError, SchemaErrors } from "../errors";
+import type { Layout } from "../layout";
+import { readProtocolFiles } from "../load";
 
 /** A side that cannot be read as asked: a usage error (exit 2). */
 export class SourceError extends Error {}
@@ -70,8 +73,48 @@ export function readGitSide(root: string, ref: string): SchemaSide {
 }
 
 /** A folder when `spec` names an existing directory (relative to the current directory), else a git ref of `root`. */
-export function readSide(spec: string, root: string): SchemaSide {
+export function readSide(spec: string, root: string, layout?: Layout): SchemaSide {
   const folder = resolve(spec);
-  if (existsSync(folder) && statSync(folder).isDirectory()) return readFolderSide(folder, spec);
-  return readGitSide(root, spec);
+  if (existsSync(folder) && statSync(folder).isDirectory()) return layout === undefined ? readFolderSide(folder, spec) : readLayoutFolderSide(folder, layout, spec);
+  return layout === undefined ? readGitSide(root, spec) : readLayoutGitSide(root, spec, layout);
+}
+
+/** The protocols of a config's layout in `folder` (a checkout); a protocol whose schema is not there is absent. */
+export function readLayoutFolderSide(folder: string, layout: Layout, label = folder): SchemaSide {
+  const protocols = new Map<string, SchemaFile[]>();
+  for (const p of layout.protocols) {
+    const present = p.schema.filter((s) => existsSync(join(folder, s)));
+    if (present.length === 0) continue;
+    const errors: SchemaError[] = [];
+    const files = readProtocolFiles(folder, { schema: present }, errors);
+    if (errors.length > 0) throw new SchemaErrors(errors);
+    if (files.length > 0) protocols.set(p.name, files);
+  }
+  return { label, protocols };
+}
+
+/** The protocols of a config's layout at a git ref (paths relative to root, read with git show). */
+export function readLayoutGitSide(root: string, ref: string, layout: Layout): SchemaSide {
+  const commit = git(root, ["rev-parse", "--verify", "--quiet", `${ref}^{commit}`]);
+  if (commit === undefined || commit.trim() === "") throw new SourceError(`${ref} is neither a folder nor a git commit of the repository at ${root}`);
+  const id = commit.trim();
+  const show = (path: string): string => {
+    const text = git(root, ["show", `${id}:./${path}`]);
+    if (text === undefined) throw new SourceError(`git show ${ref}:${path} failed`);
+    return text;
+  };
+  const protocols = new Map<string, SchemaFile[]>();
+  for (const p of layout.protocols) {
+    const files: SchemaFile[] = [];
+    for (const s of p.schema) {
+      const entry = lsTree(root, id, s).find(([, path]) => path === s);
+      if (entry === undefined) continue;
+      if (entry[0] === "blob") files.push({ path: s, text: show(s) });
+      else if (entry[0] === "tree") {
+        for (const [type, path] of lsTree(root, id, `${s}/`)) if (type === "blob" && path.endsWith(".json")) files.push({ path, text: show(path) });
+      }
+    }
+    if (files.length > 0) protocols.set(p.name, files.sort((a, b) => (a.path < b.path ? -1 : 1)));
+  }
+  return { label: ref, protocols };
 }

@@ -4,7 +4,8 @@ import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs
 import { spawnSync } from "node:child_process";
 import { dirname, join, resolve } from "node:path";
 import { loadProtocol } from "../ir/load";
-import { emitGo, emitGoModule } from "./emit";
+import { emitGo } from "./emit";
+import { emitGoMod, GO_MODULE } from "./module";
 
 const root = resolve(__dirname, "../..");
 const outDir = resolve(process.argv[2] ?? join(root, "out/go"));
@@ -15,8 +16,11 @@ const schemaDirs =
         .map((n) => join(root, "schema", n))
         .filter((d) => statSync(d).isDirectory());
 const files = new Map<string, string>();
-for (const dir of schemaDirs) for (const [path, text] of emitGo(loadProtocol(dir, root))) files.set(path, text);
-for (const [path, text] of emitGoModule()) files.set(path, text);
+for (const dir of schemaDirs) {
+  const p = loadProtocol(dir, root);
+  for (const [name, text] of emitGo(p)) files.set(`${p.name}/${name}`, text);
+}
+files.set("go.mod", emitGoMod(GO_MODULE));
 rmSync(outDir, { recursive: true, force: true });
 for (const [path, text] of files) {
   const full = join(outDir, path);

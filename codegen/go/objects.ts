@@ -16,10 +16,10 @@ function bytesLit(s: string): string {
 export function objectDecoder(g: GoContext, d: Decl, t: ObjectType): string {
   const n = t.properties.length;
   const L: string[] = [];
-  L.push(`func dec${d.name}(d *wire.Decoder, v *${d.name}) *wire.DecodeError {`);
+  L.push(`func dec${d.name}(d *wireDecoder, v *${d.name}) *DecodeError {`);
   L.push("\tif !d.ObjectStart() {", '\t\treturn d.TypeError("object")', "\t}");
-  if (n > 0) L.push(`\tvar seen [${n}]bool`, `\tvar errs [${n}]*wire.DecodeError`);
-  if (t.extras === "reject") L.push("\tvar unknown *wire.DecodeError");
+  if (n > 0) L.push(`\tvar seen [${n}]bool`, `\tvar errs [${n}]*DecodeError`);
+  if (t.extras === "reject") L.push("\tvar unknown *DecodeError");
   else L.push("\tlvl := 0");
   L.push("\tfor d.NextMember() {");
   L.push("\t\tswitch string(d.Key()) {");
@@ -41,17 +41,17 @@ export function objectDecoder(g: GoContext, d: Decl, t: ObjectType): string {
   if (t.extras === "reject") {
     L.push("\t\t\tunknown = d.Unknown(unknown)");
   } else {
-    L.push("\t\t\tkey := d.Key()", "\t\t\tspan, l := d.RawSpan()", "\t\t\tlvl = l", "\t\t\tv.Extra = wire.AddExtra(v.Extra, key, span)");
+    L.push("\t\t\tkey := d.Key()", "\t\t\tspan, l := d.RawSpan()", "\t\t\tlvl = l", "\t\t\tv.Extra = wireAddExtra(v.Extra, key, span)");
   }
   L.push("\t\t}", "\t}");
   if (t.extras === "reject") L.push("\tif unknown != nil {", "\t\treturn unknown", "\t}");
   t.properties.forEach((prop, i) => {
-    if (prop.required) L.push(`\tif !seen[${i}] {`, `\t\treturn wire.Missing(${goString(prop.name)})`, "\t}");
+    if (prop.required) L.push(`\tif !seen[${i}] {`, `\t\treturn wireMissing(${goString(prop.name)})`, "\t}");
   });
   t.properties.forEach((prop, i) => {
-    L.push(`\tif errs[${i}] != nil {`, `\t\treturn errs[${i}].In(${goString(prop.name)})`, "\t}");
+    L.push(`\tif errs[${i}] != nil {`, `\t\treturn errs[${i}].in(${goString(prop.name)})`, "\t}");
   });
-  if (t.extras === "keep") L.push("\treturn wire.CheckExtras(v.Extra, lvl)");
+  if (t.extras === "keep") L.push("\treturn wireCheckExtras(v.Extra, lvl)");
   else L.push("\treturn nil");
   L.push("}");
   return L.join("\n");
@@ -59,14 +59,14 @@ export function objectDecoder(g: GoContext, d: Decl, t: ObjectType): string {
 
 export function objectEncoder(g: GoContext, d: Decl, t: ObjectType): string {
   const L: string[] = [];
-  L.push(`func enc${d.name}(b []byte, v *${d.name}, lvl int) ([]byte, *wire.EncodeError) {`);
+  L.push(`func enc${d.name}(b []byte, v *${d.name}, lvl int) ([]byte, *EncodeError) {`);
   for (const prop of t.properties) {
     if (prop.required && g.nilable(prop.type) && g.resolve(prop.type).kind !== "array") {
-      L.push(`\tif v.${prop.goName} == nil {`, `\t\treturn b, wire.EncodeMissing(${goString(prop.name)})`, "\t}");
+      L.push(`\tif v.${prop.goName} == nil {`, `\t\treturn b, wireEncodeMissing(${goString(prop.name)})`, "\t}");
     }
   }
   const hasValues = t.properties.some((p) => !g.implied(p)) || t.extras === "keep";
-  if (hasValues) L.push("\tvar err *wire.EncodeError");
+  if (hasValues) L.push("\tvar err *EncodeError");
   // members: "first" is known statically until an optional member makes it dynamic
   let state: "empty" | "nonempty" | "unknown" = "empty";
   L.push("\tb = append(b, '{')");
@@ -79,7 +79,7 @@ export function objectEncoder(g: GoContext, d: Decl, t: ObjectType): string {
   };
   for (const prop of t.properties) {
     const codec = typeCodec(g, prop.type, `${d.name}_${prop.goName}`);
-    const ret = `\t\treturn b, err.In(${goString(prop.name)})`;
+    const ret = `\t\treturn b, err.in(${goString(prop.name)})`;
     if (g.implied(prop)) {
       const c = constJSON(constOf(g.resolve(prop.type))!);
       if (state === "unknown") L.push("\tif len(b) > start {", "\t\tb = append(b, ',')", "\t}");
@@ -104,7 +104,7 @@ export function objectEncoder(g: GoContext, d: Decl, t: ObjectType): string {
     const names = t.properties.map((p) => goString(p.name));
     const declared =
       names.length === 0 ? "func(string) bool { return false }" : `func(k string) bool { return ${names.map((n) => `k == ${n}`).join(" || ")} }`;
-    L.push(`\tif b, err = wire.AppendExtras(b, v.Extra, len(b) > start, lvl+1, ${declared}); err != nil {`, "\t\treturn b, err", "\t}");
+    L.push(`\tif b, err = wireAppendExtras(b, v.Extra, len(b) > start, lvl+1, ${declared}); err != nil {`, "\t\treturn b, err", "\t}");
   }
   L.push("\treturn append(b, '}'), nil", "}");
   if (L.slice(startAt).some((l) => /\bstart\b/.test(l))) L.splice(startAt, 0, "\tstart := len(b)");
@@ -143,11 +143,11 @@ export function unionDecoder(g: GoContext, d: Decl, u: UnionType): string {
   const keysVar = `keys${d.name}`;
   const L: string[] = [];
   if (keys.length > 0) L.push(`var ${keysVar} = []string{${keys.map(goString).join(", ")}}`, "");
-  L.push(`func dec${d.name}(d *wire.Decoder, v *${d.name}) *wire.DecodeError {`);
+  L.push(`func dec${d.name}(d *wireDecoder, v *${d.name}) *DecodeError {`);
   const reject = (ind: string, expr: string): string[] => (u.open ? [`${ind}*v = nil`, `${ind}return d.Ignore()`] : [`${ind}return ${expr}`]);
   const walk = (x: Dispatch, ind: string, probed: boolean, present: string[] = []): void => {
     if ((x.by === "presence" || x.by === "const") && !probed) {
-      L.push(`${ind}var p wire.Probe`, `${ind}if !d.ProbeObject(&p, ${keysVar}) {`, ...reject(ind + "\t", 'd.TypeError("object")'), `${ind}}`);
+      L.push(`${ind}var p wireProbe`, `${ind}if !d.ProbeObject(&p, ${keysVar}) {`, ...reject(ind + "\t", 'd.TypeError("object")'), `${ind}}`);
       probed = true;
     }
     switch (x.by) {
@@ -180,7 +180,7 @@ export function unionDecoder(g: GoContext, d: Decl, u: UnionType): string {
       case "kind": {
         L.push(`${ind}switch d.Kind() {`);
         for (const c of x.cases) {
-          L.push(`${ind}case wire.Kind${c.kind[0]!.toUpperCase()}${c.kind.slice(1)}:`);
+          L.push(`${ind}case wireKind${c.kind[0]!.toUpperCase()}${c.kind.slice(1)}:`);
           walk(c.next, ind + "\t", probed, present);
         }
         L.push(`${ind}}`);
@@ -195,7 +195,7 @@ export function unionDecoder(g: GoContext, d: Decl, u: UnionType): string {
     // fast path: dispatch on the members up to the first discriminator key, decode that variant
     // while watching the keys, then check that all the members select the same variant
     L.push(
-      "\tvar p wire.Probe",
+      "\tvar p wireProbe",
       `\tif !d.PeekObject(&p, ${keysVar}) {`,
       ...reject("\t\t", 'd.TypeError("object")'),
       "\t}",
@@ -240,7 +240,7 @@ function membersOnly(x: Dispatch): boolean {
 function whichLines(g: GoContext, u: UnionType, name: string, keys: string[]): string[] | undefined {
   const x = u.dispatch;
   if ((x.by !== "presence" && x.by !== "const") || !membersOnly(x) || keys.length > 8) return undefined;
-  const L: string[] = [`func which${name}(p *wire.Probe) int {`];
+  const L: string[] = [`func which${name}(p *wireProbe) int {`];
   const variants = new Set<number>();
   const walk = (x: Dispatch, ind: string, present: string[]): void => {
     switch (x.by) {
@@ -273,7 +273,7 @@ function whichLines(g: GoContext, u: UnionType, name: string, keys: string[]): s
     }
   };
   walk(x, "\t", []);
-  L.push("}", "", `func variant${name}(d *wire.Decoder, v *${name}, k int) *wire.DecodeError {`, "\tswitch k {");
+  L.push("}", "", `func variant${name}(d *wireDecoder, v *${name}, k int) *DecodeError {`, "\tswitch k {");
   for (const i of [...variants].sort((a, b) => a - b)) {
     const vn = unionVariantName(g, u, i, name);
     L.push(`\tcase ${i}:`, `\t\tx := new(${vn})`, "\t\t*v = x", `\t\treturn dec${vn}(d, x)`);
@@ -284,7 +284,7 @@ function whichLines(g: GoContext, u: UnionType, name: string, keys: string[]): s
 
 export function unionEncoder(g: GoContext, d: Decl, u: UnionType): string {
   const L: string[] = [];
-  L.push(`func enc${d.name}(b []byte, v ${d.name}, lvl int) ([]byte, *wire.EncodeError) {`);
+  L.push(`func enc${d.name}(b []byte, v ${d.name}, lvl int) ([]byte, *EncodeError) {`);
   L.push("\tswitch x := v.(type) {");
   const seen = new Set<string>();
   u.variants.forEach((_, i) => {
@@ -293,20 +293,20 @@ export function unionEncoder(g: GoContext, d: Decl, u: UnionType): string {
     seen.add(name);
     L.push(`\tcase *${name}:`, "\t\tif x != nil {", `\t\t\treturn enc${name}(b, x, lvl)`, "\t\t}");
   });
-  L.push("\t}", `\treturn b, wire.EncodeFail(wire.CodeType, ${goString(`no ${d.name} variant`)})`, "}");
+  L.push("\t}", `\treturn b, wireEncodeFail(wireCodeType, ${goString(`no ${d.name} variant`)})`, "}");
   return L.join("\n");
 }
 
 /** The decoder of a declaration whose type is neither object nor union. */
 export function aliasDecoder(g: GoContext, d: Decl): string {
   const codec = typeCodec(g, d.type, d.name);
-  return [`func dec${d.name}(d *wire.Decoder, v *${d.name}) *wire.DecodeError {`, `\treturn ${codec.dec("v")}`, "}"].join("\n");
+  return [`func dec${d.name}(d *wireDecoder, v *${d.name}) *DecodeError {`, `\treturn ${codec.dec("v")}`, "}"].join("\n");
 }
 
 /** The encoder of a declaration whose type is neither object nor union. */
 export function aliasEncoder(g: GoContext, d: Decl): string {
   const codec = typeCodec(g, d.type, d.name);
-  return [`func enc${d.name}(b []byte, v ${d.name}, lvl int) ([]byte, *wire.EncodeError) {`, `\treturn ${codec.enc("v", "lvl")}`, "}"].join("\n");
+  return [`func enc${d.name}(b []byte, v ${d.name}, lvl int) ([]byte, *EncodeError) {`, `\treturn ${codec.enc("v", "lvl")}`, "}"].join("\n");
 }
 
 export { addr };

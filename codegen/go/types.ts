@@ -42,20 +42,6 @@ export function emitTypes(g: GoContext): string[] {
     L.push("// FrameLimit is the largest frame in bytes, without its newline.");
     L.push(`const FrameLimit = ${limitDecl ? limitDecl.name : goInt(p.frameLimit)}`, "");
   }
-  L.push(
-    "// Runtime types, shared by every generated protocol package.",
-    "type (",
-    "\tDecodeError = wire.DecodeError",
-    "\tEncodeError = wire.EncodeError",
-    "\tMember = wire.Member",
-    "\tNull = wire.Null",
-    "\tSecret = wire.Secret",
-    ")",
-    "",
-    "// FrameReader reads newline-delimited frames; see the New...Reader functions.",
-    "type FrameReader[T any] = wire.FrameReader[T]",
-    "",
-  );
   // which unions each object variant belongs to (for the marker methods)
   const unionsOf = new Map<string, string[]>();
   for (const d of p.decls) {
@@ -101,7 +87,7 @@ export function emitTypes(g: GoContext): string[] {
       L.push(`// Visit${d.name} calls the method of vis for v's variant.`, `func Visit${d.name}(v ${d.name}, vis ${d.name}Visitor) error {`);
       L.push("\tswitch x := v.(type) {");
       for (const n of names) L.push(`\tcase *${n}:`, `\t\treturn vis.${n}(x)`);
-      L.push("\t}", "\treturn wire.ErrNoVariant", "}", "");
+      L.push("\t}", "\treturn wireErrNoVariant", "}", "");
       continue;
     }
     if (d.enumMembers && t.kind === "string") {

@@ -4,18 +4,18 @@ import { GoContext, goFloat, goInt, goString } from "./context";
 import { toRE2 } from "./pattern";
 
 const KIND_CONST: Record<JsonKind, string> = {
-  object: "wire.KindObject",
-  array: "wire.KindArray",
-  string: "wire.KindString",
-  number: "wire.KindNumber",
-  boolean: "wire.KindBoolean",
-  null: "wire.KindNull",
+  object: "wireKindObject",
+  array: "wireKindArray",
+  string: "wireKindString",
+  number: "wireKindNumber",
+  boolean: "wireKindBoolean",
+  null: "wireKindNull",
 };
 
 export interface TypeCodec {
-  /** A Go expression (type *wire.DecodeError) decoding the current value into pointer expression p. */
+  /** A Go expression (type *DecodeError) decoding the current value into pointer expression p. */
   dec(p: string): string;
-  /** A Go expression (types []byte, *wire.EncodeError) appending value expression v at nesting level lvl to b. */
+  /** A Go expression (types []byte, *EncodeError) appending value expression v at nesting level lvl to b. */
   enc(v: string, lvl: string): string;
 }
 
@@ -25,7 +25,7 @@ export function addr(v: string): string {
 }
 
 export function kindsExpr(kinds: JsonKind[] | undefined): string {
-  if (!kinds || kinds.length === 6) return "wire.AnyKind";
+  if (!kinds || kinds.length === 6) return "wireAnyKind";
   return kinds.map((k) => `1<<${KIND_CONST[k]}`).join(" | ");
 }
 
@@ -46,9 +46,9 @@ export function typeCodec(g: GoContext, t: Type, ctx: string): TypeCodec {
     case "boolean":
       return scalarCodec(g, t, ctx);
     case "null":
-      return { dec: (p) => `d.Null(${p})`, enc: (v) => `wire.WriteNull(b, ${v})` };
+      return { dec: (p) => `d.Null(${p})`, enc: (v) => `wireWriteNull(b, ${v})` };
     case "any":
-      return { dec: (p) => `d.Raw(${p}, ${kindsExpr(t.kinds)})`, enc: (v, lvl) => `wire.AppendRaw(b, ${v}, ${lvl}, ${kindsExpr(t.kinds)})` };
+      return { dec: (p) => `d.Raw(${p}, ${kindsExpr(t.kinds)})`, enc: (v, lvl) => `wireAppendRaw(b, ${v}, ${lvl}, ${kindsExpr(t.kinds)})` };
     case "array":
       return arrayCodec(g, t, ctx);
     case "object":
@@ -62,15 +62,15 @@ type Scalar = StringType | IntegerType | NumberType | { kind: "boolean"; const?:
 const BASE: Record<Scalar["kind"], string> = { string: "string", integer: "int64", number: "float64", boolean: "bool" };
 const READ: Record<Scalar["kind"], string> = { string: "d.String", integer: "d.Int", number: "d.Float", boolean: "d.Bool" };
 const WRITE: Record<Scalar["kind"], string> = {
-  string: "wire.AppendString",
-  integer: "wire.AppendInt",
-  number: "wire.AppendFloat",
-  boolean: "wire.WriteBool",
+  string: "wireAppendString",
+  integer: "wireAppendInt",
+  number: "wireAppendFloat",
+  boolean: "wireWriteBool",
 };
 const PRECHECK: Record<Scalar["kind"], string | undefined> = {
-  string: "wire.CheckUTF8",
-  integer: "wire.CheckInt",
-  number: "wire.CheckFloat",
+  string: "wireCheckUTF8",
+  integer: "wireCheckInt",
+  number: "wireCheckFloat",
   boolean: undefined,
 };
 
@@ -84,12 +84,12 @@ function scalarCodec(g: GoContext, t: Scalar, ctx: string): TypeCodec {
     };
   }
   const chk = `chk_${ctx}`;
-  g.addHelper(chk, [`func ${chk}(v ${base}) *wire.DecodeError {`, ...checks, "\treturn nil", "}"].join("\n"));
+  g.addHelper(chk, [`func ${chk}(v ${base}) *DecodeError {`, ...checks, "\treturn nil", "}"].join("\n"));
   const dec = `dec_${ctx}`;
   g.addHelper(
     dec,
     [
-      `func ${dec}(d *wire.Decoder, v *${base}) *wire.DecodeError {`,
+      `func ${dec}(d *wireDecoder, v *${base}) *DecodeError {`,
       `\tif err := ${READ[t.kind]}(v); err != nil {`,
       "\t\treturn err",
       "\t}",
@@ -102,10 +102,10 @@ function scalarCodec(g: GoContext, t: Scalar, ctx: string): TypeCodec {
   g.addHelper(
     enc,
     [
-      `func ${enc}(b []byte, v ${base}) ([]byte, *wire.EncodeError) {`,
+      `func ${enc}(b []byte, v ${base}) ([]byte, *EncodeError) {`,
       ...(pre ? [`\tif err := ${pre}(v); err != nil {`, "\t\treturn b, err", "\t}"] : []),
       `\tif err := ${chk}(v); err != nil {`,
-      "\t\treturn b, wire.AsEncodeError(err)",
+      "\t\treturn b, wireAsEncodeError(err)",
       "\t}",
       `\treturn ${WRITE[t.kind]}(b, v)`,
       "}",
@@ -118,7 +118,7 @@ function scalarCodec(g: GoContext, t: Scalar, ctx: string): TypeCodec {
 }
 
 function fail(code: string, msg: string): string {
-  return `\t\treturn wire.Fail(wire.Code${code}, ${goString(msg)})`;
+  return `\t\treturn wireFail(wireCode${code}, ${goString(msg)})`;
 }
 
 /** The constraint checks of a scalar on `v`, in SEMANTICS order (const, enum, then the rest). */
@@ -143,7 +143,7 @@ function checkLines(g: GoContext, t: Scalar, ctx: string): string[] {
         const limits = [t.minLength !== undefined ? `at least ${t.minLength}` : "", t.maxLength !== undefined ? `at most ${t.maxLength}` : ""]
           .filter((s) => s !== "")
           .join(" and ");
-        out.push(`\tif n := wire.RuneCount(v); ${conds.join(" || ")} {`, fail("Length", `string length must be ${limits} code points`), "\t}");
+        out.push(`\tif n := wireRuneCount(v); ${conds.join(" || ")} {`, fail("Length", `string length must be ${limits} code points`), "\t}");
       }
     }
     if (t.pattern !== undefined) {
@@ -189,12 +189,12 @@ function arrayCodec(g: GoContext, t: ArrayType, ctx: string): TypeCodec {
   g.addHelper(
     dec,
     [
-      `func ${dec}(d *wire.Decoder, v *[]${elem}) *wire.DecodeError {`,
+      `func ${dec}(d *wireDecoder, v *[]${elem}) *DecodeError {`,
       "\tif !d.ArrayStart() {",
       '\t\treturn d.TypeError("array")',
       "\t}",
       `\tout := make([]${elem}, 0)`,
-      "\tvar first *wire.DecodeError",
+      "\tvar first *DecodeError",
       "\tn := 0",
       "\tfor d.NextElement() {",
       "\t\tif first != nil {",
@@ -202,14 +202,14 @@ function arrayCodec(g: GoContext, t: ArrayType, ctx: string): TypeCodec {
       "\t\t} else {",
       `\t\t\tvar x ${elem}`,
       `\t\t\tif err := ${item.dec("&x")}; err != nil {`,
-      "\t\t\t\tfirst = err.At(n)",
+      "\t\t\t\tfirst = err.at(n)",
       "\t\t\t}",
       "\t\t\tout = append(out, x)",
       "\t\t}",
       "\t\tn++",
       "\t}",
       ...(lengthCond.length > 0
-        ? [`\tif ${lengthCond.join(" || ")} {`, `\t\treturn wire.Fail(wire.CodeLength, ${goString(`array must have ${limits} items`)})`, "\t}"]
+        ? [`\tif ${lengthCond.join(" || ")} {`, `\t\treturn wireFail(wireCodeLength, ${goString(`array must have ${limits} items`)})`, "\t}"]
         : []),
       "\tif first != nil {",
       "\t\treturn first",
@@ -223,11 +223,11 @@ function arrayCodec(g: GoContext, t: ArrayType, ctx: string): TypeCodec {
   g.addHelper(
     enc,
     [
-      `func ${enc}(b []byte, v []${elem}, lvl int) ([]byte, *wire.EncodeError) {`,
+      `func ${enc}(b []byte, v []${elem}, lvl int) ([]byte, *EncodeError) {`,
       ...(lengthCond.length > 0
         ? [
             "\tif n := len(v); " + lengthCond.join(" || ") + " {",
-            `\t\treturn b, wire.EncodeFail(wire.CodeLength, ${goString(`array must have ${limits} items`)})`,
+            `\t\treturn b, wireEncodeFail(wireCodeLength, ${goString(`array must have ${limits} items`)})`,
             "\t}",
           ]
         : []),
@@ -236,9 +236,9 @@ function arrayCodec(g: GoContext, t: ArrayType, ctx: string): TypeCodec {
       "\t\tif i > 0 {",
       "\t\t\tb = append(b, ',')",
       "\t\t}",
-      "\t\tvar err *wire.EncodeError",
+      "\t\tvar err *EncodeError",
       `\t\tif b, err = ${item.enc("v[i]", "lvl+1")}; err != nil {`,
-      "\t\t\treturn b, err.At(i)",
+      "\t\t\treturn b, err.at(i)",
       "\t\t}",
       "\t}",
       "\treturn append(b, ']'), nil",

@@ -45,6 +45,6 @@ export const RESERVED_TYPE_NAMES = new Set([
   "Symbol", "TextDecoder", "TextEncoder", "Uint8Array", "WeakMap", "WeakSet", "AsyncIterable", "Iterable",
   "AsyncGenerator", "ReadonlySet", "Record",
   "DecodeError", "EncodeError", "JsonValue", "JsonObject", "FrameResult", "WireErrorCode", "ByteStream",
-  // Go runtime re-exports and generated package-level names
-  "Codec", "Codecs", "FrameReader", "Member", "Null", "Secret", "SchemaDigest", "FrameLimit",
+  // Go runtime public API (declared in every generated package) and generated package-level names
+  "Codec", "Codecs", "FrameReader", "Member", "Null", "Secret", "SchemaDigest", "FrameLimit", "SetFastPath",
 ]);

@@ -10,16 +10,22 @@ import (
 	"reflect"
 	"testing"
 
-	"example.com/wiretypes/internal/wire"
+	"example.com/wiretypes/jsonl"
 	"example.com/wiretypes/runner"
 )
 
+// setFastPath switches the fast path of every generated package (each has its own runtime).
+func setFastPath(on bool) {
+	runner.SetFastPath(on)
+	jsonl.SetFastPath(on)
+}
+
 // decodeBoth decodes line with the fast path on, then off.
 func decodeBoth(c runner.Codec, line []byte) (fv any, ferr error, ev any, eerr error) {
-	defer wire.SetFastPath(true)
-	wire.SetFastPath(true)
+	defer setFastPath(true)
+	setFastPath(true)
 	fv, ferr = c.Decode(line)
-	wire.SetFastPath(false)
+	setFastPath(false)
 	ev, eerr = c.Decode(line)
 	return
 }

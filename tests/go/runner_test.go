@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"example.com/wiretypes/runner"
+	"example.com/wiretypes/tests/cmd/xcheck"
 )
 
 // The sample frames of the protocol documentation (tests/fixtures/seed-frames.jsonl).
@@ -86,6 +87,7 @@ func expectErr(t *testing.T, err error, code, ptr string) {
 	t.Helper()
 	var de *runner.DecodeError
 	var ee *runner.EncodeError
+	err = xcheck.Normalize(err) // a jsonl error as runner's: same fields
 	switch {
 	case errors.As(err, &de):
 		if de.Code != code || de.Pointer != ptr {

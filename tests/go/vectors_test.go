@@ -34,12 +34,13 @@ var codecs = map[string]map[string]runner.Codec{
 }
 
 // asRunnerCodecs converts another package's Codecs: every generated Codec has the same fields, and
-// every generated DecodeError and EncodeError is the same type (internal/wire), so one runner serves all.
+// xcheck.Normalized turns its DecodeError and EncodeError into runner's (each generated package
+// declares its own, with the same fields), so one runner serves all.
 // Codecs readers of a protocol without a frame limit (jsonl) use a 64 MiB safety cap, as the TS runner does.
 func asRunnerCodecs(m map[string]jsonl.Codec) map[string]runner.Codec {
 	out := make(map[string]runner.Codec, len(m))
 	for k, c := range m {
-		out[k] = runner.Codec(c)
+		out[k] = runner.Codec(xcheck.Normalized(xcheck.Codec(c)))
 	}
 	return out
 }

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { main } from "../../codegen/cli";
-import { SchemaError } from "../../codegen/errors";
+import { SchemaError, SchemaErrors } from "../../codegen/errors";
 import { protocolFromFiles } from "../../codegen/ir/load";
 
 const D = "https://json-schema.org/draft/2020-12/schema";
@@ -14,6 +14,7 @@ function refusal(files: Record<string, string>): SchemaError {
     protocolFromFiles("p", Object.entries(files).map(([name, text]) => ({ path: `schema/p/${name}`, text })));
   } catch (e) {
     if (e instanceof SchemaError) return e;
+    if (e instanceof SchemaErrors) return e.errors[0]!;
     throw e;
   }
   throw new Error("the generator accepted the schema");

@@ -3,7 +3,7 @@
 // refuses the schema with a SchemaError. A silent disagreement fails the test.
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { SchemaError } from "../../codegen/errors";
+import { SchemaError, SchemaErrors } from "../../codegen/errors";
 import { protocolFromFiles } from "../../codegen/ir/load";
 import { emitTypeScript } from "../../codegen/ts/emit";
 import { loadGenerated } from "./helpers/compile";
@@ -31,6 +31,7 @@ function runCase(file: string, c: SuiteCase): Outcome {
     mod = loadGenerated(emitTypeScript(protocol));
   } catch (e) {
     if (e instanceof SchemaError) return { ...base, verdict: "refused", detail: e.problem };
+    if (e instanceof SchemaErrors) return { ...base, verdict: "refused", detail: e.errors.map((x) => x.problem).join("; ") };
     throw e;
   }
   const decode = mod.decodeRoot as (input: string) => unknown;

@@ -9,7 +9,7 @@ var benchFrame = []byte(`{"attachment":"att-7f3a2c","turn":"turn-0042","event":"
 
 func BenchmarkCheckText(b *testing.B) {
 	for b.Loop() {
-		if CheckText(benchFrame) != nil {
+		if wireCheckText(benchFrame) != nil {
 			b.Fatal()
 		}
 	}
@@ -25,17 +25,17 @@ func BenchmarkJSONValid(b *testing.B) {
 
 func BenchmarkProbe(b *testing.B) {
 	keys := []string{"method", "result", "error", "event"}
-	var d Decoder
+	var d wireDecoder
 	d.Init(benchFrame)
 	for b.Loop() {
-		var p Probe
+		var p wireProbe
 		d.i = 0
 		d.ProbeObject(&p, keys)
 	}
 }
 
 func BenchmarkWalk(b *testing.B) {
-	var d Decoder
+	var d wireDecoder
 	d.Init(benchFrame)
 	for b.Loop() {
 		d.i = 0
@@ -43,7 +43,7 @@ func BenchmarkWalk(b *testing.B) {
 		d.ObjectStart()
 		var s string
 		for d.NextMember() {
-			if d.Kind() == KindString {
+			if d.Kind() == wireKindString {
 				d.String(&s)
 			} else {
 				d.Skip()

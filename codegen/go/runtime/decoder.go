@@ -12,30 +12,30 @@ import (
 	"unsafe"
 )
 
-// Kind is the JSON kind of a value.
-type Kind uint8
+// wireKind is the JSON kind of a value.
+type wireKind uint8
 
 // JSON kinds; a Kinds set is a bit mask of 1<<Kind.
 const (
-	KindObject Kind = iota
-	KindArray
-	KindString
-	KindNumber
-	KindBoolean
-	KindNull
+	wireKindObject wireKind = iota
+	wireKindArray
+	wireKindString
+	wireKindNumber
+	wireKindBoolean
+	wireKindNull
 )
 
-// Kinds is a set of JSON kinds (bit 1<<Kind); AnyKind allows every kind.
-type Kinds uint8
+// wireKinds is a set of JSON kinds (bit 1<<Kind); AnyKind allows every kind.
+type wireKinds uint8
 
-// AnyKind is the set of all JSON kinds.
-const AnyKind Kinds = 1<<6 - 1
+// wireAnyKind is the set of all JSON kinds.
+const wireAnyKind wireKinds = 1<<6 - 1
 
-var kindNames = [...]string{"object", "array", "string", "number", "boolean", "null"}
+var wireKindNames = [...]string{"object", "array", "string", "number", "boolean", "null"}
 
-func (k Kind) String() string { return kindNames[k] }
+func (k wireKind) String() string { return wireKindNames[k] }
 
-// Decoder walks one JSON text. After Init (the exact path) the text is known
+// wireDecoder walks one JSON text. After Init (the exact path) the text is known
 // to be UTF-8 and valid JSON, so it never fails on syntax. After InitFast (the
 // fast path) nothing is known: every primitive checks the syntax and the UTF-8
 // of what it reads, and on anything wrong marks the pass bad (see Done) and
@@ -43,7 +43,7 @@ func (k Kind) String() string { return kindNames[k] }
 // that every error, code and pointer comes from the exact path. Schema errors
 // are returned with pointers relative to the value being decoded, and the
 // caller prefixes them on the way up (pointers are built only on error).
-type Decoder struct {
+type wireDecoder struct {
 	b       []byte
 	s       string // b as a string, made on first use for short texts (one allocation for all their strings)
 	i       int
@@ -51,7 +51,7 @@ type Decoder struct {
 	key     []byte
 	keyBad  bool
 	scratch []byte
-	root    rootIndex
+	root    wireRootIndex
 	rootAt  int  // index of the root value
 	fast    bool // InitFast: the text was not checked beforehand
 	bad     bool // fast path: the text holds something the fast path does not accept
@@ -66,17 +66,17 @@ type Decoder struct {
 }
 
 // Init checks the text (UTF-8, then syntax) and prepares to decode it.
-func (d *Decoder) Init(b []byte) *DecodeError {
+func (d *wireDecoder) Init(b []byte) *DecodeError {
 	if !utf8.Valid(b) {
-		return Fail(CodeUTF8, "input is not valid UTF-8")
+		return wireFail(wireCodeUTF8, "input is not valid UTF-8")
 	}
 	d.root.n = 0
-	if !validJSON(b, &d.root) {
-		return Fail(CodeSyntax, "input is not one JSON value")
+	if !wireValidJSON(b, &d.root) {
+		return wireFail(wireCodeSyntax, "input is not one JSON value")
 	}
 	d.b, d.s, d.i, d.depth = b, "", 0, 0
 	d.fast, d.bad = false, false
-	d.rootAt = skipWS(b, 0)
+	d.rootAt = wireSkipWS(b, 0)
 	if b[d.rootAt] != '{' {
 		d.root.n = -1
 	}
@@ -86,35 +86,35 @@ func (d *Decoder) Init(b []byte) *DecodeError {
 // InitFast prepares a single strict pass over b: decoding checks UTF-8 and
 // syntax as it goes. After decoding, Done tells whether the pass succeeded;
 // if it did not (or decoding returned an error), decode b again after Init.
-func (d *Decoder) InitFast(b []byte) {
+func (d *wireDecoder) InitFast(b []byte) {
 	d.b, d.s, d.i, d.depth = b, "", 0, 0
 	d.fast, d.bad = true, false
 	d.root.n, d.rootAt = -1, -1
-	if fastOff.Load() {
+	if wireFastOff.Load() {
 		d.fail()
 	}
 }
 
-var fastOff atomic.Bool
+var wireFastOff atomic.Bool
 
 // SetFastPath turns the fast path of the generated decoders on or off (it is
 // on unless turned off) and returns the previous setting. It is for tests that
 // compare the fast path with the exact path; decoding gives the same outcome
 // either way.
 func SetFastPath(on bool) bool {
-	return !fastOff.Swap(!on)
+	return !wireFastOff.Swap(!on)
 }
 
 // Done reports, after a decoder returned no error on the fast path, that the
 // pass met nothing wrong and that only whitespace follows the value.
-func (d *Decoder) Done() bool {
+func (d *wireDecoder) Done() bool {
 	d.ws()
 	return !d.bad && d.i == len(d.b)
 }
 
-// Recover is deferred by the fast path: a panic (which a malformed text
+// wireRecover is deferred by the fast path: a panic (which a malformed text
 // should never cause) turns into a fallback to the exact path.
-func Recover(ok *bool) {
+func wireRecover(ok *bool) {
 	if recover() != nil {
 		*ok = false
 	}
@@ -123,22 +123,22 @@ func Recover(ok *bool) {
 // fail marks the fast pass bad and moves to the end of the text, so that
 // every later read stops at once. It returns a syntax error for the caller
 // to return (the fast path discards it).
-func (d *Decoder) fail() *DecodeError {
+func (d *wireDecoder) fail() *DecodeError {
 	d.bad = true
 	d.i = len(d.b)
-	return Fail(CodeSyntax, "input is not one JSON value")
+	return wireFail(wireCodeSyntax, "input is not one JSON value")
 }
 
-func (d *Decoder) ws() {
+func (d *wireDecoder) ws() {
 	b, i := d.b, d.i
-	for i < len(b) && class[b[i]]&clsWS != 0 {
+	for i < len(b) && wireClass[b[i]]&wireClsWS != 0 {
 		i++
 	}
 	d.i = i
 }
 
 // at skips whitespace and returns the byte at the current position (0 at the end).
-func (d *Decoder) at() byte {
+func (d *wireDecoder) at() byte {
 	d.ws()
 	if d.i < len(d.b) {
 		return d.b[d.i]
@@ -147,32 +147,32 @@ func (d *Decoder) at() byte {
 }
 
 // Kind returns the kind of the value at the current position.
-func (d *Decoder) Kind() Kind {
+func (d *wireDecoder) Kind() wireKind {
 	switch d.at() {
 	case '{':
-		return KindObject
+		return wireKindObject
 	case '[':
-		return KindArray
+		return wireKindArray
 	case '"':
-		return KindString
+		return wireKindString
 	case 't', 'f':
-		return KindBoolean
+		return wireKindBoolean
 	case 'n':
-		return KindNull
+		return wireKindNull
 	}
-	return KindNumber
+	return wireKindNumber
 }
 
 // TypeError skips the current value and returns a type error naming what was expected.
-func (d *Decoder) TypeError(want string) *DecodeError {
+func (d *wireDecoder) TypeError(want string) *DecodeError {
 	k := d.Kind()
 	d.Skip()
-	return Fail(CodeType, "expected "+want+", got "+k.String())
+	return wireFail(wireCodeType, "expected "+want+", got "+k.String())
 }
 
-// skipStringAt returns the index after the string opening at b[i].
-func skipStringAt(b []byte, i int) int {
-	i = stringStop(b, i+1)
+// wireSkipStringAt returns the index after the string opening at b[i].
+func wireSkipStringAt(b []byte, i int) int {
+	i = wireStringStop(b, i+1)
 	if b[i] == '"' {
 		return i + 1
 	}
@@ -191,17 +191,17 @@ func skipStringAt(b []byte, i int) int {
 	}
 }
 
-func skipNumberAt(b []byte, i int) int {
-	for i < len(b) && class[b[i]]&clsNumber != 0 {
+func wireSkipNumberAt(b []byte, i int) int {
+	for i < len(b) && wireClass[b[i]]&wireClsNumber != 0 {
 		i++
 	}
 	return i
 }
 
 // Skip skips the current value, checking it (strings included) as it goes.
-func (d *Decoder) Skip() {
+func (d *wireDecoder) Skip() {
 	d.ws()
-	j := scanValue(d.b, d.i, nil, true)
+	j := wireScanValue(d.b, d.i, nil, true)
 	if j < 0 {
 		d.fail()
 		return
@@ -210,7 +210,7 @@ func (d *Decoder) Skip() {
 }
 
 // ObjectStart enters the object at the current position; false (nothing consumed) if it is not an object.
-func (d *Decoder) ObjectStart() bool {
+func (d *wireDecoder) ObjectStart() bool {
 	if d.at() != '{' {
 		return false
 	}
@@ -222,7 +222,7 @@ func (d *Decoder) ObjectStart() bool {
 
 // NextMember reads the next member's key (see Key) and positions at its value;
 // false when the object ends (the closing brace is consumed) or the text is bad.
-func (d *Decoder) NextMember() bool {
+func (d *wireDecoder) NextMember() bool {
 	if d.bad {
 		return false
 	}
@@ -264,7 +264,7 @@ func (d *Decoder) NextMember() bool {
 }
 
 // watchKey records where the current member's value starts when its key is watched.
-func (d *Decoder) watchKey() {
+func (d *wireDecoder) watchKey() {
 	d.ws()
 	for k, w := range d.wkeys {
 		if string(d.key) == w {
@@ -273,8 +273,8 @@ func (d *Decoder) watchKey() {
 	}
 }
 
-// Watched is the watch state of an enclosing union, saved by Watch.
-type Watched struct {
+// wireWatched is the watch state of an enclosing union, saved by Watch.
+type wireWatched struct {
 	keys  []string
 	depth int
 	pos   [8]int32
@@ -284,8 +284,8 @@ type Watched struct {
 // where the value of each of keys' last occurrence starts (at most 8 keys),
 // as ProbeObject does; Unwatch gives the result. It returns the previous
 // watch, for Unwatch to restore.
-func (d *Decoder) Watch(keys []string) Watched {
-	prev := Watched{d.wkeys, d.wdepth, d.wpos}
+func (d *wireDecoder) Watch(keys []string) wireWatched {
+	prev := wireWatched{d.wkeys, d.wdepth, d.wpos}
 	d.wkeys, d.wdepth = keys, d.depth+1
 	for k := range d.wpos {
 		d.wpos[k] = -1
@@ -296,7 +296,7 @@ func (d *Decoder) Watch(keys []string) Watched {
 // Unwatch stores what Watch recorded into p (a complete probe) and restores
 // prev. It reports whether the complete probe equals the partial one p held
 // (no watched key after the first one found), which then selects the same variant.
-func (d *Decoder) Unwatch(prev Watched, p *Probe) bool {
+func (d *wireDecoder) Unwatch(prev wireWatched, p *wireProbe) bool {
 	same := p.pos == d.wpos
 	p.pos = d.wpos
 	p.rest = 0
@@ -306,13 +306,13 @@ func (d *Decoder) Unwatch(prev Watched, p *Probe) bool {
 }
 
 // Bad marks the fast pass bad (see Done) and returns an error to return.
-func (d *Decoder) Bad() *DecodeError { return d.fail() }
+func (d *wireDecoder) Bad() *DecodeError { return d.fail() }
 
 // Key is the current member's key, unescaped (valid until the next call on d).
-func (d *Decoder) Key() []byte { return d.key }
+func (d *wireDecoder) Key() []byte { return d.key }
 
 // KeyBad reports that the current key holds an unpaired surrogate escape.
-func (d *Decoder) KeyBad() bool { return d.keyBad }
+func (d *wireDecoder) KeyBad() bool { return d.keyBad }
 
 // Unknown skips the current member's value and returns the error for the first
 // unknown key of the object: prior (the first found so far, or nil) or this
@@ -320,7 +320,7 @@ func (d *Decoder) KeyBad() bool { return d.keyBad }
 // surrogate), relative to the object. "First" is document order, except under
 // PropertyOrder, where an array-index key comes before every other key,
 // smallest first, as JSON.parse orders an object's keys.
-func (d *Decoder) Unknown(prior *DecodeError) *DecodeError {
+func (d *wireDecoder) Unknown(prior *DecodeError) *DecodeError {
 	if prior != nil && !d.propOrder {
 		d.Skip()
 		return prior
@@ -328,19 +328,19 @@ func (d *Decoder) Unknown(prior *DecodeError) *DecodeError {
 	d.Skip()
 	var e *DecodeError
 	if d.keyBad {
-		e = Fail(CodeUTF8, "property name holds an unpaired surrogate")
+		e = wireFail(wireCodeUTF8, "property name holds an unpaired surrogate")
 	} else {
-		e = Fail(CodeUnknownField, "unknown property").In(string(d.key))
+		e = wireFail(wireCodeUnknownField, "unknown property").in(string(d.key))
 	}
 	if prior == nil {
 		return e
 	}
-	k, ok := arrayIndex(string(d.key))
+	k, ok := wireArrayIndex(string(d.key))
 	if !ok || d.keyBad {
 		return prior
 	}
-	if prior.Code == CodeUnknownField && len(prior.Pointer) > 1 {
-		if pk, pok := arrayIndex(prior.Pointer[1:]); pok && pk <= k {
+	if prior.Code == wireCodeUnknownField && len(prior.Pointer) > 1 {
+		if pk, pok := wireArrayIndex(prior.Pointer[1:]); pok && pk <= k {
 			return prior
 		}
 	}
@@ -350,10 +350,10 @@ func (d *Decoder) Unknown(prior *DecodeError) *DecodeError {
 // PropertyOrder makes Unknown follow ECMAScript property order instead of
 // document order: typed result decoders do, because TypeScript runs them on an
 // already parsed value, which has no document order (codegen/SEMANTICS.md).
-func (d *Decoder) PropertyOrder() { d.propOrder = true }
+func (d *wireDecoder) PropertyOrder() { d.propOrder = true }
 
 // ArrayStart enters the array at the current position; false (nothing consumed) if it is not an array.
-func (d *Decoder) ArrayStart() bool {
+func (d *wireDecoder) ArrayStart() bool {
 	if d.at() != '[' {
 		return false
 	}
@@ -365,7 +365,7 @@ func (d *Decoder) ArrayStart() bool {
 
 // NextElement positions at the next element; false when the array ends
 // (consumed) or the text is bad.
-func (d *Decoder) NextElement() bool {
+func (d *wireDecoder) NextElement() bool {
 	if d.bad {
 		return false
 	}
@@ -396,20 +396,20 @@ func (d *Decoder) NextElement() bool {
 // surrogates are written as their 3-byte generalized UTF-8 form), whether a
 // lone surrogate was found, and the index after the closing quote (-1 when
 // the string is malformed or not UTF-8).
-func (d *Decoder) readString(i int, _ bool) ([]byte, bool, int) {
+func (d *wireDecoder) readString(i int, _ bool) ([]byte, bool, int) {
 	b := d.b
 	start := i + 1
-	end, esc := scanStringBody(b, start)
+	end, esc := wireScanStringBody(b, start)
 	if end < 0 || !esc {
 		return b[start:max(end-1, start)], false, end
 	}
-	out, bad, _ := unescape(d.scratch[:0], b, start)
+	out, bad, _ := wireUnescape(d.scratch[:0], b, start)
 	d.scratch = out
 	return out, bad, end
 }
 
-// unescape appends the contents of the (valid) string starting after its quote at b[i].
-func unescape(dst, b []byte, i int) ([]byte, bool, int) {
+// wireUnescape appends the contents of the (valid) string starting after its quote at b[i].
+func wireUnescape(dst, b []byte, i int) ([]byte, bool, int) {
 	bad := false
 	for {
 		j := i
@@ -435,10 +435,10 @@ func unescape(dst, b []byte, i int) ([]byte, bool, int) {
 		case 't':
 			dst = append(dst, '\t')
 		case 'u':
-			r := hex4(b[i:])
+			r := wireHex4(b[i:])
 			i += 4
 			if r >= 0xD800 && r < 0xDC00 && i+6 <= len(b) && b[i] == '\\' && b[i+1] == 'u' {
-				if r2 := hex4(b[i+2:]); r2 >= 0xDC00 && r2 < 0xE000 {
+				if r2 := wireHex4(b[i+2:]); r2 >= 0xDC00 && r2 < 0xE000 {
 					dst = utf8.AppendRune(dst, 0x10000+(r-0xD800)<<10+(r2-0xDC00))
 					i += 6
 					continue
@@ -456,7 +456,7 @@ func unescape(dst, b []byte, i int) ([]byte, bool, int) {
 	}
 }
 
-func hex4(b []byte) rune {
+func wireHex4(b []byte) rune {
 	var r rune
 	for k := 0; k < 4; k++ {
 		c := b[k]
@@ -472,13 +472,13 @@ func hex4(b []byte) rune {
 }
 
 // String decodes a string value.
-func (d *Decoder) String(v *string) *DecodeError {
+func (d *wireDecoder) String(v *string) *DecodeError {
 	if d.at() != '"' {
 		return d.TypeError("string")
 	}
 	b := d.b
 	start := d.i + 1
-	end, esc := scanStringBody(b, start)
+	end, esc := wireScanStringBody(b, start)
 	if end < 0 {
 		return d.fail()
 	}
@@ -488,20 +488,20 @@ func (d *Decoder) String(v *string) *DecodeError {
 		return nil
 	}
 	// unescaping never lengthens a string: one allocation, made into the string
-	s, bad, _ := unescape(make([]byte, 0, end-1-start), b, start)
+	s, bad, _ := wireUnescape(make([]byte, 0, end-1-start), b, start)
 	if bad {
-		return Fail(CodeUTF8, "string holds an unpaired surrogate")
+		return wireFail(wireCodeUTF8, "string holds an unpaired surrogate")
 	}
 	*v = unsafe.String(unsafe.SliceData(s), len(s))
 	return nil
 }
 
-// shareLimit is the longest text whose strings share one allocation (a kept
+// wireShareLimit is the longest text whose strings share one allocation (a kept
 // string keeps at most this many bytes alive).
-const shareLimit = 1024
+const wireShareLimit = 1024
 
-func (d *Decoder) substring(i, j int) string {
-	if len(d.b) > shareLimit {
+func (d *wireDecoder) substring(i, j int) string {
+	if len(d.b) > wireShareLimit {
 		return string(d.b[i:j])
 	}
 	if d.s == "" {
@@ -512,7 +512,7 @@ func (d *Decoder) substring(i, j int) string {
 
 // ConstString decodes a string that must equal want: type, then utf8, then
 // const, as the checks of a string with a const run. It does not allocate.
-func (d *Decoder) ConstString(want string) *DecodeError {
+func (d *wireDecoder) ConstString(want string) *DecodeError {
 	if d.at() != '"' {
 		return d.TypeError("string")
 	}
@@ -522,31 +522,31 @@ func (d *Decoder) ConstString(want string) *DecodeError {
 	}
 	d.i = end
 	if bad {
-		return Fail(CodeUTF8, "string holds an unpaired surrogate")
+		return wireFail(wireCodeUTF8, "string holds an unpaired surrogate")
 	}
 	if string(s) != want {
-		return Fail(CodeConst, "string is not the expected constant")
+		return wireFail(wireCodeConst, "string is not the expected constant")
 	}
 	return nil
 }
 
 // Secret decodes a string value into a Secret.
-func (d *Decoder) Secret(v *Secret) *DecodeError {
+func (d *wireDecoder) Secret(v *Secret) *DecodeError {
 	return d.String((*string)(v))
 }
 
 // Bool decodes a boolean value.
-func (d *Decoder) Bool(v *bool) *DecodeError {
+func (d *wireDecoder) Bool(v *bool) *DecodeError {
 	switch d.at() {
 	case 't':
-		if !hasLiteral(d.b, d.i, "true") {
+		if !wireHasLiteral(d.b, d.i, "true") {
 			return d.fail()
 		}
 		d.i += 4
 		*v = true
 		return nil
 	case 'f':
-		if !hasLiteral(d.b, d.i, "false") {
+		if !wireHasLiteral(d.b, d.i, "false") {
 			return d.fail()
 		}
 		d.i += 5
@@ -557,9 +557,9 @@ func (d *Decoder) Bool(v *bool) *DecodeError {
 }
 
 // Null decodes a null value.
-func (d *Decoder) Null(v *Null) *DecodeError {
+func (d *wireDecoder) Null(v *Null) *DecodeError {
 	if d.at() == 'n' {
-		if !hasLiteral(d.b, d.i, "null") {
+		if !wireHasLiteral(d.b, d.i, "null") {
 			return d.fail()
 		}
 		d.i += 4
@@ -569,31 +569,31 @@ func (d *Decoder) Null(v *Null) *DecodeError {
 }
 
 // Float decodes any finite number.
-func (d *Decoder) Float(v *float64) *DecodeError {
+func (d *wireDecoder) Float(v *float64) *DecodeError {
 	c := d.at()
-	if c != '-' && !isDigit(c) {
+	if c != '-' && !wireIsDigit(c) {
 		return d.TypeError("number")
 	}
 	start := d.i
-	if d.i = scanNumber(d.b, start); d.i < 0 {
+	if d.i = wireScanNumber(d.b, start); d.i < 0 {
 		return d.fail()
 	}
-	f, ok := parseNumber(d.b[start:d.i])
+	f, ok := wireParseNumber(d.b[start:d.i])
 	if !ok {
-		return Fail(CodeRange, "number is not finite")
+		return wireFail(wireCodeRange, "number is not finite")
 	}
 	*v = f
 	return nil
 }
 
 // Int decodes a whole number within ±(2^53 − 1) (1.0 and 1e3 are whole).
-func (d *Decoder) Int(v *int64) *DecodeError {
+func (d *wireDecoder) Int(v *int64) *DecodeError {
 	c := d.at()
-	if c != '-' && !isDigit(c) {
+	if c != '-' && !wireIsDigit(c) {
 		return d.TypeError("integer")
 	}
 	start := d.i
-	if d.i = scanNumber(d.b, start); d.i < 0 {
+	if d.i = wireScanNumber(d.b, start); d.i < 0 {
 		return d.fail()
 	}
 	t := d.b[start:d.i]
@@ -608,7 +608,7 @@ func (d *Decoder) Int(v *int64) *DecodeError {
 			var x int64
 			for ; k < n; k++ {
 				c := t[k]
-				if !isDigit(c) {
+				if !wireIsDigit(c) {
 					goto slow
 				}
 				x = x*10 + int64(c-'0')
@@ -621,22 +621,22 @@ func (d *Decoder) Int(v *int64) *DecodeError {
 		}
 	}
 slow:
-	f, ok := parseNumber(t)
+	f, ok := wireParseNumber(t)
 	if !ok {
-		return Fail(CodeRange, "number is not finite")
+		return wireFail(wireCodeRange, "number is not finite")
 	}
 	if f != math.Trunc(f) {
-		return Fail(CodeType, "expected integer, got a fraction")
+		return wireFail(wireCodeType, "expected integer, got a fraction")
 	}
-	if f > MaxSafeInteger || f < -MaxSafeInteger {
-		return Fail(CodeRange, "integer beyond ±(2^53 − 1)")
+	if f > wireMaxSafeInteger || f < -wireMaxSafeInteger {
+		return wireFail(wireCodeRange, "integer beyond ±(2^53 − 1)")
 	}
 	*v = int64(f)
 	return nil
 }
 
-// parseNumber returns the double nearest to a valid JSON number token, and false when it is not finite.
-func parseNumber(t []byte) (float64, bool) {
+// wireParseNumber returns the double nearest to a valid JSON number token, and false when it is not finite.
+func wireParseNumber(t []byte) (float64, bool) {
 	f, err := strconv.ParseFloat(unsafe.String(unsafe.SliceData(t), len(t)), 64)
 	if err != nil && (math.IsInf(f, 0) || math.IsNaN(f)) {
 		return f, false
@@ -653,19 +653,19 @@ func parseNumber(t []byte) (float64, bool) {
 // Raw decodes a free-form value: its top-level kind must be in kinds, then it is
 // checked as JSON.parse gives it (depth, lone surrogates, non-finite numbers).
 // *v receives a copy of the exact input bytes.
-func (d *Decoder) Raw(v *json.RawMessage, kinds Kinds) *DecodeError {
+func (d *wireDecoder) Raw(v *json.RawMessage, kinds wireKinds) *DecodeError {
 	k := d.Kind()
 	if kinds&(1<<k) == 0 {
 		d.Skip()
-		return Fail(CodeType, "unexpected "+k.String())
+		return wireFail(wireCodeType, "unexpected "+k.String())
 	}
 	start := d.i
 	d.Skip()
 	if d.bad {
-		return Fail(CodeSyntax, "input is not one JSON value")
+		return wireFail(wireCodeSyntax, "input is not one JSON value")
 	}
 	span := d.b[start:d.i]
-	if err := CheckRaw(span, d.depth+1); err != nil {
+	if err := wireCheckRaw(span, d.depth+1); err != nil {
 		return err
 	}
 	*v = append(json.RawMessage(nil), span...)
@@ -674,7 +674,7 @@ func (d *Decoder) Raw(v *json.RawMessage, kinds Kinds) *DecodeError {
 
 // RawSpan skips the current value and returns its exact bytes (a slice of the input) and its level.
 // (On a bad fast pass it returns the text null, so that later checks see a valid value.)
-func (d *Decoder) RawSpan() ([]byte, int) {
+func (d *wireDecoder) RawSpan() ([]byte, int) {
 	d.ws()
 	start := d.i
 	d.Skip()
@@ -684,9 +684,9 @@ func (d *Decoder) RawSpan() ([]byte, int) {
 	return d.b[start:d.i], d.depth + 1
 }
 
-// Probe records, for up to 64 discriminator keys, where the value of each key's
+// wireProbe records, for up to 64 discriminator keys, where the value of each key's
 // last occurrence starts in the current object (without consuming it).
-type Probe struct {
+type wireProbe struct {
 	pos  [8]int32 // most unions test few keys; more use extra
 	ext  []int32
 	b    []byte
@@ -698,23 +698,23 @@ type Probe struct {
 // the variant this partial view selects while watching its keys (Watch), and
 // checks that the complete view selects the same variant, or completes the
 // probe with ProbeRest.
-func (p *Probe) Partial() bool { return p.rest > 0 }
+func (p *wireProbe) Partial() bool { return p.rest > 0 }
 
 // ProbeRest completes a partial probe.
-func (d *Decoder) ProbeRest(p *Probe, keys []string) {
+func (d *wireDecoder) ProbeRest(p *wireProbe, keys []string) {
 	if !d.skim(p, keys, p.rest, true, false) {
 		d.fail()
 	}
 }
 
-func (p *Probe) at(k int) int32 {
+func (p *wireProbe) at(k int) int32 {
 	if k < len(p.pos) {
 		return p.pos[k]
 	}
 	return p.ext[k-len(p.pos)]
 }
 
-func (p *Probe) set(k int, v int32) {
+func (p *wireProbe) set(k int, v int32) {
 	if k < len(p.pos) {
 		p.pos[k] = v
 		return
@@ -724,17 +724,17 @@ func (p *Probe) set(k int, v int32) {
 
 // ProbeObject scans the object at the current position for keys. It returns
 // false (consuming nothing) when the value is not an object.
-func (d *Decoder) ProbeObject(p *Probe, keys []string) bool {
+func (d *wireDecoder) ProbeObject(p *wireProbe, keys []string) bool {
 	return d.probe(p, keys, false)
 }
 
 // PeekObject is ProbeObject, except that on the fast path (up to 8 keys) it
 // may give a partial probe (see Partial).
-func (d *Decoder) PeekObject(p *Probe, keys []string) bool {
+func (d *wireDecoder) PeekObject(p *wireProbe, keys []string) bool {
 	return d.probe(p, keys, len(keys) <= len(d.wpos))
 }
 
-func (d *Decoder) probe(p *Probe, keys []string, peek bool) bool {
+func (d *wireDecoder) probe(p *wireProbe, keys []string, peek bool) bool {
 	if d.at() != '{' {
 		return false
 	}
@@ -793,15 +793,15 @@ func (d *Decoder) probe(p *Probe, keys []string, peek bool) bool {
 // the first member whose key is in keys (a partial probe). It never reads out
 // of bounds, and returns false for anything it does not handle (a key with an
 // escape, a text that ends early).
-func (d *Decoder) skim(p *Probe, keys []string, i int, atValue, stop bool) bool {
+func (d *wireDecoder) skim(p *wireProbe, keys []string, i int, atValue, stop bool) bool {
 	b := d.b
 	p.rest = 0
 	for {
 		if atValue {
-			if i = skimValue(b, i); i < 0 {
+			if i = wireSkimValue(b, i); i < 0 {
 				return false
 			}
-			i = skipWS(b, i)
+			i = wireSkipWS(b, i)
 			if i >= len(b) {
 				return false
 			}
@@ -811,9 +811,9 @@ func (d *Decoder) skim(p *Probe, keys []string, i int, atValue, stop bool) bool 
 			if b[i] != ',' {
 				return false
 			}
-			i = skipWS(b, i+1)
+			i = wireSkipWS(b, i+1)
 		} else {
-			i = skipWS(b, i)
+			i = wireSkipWS(b, i)
 			if i < len(b) && b[i] == '}' {
 				return true
 			}
@@ -833,11 +833,11 @@ func (d *Decoder) skim(p *Probe, keys []string, i int, atValue, stop bool) bool 
 			return false
 		}
 		key := b[ks:j]
-		i = skipWS(b, j+1)
+		i = wireSkipWS(b, j+1)
 		if i >= len(b) || b[i] != ':' {
 			return false
 		}
-		i = skipWS(b, i+1)
+		i = wireSkipWS(b, i+1)
 		found := false
 		for k, want := range keys {
 			if string(key) == want {
@@ -853,21 +853,21 @@ func (d *Decoder) skim(p *Probe, keys []string, i int, atValue, stop bool) bool 
 	}
 }
 
-// skimValue returns the index after the value at b[i] as if the text were
+// wireSkimValue returns the index after the value at b[i] as if the text were
 // valid, or -1 when the text ends first. It does not check the value.
-func skimValue(b []byte, i int) int {
+func wireSkimValue(b []byte, i int) int {
 	if i >= len(b) {
 		return -1
 	}
 	switch b[i] {
 	case '"':
-		return skimString(b, i)
+		return wireSkimString(b, i)
 	case '{', '[':
 		n := 0
 		for i < len(b) {
 			switch b[i] {
 			case '"':
-				if i = skimString(b, i); i < 0 {
+				if i = wireSkimString(b, i); i < 0 {
 					return -1
 				}
 				continue
@@ -883,18 +883,18 @@ func skimValue(b []byte, i int) int {
 		return -1
 	}
 	// a literal or a number (possibly nothing: the decoder will refuse it)
-	for i < len(b) && (class[b[i]]&clsNumber != 0 || b[i]-'a' < 26) {
+	for i < len(b) && (wireClass[b[i]]&wireClsNumber != 0 || b[i]-'a' < 26) {
 		i++
 	}
 	return i
 }
 
-// skimString returns the index after the string opening at b[i] (the first
+// wireSkimString returns the index after the string opening at b[i] (the first
 // quote not escaped by a backslash), or -1 when the text ends first.
-func skimString(b []byte, i int) int {
+func wireSkimString(b []byte, i int) int {
 	i++
 	for {
-		i = quoteStop(b, i)
+		i = wireQuoteStop(b, i)
 		if i >= len(b) {
 			return -1
 		}
@@ -910,17 +910,17 @@ func skimString(b []byte, i int) int {
 }
 
 // Has reports whether key k was present.
-func (p *Probe) Has(k int) bool { return p.at(k) >= 0 }
+func (p *wireProbe) Has(k int) bool { return p.at(k) >= 0 }
 
 // IsString reports whether key k's value is the string s.
-func (p *Probe) IsString(k int, s string) bool {
+func (p *wireProbe) IsString(k int, s string) bool {
 	i := p.at(k)
 	if i < 0 || int(i) >= len(p.b) || p.b[i] != '"' {
 		return false
 	}
 	b := p.b
 	start := int(i) + 1
-	if end := start + len(s); end < len(b) && b[end] == '"' && string(b[start:end]) == s && plain(s) {
+	if end := start + len(s); end < len(b) && b[end] == '"' && string(b[start:end]) == s && wirePlain(s) {
 		return true
 	}
 	j := bytes.IndexByte(b[start:], '"')
@@ -931,15 +931,15 @@ func (p *Probe) IsString(k int, s string) bool {
 	if bytes.IndexByte(b[start:j], '\\') < 0 {
 		return string(b[start:j]) == s
 	}
-	if end, _ := scanStringBody(b, start); end < 0 {
+	if end, _ := wireScanStringBody(b, start); end < 0 {
 		return false
 	}
-	v, bad, _ := unescape(nil, b, start)
+	v, bad, _ := wireUnescape(nil, b, start)
 	return !bad && string(v) == s
 }
 
-// plain reports that s is written as is between quotes (no '"', '\\' or control character).
-func plain(s string) bool {
+// wirePlain reports that s is written as is between quotes (no '"', '\\' or control character).
+func wirePlain(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if c := s[i]; c < 0x20 || c == '"' || c == '\\' {
 			return false
@@ -949,25 +949,25 @@ func plain(s string) bool {
 }
 
 // IsNumber reports whether key k's value is a number equal to f.
-func (p *Probe) IsNumber(k int, f float64) bool {
+func (p *wireProbe) IsNumber(k int, f float64) bool {
 	i := p.at(k)
 	if i < 0 || int(i) >= len(p.b) {
 		return false
 	}
 	b := p.b
-	if c := b[i]; c != '-' && !isDigit(c) {
+	if c := b[i]; c != '-' && !wireIsDigit(c) {
 		return false
 	}
-	end := scanNumber(b, int(i))
+	end := wireScanNumber(b, int(i))
 	if end < 0 {
 		return false
 	}
-	x, ok := parseNumber(b[i:end])
+	x, ok := wireParseNumber(b[i:end])
 	return ok && x == f
 }
 
 // IsBool reports whether key k's value is the boolean v.
-func (p *Probe) IsBool(k int, v bool) bool {
+func (p *wireProbe) IsBool(k int, v bool) bool {
 	i := p.at(k)
 	if i < 0 || int(i) >= len(p.b) {
 		return false
@@ -977,28 +977,28 @@ func (p *Probe) IsBool(k int, v bool) bool {
 }
 
 // IsNull reports whether key k's value is null.
-func (p *Probe) IsNull(k int) bool {
+func (p *wireProbe) IsNull(k int) bool {
 	i := p.at(k)
 	return i >= 0 && int(i) < len(p.b) && p.b[i] == 'n'
 }
 
 // UnknownVariant skips the current value and returns unknown_variant at it.
-func (d *Decoder) UnknownVariant() *DecodeError {
+func (d *wireDecoder) UnknownVariant() *DecodeError {
 	d.Skip()
-	return Fail(CodeUnknownVariant, "no variant matches")
+	return wireFail(wireCodeUnknownVariant, "no variant matches")
 }
 
 // UnknownVariantAt skips the current object and returns unknown_variant at its member key.
-func (d *Decoder) UnknownVariantAt(key string) *DecodeError {
+func (d *wireDecoder) UnknownVariantAt(key string) *DecodeError {
 	d.Skip()
-	return Fail(CodeUnknownVariant, "discriminator matches no variant").In(key)
+	return wireFail(wireCodeUnknownVariant, "discriminator matches no variant").in(key)
 }
 
-// quoteStop returns the index of the first '"' at or after i (len(b) if none).
-func quoteStop(b []byte, i int) int {
+// wireQuoteStop returns the index of the first '"' at or after i (len(b) if none).
+func wireQuoteStop(b []byte, i int) int {
 	for ; i+8 <= len(b); i += 8 {
-		q := binary.LittleEndian.Uint64(b[i:]) ^ (lsb * '"')
-		if m := (q - lsb) &^ q & msb; m != 0 {
+		q := binary.LittleEndian.Uint64(b[i:]) ^ (wireLsb * '"')
+		if m := (q - wireLsb) &^ q & wireMsb; m != 0 {
 			return i + bits.TrailingZeros64(m)>>3
 		}
 	}

@@ -7,27 +7,27 @@ import "strconv"
 
 // Error codes shared with the TypeScript runtime (see codegen/SEMANTICS.md).
 const (
-	CodeUTF8           = "utf8"
-	CodeSyntax         = "syntax"
-	CodeFrameTooLarge  = "frame_too_large"
-	CodeDepth          = "depth"
-	CodeType           = "type"
-	CodeRange          = "range"
-	CodeConst          = "const"
-	CodeEnum           = "enum"
-	CodeLength         = "length"
-	CodePattern        = "pattern"
-	CodeUnknownField   = "unknown_field"
-	CodeMissingField   = "missing_field"
-	CodeUnknownVariant = "unknown_variant"
+	wireCodeUTF8           = "utf8"
+	wireCodeSyntax         = "syntax"
+	wireCodeFrameTooLarge  = "frame_too_large"
+	wireCodeDepth          = "depth"
+	wireCodeType           = "type"
+	wireCodeRange          = "range"
+	wireCodeConst          = "const"
+	wireCodeEnum           = "enum"
+	wireCodeLength         = "length"
+	wireCodePattern        = "pattern"
+	wireCodeUnknownField   = "unknown_field"
+	wireCodeMissingField   = "missing_field"
+	wireCodeUnknownVariant = "unknown_variant"
 )
 
-// MaxDepth is the nesting limit of free-form values: a container at level
+// wireMaxDepth is the nesting limit of free-form values: a container at level
 // MaxDepth+1 (the document root is level 1) is rejected with CodeDepth.
-const MaxDepth = 1000
+const wireMaxDepth = 1000
 
-// MaxSafeInteger is 2^53 − 1, the largest integer magnitude on the wire.
-const MaxSafeInteger = 1<<53 - 1
+// wireMaxSafeInteger is 2^53 − 1, the largest integer magnitude on the wire.
+const wireMaxSafeInteger = 1<<53 - 1
 
 // DecodeError reports why a JSON text was rejected: a machine-readable code,
 // the RFC 6901 pointer of the offending value and a message. The message never
@@ -38,7 +38,7 @@ type DecodeError struct {
 	Message string
 }
 
-func (e *DecodeError) Error() string { return formatError("decode", e.Code, e.Pointer, e.Message) }
+func (e *DecodeError) Error() string { return wireFormatError("decode", e.Code, e.Pointer, e.Message) }
 
 // EncodeError reports why a value was refused by an encoder, with the code and
 // pointer its decoder would give.
@@ -48,61 +48,61 @@ type EncodeError struct {
 	Message string
 }
 
-func (e *EncodeError) Error() string { return formatError("encode", e.Code, e.Pointer, e.Message) }
+func (e *EncodeError) Error() string { return wireFormatError("encode", e.Code, e.Pointer, e.Message) }
 
-func formatError(op, code, ptr, msg string) string {
+func wireFormatError(op, code, ptr, msg string) string {
 	return "wire: " + op + " " + code + " at " + strconv.Quote(ptr) + ": " + msg
 }
 
-// NewDecodeError returns a DecodeError at the root (pointer "").
-func NewDecodeError(code, msg string) *DecodeError {
+// wireNewDecodeError returns a DecodeError at the root (pointer "").
+func wireNewDecodeError(code, msg string) *DecodeError {
 	return &DecodeError{Code: code, Message: msg}
 }
 
-// NewEncodeError returns an EncodeError at the root (pointer "").
-func NewEncodeError(code, msg string) *EncodeError {
+// wireNewEncodeError returns an EncodeError at the root (pointer "").
+func wireNewEncodeError(code, msg string) *EncodeError {
 	return &EncodeError{Code: code, Message: msg}
 }
 
-// In prefixes the error's pointer with the object key k and returns e.
-func (e *DecodeError) In(k string) *DecodeError {
-	e.Pointer = "/" + EscapePointer(k) + e.Pointer
+// in prefixes the error's pointer with the object key k and returns e.
+func (e *DecodeError) in(k string) *DecodeError {
+	e.Pointer = "/" + wireEscapePointer(k) + e.Pointer
 	return e
 }
 
-// At prefixes the error's pointer with the array index i and returns e.
-func (e *DecodeError) At(i int) *DecodeError {
+// at prefixes the error's pointer with the array index i and returns e.
+func (e *DecodeError) at(i int) *DecodeError {
 	e.Pointer = "/" + strconv.Itoa(i) + e.Pointer
 	return e
 }
 
-// Under prefixes the error's pointer with a whole pointer p (such as "/result").
-func (e *DecodeError) Under(p string) *DecodeError {
+// under prefixes the error's pointer with a whole pointer p (such as "/result").
+func (e *DecodeError) under(p string) *DecodeError {
 	e.Pointer = p + e.Pointer
 	return e
 }
 
-// In prefixes the error's pointer with the object key k and returns e.
-func (e *EncodeError) In(k string) *EncodeError {
-	e.Pointer = "/" + EscapePointer(k) + e.Pointer
+// in prefixes the error's pointer with the object key k and returns e.
+func (e *EncodeError) in(k string) *EncodeError {
+	e.Pointer = "/" + wireEscapePointer(k) + e.Pointer
 	return e
 }
 
-// At prefixes the error's pointer with the array index i and returns e.
-func (e *EncodeError) At(i int) *EncodeError {
+// at prefixes the error's pointer with the array index i and returns e.
+func (e *EncodeError) at(i int) *EncodeError {
 	e.Pointer = "/" + strconv.Itoa(i) + e.Pointer
 	return e
 }
 
-func toEncodeError(e *DecodeError) *EncodeError {
+func wireToEncodeError(e *DecodeError) *EncodeError {
 	if e == nil {
 		return nil
 	}
 	return &EncodeError{Code: e.Code, Pointer: e.Pointer, Message: e.Message}
 }
 
-// EscapePointer escapes one reference token per RFC 6901 (~ → ~0, / → ~1).
-func EscapePointer(k string) string {
+// wireEscapePointer escapes one reference token per RFC 6901 (~ → ~0, / → ~1).
+func wireEscapePointer(k string) string {
 	n := 0
 	for i := 0; i < len(k); i++ {
 		if k[i] == '~' || k[i] == '/' {
@@ -126,21 +126,21 @@ func EscapePointer(k string) string {
 	return string(b)
 }
 
-// Missing is the missing_field error of a required property key, relative to its object.
-func Missing(key string) *DecodeError {
-	return (&DecodeError{Code: CodeMissingField, Message: "missing required property"}).In(key)
+// wireMissing is the missing_field error of a required property key, relative to its object.
+func wireMissing(key string) *DecodeError {
+	return (&DecodeError{Code: wireCodeMissingField, Message: "missing required property"}).in(key)
 }
 
-// Fail returns a DecodeError at the current value (pointer "").
-func Fail(code, msg string) *DecodeError { return &DecodeError{Code: code, Message: msg} }
+// wireFail returns a DecodeError at the current value (pointer "").
+func wireFail(code, msg string) *DecodeError { return &DecodeError{Code: code, Message: msg} }
 
-// EncodeFail returns an EncodeError at the current value (pointer "").
-func EncodeFail(code, msg string) *EncodeError { return &EncodeError{Code: code, Message: msg} }
+// wireEncodeFail returns an EncodeError at the current value (pointer "").
+func wireEncodeFail(code, msg string) *EncodeError { return &EncodeError{Code: code, Message: msg} }
 
-// EncodeMissing is the missing_field error of a required property key, relative to its object.
-func EncodeMissing(key string) *EncodeError {
-	return (&EncodeError{Code: CodeMissingField, Message: "missing required property"}).In(key)
+// wireEncodeMissing is the missing_field error of a required property key, relative to its object.
+func wireEncodeMissing(key string) *EncodeError {
+	return (&EncodeError{Code: wireCodeMissingField, Message: "missing required property"}).in(key)
 }
 
-// AsEncodeError converts a DecodeError found while checking a value for encoding.
-func AsEncodeError(e *DecodeError) *EncodeError { return toEncodeError(e) }
+// wireAsEncodeError converts a DecodeError found while checking a value for encoding.
+func wireAsEncodeError(e *DecodeError) *EncodeError { return wireToEncodeError(e) }

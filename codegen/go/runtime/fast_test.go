@@ -9,10 +9,10 @@ import (
 
 // walkFast decodes any JSON value with the fast path's primitives (no recover: a panic fails
 // the test), peeking at objects as a union would, and returns what it decoded as a string.
-func walkFast(d *Decoder, out *strings.Builder) {
+func walkFast(d *wireDecoder, out *strings.Builder) {
 	switch d.Kind() {
-	case KindObject:
-		var p Probe
+	case wireKindObject:
+		var p wireProbe
 		keys := []string{"a", "b"}
 		if !d.PeekObject(&p, keys) {
 			return
@@ -31,22 +31,22 @@ func walkFast(d *Decoder, out *strings.Builder) {
 		}
 		d.Unwatch(w, &p)
 		out.WriteByte('}')
-	case KindArray:
+	case wireKindArray:
 		d.ArrayStart()
 		out.WriteByte('[')
 		for d.NextElement() {
 			walkFast(d, out)
 		}
 		out.WriteByte(']')
-	case KindString:
+	case wireKindString:
 		var s string
 		if err := d.String(&s); err == nil {
 			out.WriteString(s)
 		}
-	case KindBoolean:
+	case wireKindBoolean:
 		var b bool
 		d.Bool(&b)
-	case KindNull:
+	case wireKindNull:
 		var n Null
 		d.Null(&n)
 	default:
@@ -56,12 +56,12 @@ func walkFast(d *Decoder, out *strings.Builder) {
 }
 
 func checkFast(t *testing.T, b []byte) {
-	var d Decoder
+	var d wireDecoder
 	d.InitFast(b)
 	var fast strings.Builder
 	walkFast(&d, &fast)
 	ok := d.Done()
-	valid := utf8.Valid(b) && validJSON(b, nil)
+	valid := utf8.Valid(b) && wireValidJSON(b, nil)
 	// a valid text may fail the fast pass only for an escape in a key (peeking falls back then)
 	if ok && !valid || valid && !ok && !strings.Contains(string(b), `\`) {
 		t.Fatalf("%q: fast pass ok=%v, text valid=%v (encoding/json: %v)", b, ok, valid, json.Valid(b))
@@ -69,7 +69,7 @@ func checkFast(t *testing.T, b []byte) {
 	if !ok {
 		return
 	}
-	var e Decoder
+	var e wireDecoder
 	if err := e.Init(b); err != nil {
 		t.Fatal(err)
 	}

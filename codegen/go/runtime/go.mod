@@ -1,3 +1,3 @@
-module example.com/wiretypes/internal/wire
+module example.com/wire-codegen/runtime
 
 go 1.24

@@ -6,24 +6,24 @@ import (
 	"unicode/utf8"
 )
 
-// CheckRaw checks a syntactically valid free-form value whose root sits at
+// wireCheckRaw checks a syntactically valid free-form value whose root sits at
 // nesting level `level` (the document root is level 1) as JSON.parse gives it:
 // in ECMAScript property order with duplicate keys resolved, the first
 // container deeper than MaxDepth → depth, key with an unpaired surrogate →
 // utf8 at its object, string with one → utf8, non-finite number → range.
 // Pointers are relative to the value.
-func CheckRaw(b []byte, level int) *DecodeError {
-	if !suspicious(b, level) {
+func wireCheckRaw(b []byte, level int) *DecodeError {
+	if !wireSuspicious(b, level) {
 		return nil
 	}
-	var w rawWalker
+	var w wireRawWalker
 	w.build(b, level)
 	return w.walk(0, level)
 }
 
-// suspicious is the fast path of CheckRaw: a plain scan that finds no escape
+// wireSuspicious is the fast path of CheckRaw: a plain scan that finds no escape
 // that may be a surrogate, no number that may overflow and no deep nesting.
-func suspicious(b []byte, level int) bool {
+func wireSuspicious(b []byte, level int) bool {
 	depth := level - 1
 	for i := 0; i < len(b); i++ {
 		switch c := b[i]; c {
@@ -38,7 +38,7 @@ func suspicious(b []byte, level int) bool {
 			}
 		case '{', '[':
 			depth++
-			if depth > MaxDepth {
+			if depth > wireMaxDepth {
 				return true
 			}
 		case '}', ']':
@@ -48,9 +48,9 @@ func suspicious(b []byte, level int) bool {
 		case 'f':
 			i += 4
 		default:
-			if c == '-' || isDigit(c) {
+			if c == '-' || wireIsDigit(c) {
 				j := i
-				for j < len(b) && class[b[j]]&clsNumber != 0 {
+				for j < len(b) && wireClass[b[j]]&wireClsNumber != 0 {
 					if b[j]|0x20 == 'e' {
 						return true
 					}
@@ -66,7 +66,7 @@ func suspicious(b []byte, level int) bool {
 	return false
 }
 
-type rawNode struct {
+type wireRawNode struct {
 	kind   byte // '{', '[', '"', '0' (number), 't', 'f', 'n', 'D' (container too deep)
 	bad    bool // string or key with an unpaired surrogate
 	start  int32
@@ -77,9 +77,9 @@ type rawNode struct {
 	key    string // member key, unescaped
 }
 
-type rawWalker struct {
+type wireRawWalker struct {
 	b       []byte
-	nodes   []rawNode
+	nodes   []wireRawNode
 	scratch []byte
 	out     []byte
 	write   bool
@@ -87,22 +87,22 @@ type rawWalker struct {
 
 // build parses the valid JSON value b into w.nodes (node 0 is the root).
 // Containers deeper than MaxDepth are not entered.
-func (w *rawWalker) build(b []byte, level int) {
+func (w *wireRawWalker) build(b []byte, level int) {
 	w.b = b
 	w.nodes = w.nodes[:0]
-	w.node(skipWS(b, 0), level)
+	w.node(wireSkipWS(b, 0), level)
 }
 
-func (w *rawWalker) node(i, level int) int {
+func (w *wireRawWalker) node(i, level int) int {
 	b := w.b
 	idx := len(w.nodes)
-	w.nodes = append(w.nodes, rawNode{start: int32(i), child: -1, next: -1})
+	w.nodes = append(w.nodes, wireRawNode{start: int32(i), child: -1, next: -1})
 	n := &w.nodes[idx]
 	switch c := b[i]; c {
 	case '{', '[':
-		if level > MaxDepth {
+		if level > wireMaxDepth {
 			n.kind = 'D'
-			var d Decoder
+			var d wireDecoder
 			d.b, d.i = b, i
 			d.Skip()
 			n.end = int32(d.i)
@@ -113,19 +113,19 @@ func (w *rawWalker) node(i, level int) int {
 		if c == '{' {
 			close = '}'
 		}
-		i = skipWS(b, i+1)
+		i = wireSkipWS(b, i+1)
 		prev := -1
 		for b[i] != close {
 			var key string
 			keyBad := false
 			if c == '{' {
-				end := scanString(b, i)
+				end := wireScanString(b, i)
 				var kb []byte
-				kb, keyBad, _ = unescapeInto(w.scratch[:0], b, i)
+				kb, keyBad, _ = wireUnescapeInto(w.scratch[:0], b, i)
 				w.scratch = kb
 				key = string(kb)
-				i = skipWS(b, end)
-				i = skipWS(b, i+1) // ':'
+				i = wireSkipWS(b, end)
+				i = wireSkipWS(b, i+1) // ':'
 			}
 			child := len(w.nodes)
 			i = w.node(i, level+1)
@@ -139,15 +139,15 @@ func (w *rawWalker) node(i, level int) int {
 				w.nodes[prev].next = int32(child)
 			}
 			prev = child
-			i = skipWS(b, i)
+			i = wireSkipWS(b, i)
 			if b[i] == ',' {
-				i = skipWS(b, i+1)
+				i = wireSkipWS(b, i+1)
 			}
 		}
 		w.nodes[idx].end = int32(i + 1)
 		return i + 1
 	case '"':
-		end := skipStringAt(b, i)
+		end := wireSkipStringAt(b, i)
 		n.kind = '"'
 		n.end = int32(end)
 		for k := i + 1; k < end-1; k++ {
@@ -155,7 +155,7 @@ func (w *rawWalker) node(i, level int) int {
 				k++
 				if b[k] == 'u' {
 					// decode to learn about lone surrogates
-					_, bad, _ := unescapeInto(w.scratch[:0], b, i)
+					_, bad, _ := wireUnescapeInto(w.scratch[:0], b, i)
 					w.nodes[idx].bad = bad
 					break
 				}
@@ -169,24 +169,24 @@ func (w *rawWalker) node(i, level int) int {
 	case 'n':
 		n.kind, n.end = 'n', int32(i+4)
 	default:
-		n.kind, n.end = '0', int32(skipNumberAt(b, i))
+		n.kind, n.end = '0', int32(wireSkipNumberAt(b, i))
 	}
 	return int(w.nodes[idx].end)
 }
 
-// unescapeInto decodes the string opening at b[i] into dst.
-func unescapeInto(dst, b []byte, i int) ([]byte, bool, int) {
-	return unescape(dst, b, i+1)
+// wireUnescapeInto decodes the string opening at b[i] into dst.
+func wireUnescapeInto(dst, b []byte, i int) ([]byte, bool, int) {
+	return wireUnescape(dst, b, i+1)
 }
 
-// arrayIndex reports whether k is a canonical array index (0 … 2^32 − 2) and its value.
-func arrayIndex(k string) (uint64, bool) {
+// wireArrayIndex reports whether k is a canonical array index (0 … 2^32 − 2) and its value.
+func wireArrayIndex(k string) (uint64, bool) {
 	if len(k) == 0 || len(k) > 10 || (k[0] == '0' && len(k) > 1) {
 		return 0, false
 	}
 	var v uint64
 	for i := 0; i < len(k); i++ {
-		if !isDigit(k[i]) {
+		if !wireIsDigit(k[i]) {
 			return 0, false
 		}
 		v = v*10 + uint64(k[i]-'0')
@@ -194,9 +194,9 @@ func arrayIndex(k string) (uint64, bool) {
 	return v, v <= 4294967294
 }
 
-// esOrder resolves duplicate keys (last value, first position) and returns,
+// wireEsOrder resolves duplicate keys (last value, first position) and returns,
 // in ECMAScript property order, the index of the member whose value is kept.
-func esOrder(n int, key func(int) string) []int {
+func wireEsOrder(n int, key func(int) string) []int {
 	out := make([]int, 0, n)
 	keys := make([]string, 0, n)
 	var seen map[string]int
@@ -237,7 +237,7 @@ func esOrder(n int, key func(int) string) []int {
 	slots := make([]slot, len(out))
 	anyIdx := false
 	for p, v := range out {
-		x, ok := arrayIndex(keys[p])
+		x, ok := wireArrayIndex(keys[p])
 		slots[p] = slot{x, ok, p, v}
 		anyIdx = anyIdx || ok
 	}
@@ -261,11 +261,11 @@ func esOrder(n int, key func(int) string) []int {
 }
 
 // walk checks (and, when w.write, writes canonically) node n at nesting level `level`.
-func (w *rawWalker) walk(n int32, level int) *DecodeError {
+func (w *wireRawWalker) walk(n int32, level int) *DecodeError {
 	nd := &w.nodes[n]
 	switch nd.kind {
 	case 'D':
-		return Fail(CodeDepth, "nesting deeper than "+strconv.Itoa(MaxDepth)+" levels")
+		return wireFail(wireCodeDepth, "nesting deeper than "+strconv.Itoa(wireMaxDepth)+" levels")
 	case '[':
 		if w.write {
 			w.out = append(w.out, '[')
@@ -276,7 +276,7 @@ func (w *rawWalker) walk(n int32, level int) *DecodeError {
 				w.out = append(w.out, ',')
 			}
 			if err := w.walk(c, level+1); err != nil {
-				return err.At(i)
+				return err.at(i)
 			}
 			i++
 		}
@@ -288,7 +288,7 @@ func (w *rawWalker) walk(n int32, level int) *DecodeError {
 		for c := nd.child; c >= 0; c = w.nodes[c].next {
 			kids = append(kids, c)
 		}
-		order := esOrder(len(kids), func(i int) string { return w.nodes[kids[i]].key })
+		order := wireEsOrder(len(kids), func(i int) string { return w.nodes[kids[i]].key })
 		if w.write {
 			w.out = append(w.out, '{')
 		}
@@ -296,17 +296,17 @@ func (w *rawWalker) walk(n int32, level int) *DecodeError {
 			c := kids[o]
 			cn := &w.nodes[c]
 			if cn.keyBad {
-				return Fail(CodeUTF8, "property name holds an unpaired surrogate")
+				return wireFail(wireCodeUTF8, "property name holds an unpaired surrogate")
 			}
 			if w.write {
 				if p > 0 {
 					w.out = append(w.out, ',')
 				}
-				w.out = appendQuoted(w.out, cn.key)
+				w.out = wireAppendQuoted(w.out, cn.key)
 				w.out = append(w.out, ':')
 			}
 			if err := w.walk(c, level+1); err != nil {
-				return err.In(cn.key)
+				return err.in(cn.key)
 			}
 		}
 		if w.write {
@@ -314,20 +314,20 @@ func (w *rawWalker) walk(n int32, level int) *DecodeError {
 		}
 	case '"':
 		if nd.bad {
-			return Fail(CodeUTF8, "string holds an unpaired surrogate")
+			return wireFail(wireCodeUTF8, "string holds an unpaired surrogate")
 		}
 		if w.write {
-			s, _, _ := unescapeInto(w.scratch[:0], w.b, int(nd.start))
+			s, _, _ := wireUnescapeInto(w.scratch[:0], w.b, int(nd.start))
 			w.scratch = s
-			w.out = appendQuotedBytes(w.out, s)
+			w.out = wireAppendQuotedBytes(w.out, s)
 		}
 	case '0':
-		f, ok := parseNumber(w.b[nd.start:nd.end])
+		f, ok := wireParseNumber(w.b[nd.start:nd.end])
 		if !ok {
-			return Fail(CodeRange, "number is not finite")
+			return wireFail(wireCodeRange, "number is not finite")
 		}
 		if w.write {
-			w.out = appendES(w.out, f)
+			w.out = wireAppendES(w.out, f)
 		}
 	case 't':
 		if w.write {
@@ -345,61 +345,61 @@ func (w *rawWalker) walk(n int32, level int) *DecodeError {
 	return nil
 }
 
-// AppendRaw writes a free-form value canonically (as JSON.stringify writes
+// wireAppendRaw writes a free-form value canonically (as JSON.stringify writes
 // what JSON.parse gives): it refuses invalid UTF-8 (utf8), bytes that are not
 // one JSON value (syntax), a top-level kind outside kinds (type) and whatever
 // CheckRaw refuses. level is the nesting level of the value in its document.
-func AppendRaw(dst []byte, raw []byte, level int, kinds Kinds) ([]byte, *EncodeError) {
+func wireAppendRaw(dst []byte, raw []byte, level int, kinds wireKinds) ([]byte, *EncodeError) {
 	if !utf8.Valid(raw) {
-		return dst, EncodeFail(CodeUTF8, "free-form value is not valid UTF-8")
+		return dst, wireEncodeFail(wireCodeUTF8, "free-form value is not valid UTF-8")
 	}
-	if !validJSON(raw, nil) {
-		return dst, EncodeFail(CodeSyntax, "free-form value is not one JSON value")
+	if !wireValidJSON(raw, nil) {
+		return dst, wireEncodeFail(wireCodeSyntax, "free-form value is not one JSON value")
 	}
-	var d Decoder
+	var d wireDecoder
 	d.b = raw
 	if k := d.Kind(); kinds&(1<<k) == 0 {
-		return dst, EncodeFail(CodeType, "unexpected "+k.String())
+		return dst, wireEncodeFail(wireCodeType, "unexpected "+k.String())
 	}
-	w := rawWalker{out: dst, write: true}
+	w := wireRawWalker{out: dst, write: true}
 	w.build(raw, level)
 	if err := w.walk(0, level); err != nil {
-		return dst, toEncodeError(err)
+		return dst, wireToEncodeError(err)
 	}
 	return w.out, nil
 }
 
-// CanonicalRaw returns the canonical form of a free-form value at the document root.
-func CanonicalRaw(raw []byte) ([]byte, *EncodeError) {
-	return AppendRaw(nil, raw, 1, AnyKind)
+// wireCanonicalRaw returns the canonical form of a free-form value at the document root.
+func wireCanonicalRaw(raw []byte) ([]byte, *EncodeError) {
+	return wireAppendRaw(nil, raw, 1, wireAnyKind)
 }
 
-// AppendExtras writes the extra members of an open object (after its declared
+// wireAppendExtras writes the extra members of an open object (after its declared
 // members, so each is preceded by a comma when needsComma) in ECMAScript
 // property order with duplicates resolved. level is the level of the values.
 // declared reports keys that the object declares: such an extra is refused.
-func AppendExtras(dst []byte, extras []Member, needsComma bool, level int, declared func(string) bool) ([]byte, *EncodeError) {
-	order := esOrder(len(extras), func(i int) string { return extras[i].Key })
+func wireAppendExtras(dst []byte, extras []Member, needsComma bool, level int, declared func(string) bool) ([]byte, *EncodeError) {
+	order := wireEsOrder(len(extras), func(i int) string { return extras[i].Key })
 	for _, o := range order {
 		m := &extras[o]
 		if !utf8.ValidString(m.Key) {
-			return dst, EncodeFail(CodeUTF8, "extra member's key is not valid UTF-8")
+			return dst, wireEncodeFail(wireCodeUTF8, "extra member's key is not valid UTF-8")
 		}
 		if declared(m.Key) {
-			return dst, EncodeFail(CodeType, "extra member repeats a declared property").In(m.Key)
+			return dst, wireEncodeFail(wireCodeType, "extra member repeats a declared property").in(m.Key)
 		}
 		if needsComma {
 			dst = append(dst, ',')
 		}
 		needsComma = true
-		dst = appendQuoted(dst, m.Key)
+		dst = wireAppendQuoted(dst, m.Key)
 		dst = append(dst, ':')
 		var err *EncodeError
 		if m.Value == nil {
-			return dst, EncodeFail(CodeSyntax, "extra member has no value").In(m.Key)
+			return dst, wireEncodeFail(wireCodeSyntax, "extra member has no value").in(m.Key)
 		}
-		if dst, err = AppendRaw(dst, m.Value, level, AnyKind); err != nil {
-			return dst, err.In(m.Key)
+		if dst, err = wireAppendRaw(dst, m.Value, level, wireAnyKind); err != nil {
+			return dst, err.in(m.Key)
 		}
 	}
 	return dst, nil

@@ -6,15 +6,15 @@ import (
 	"io"
 )
 
-// DecodeFunc decodes one frame. ignored reports a line that an open union
+// wireDecodeFunc decodes one frame. ignored reports a line that an open union
 // does not recognise (the reader skips it).
-type DecodeFunc[T any] func(line []byte) (v T, ignored bool, err error)
+type wireDecodeFunc[T any] func(line []byte) (v T, ignored bool, err error)
 
 // FrameReader reads newline-delimited frames from an io.Reader. Memory is
 // bounded by the byte limit plus one read chunk, whatever the input.
 type FrameReader[T any] struct {
 	r          io.Reader
-	decode     DecodeFunc[T]
+	decode     wireDecodeFunc[T]
 	limit      int
 	buf        []byte
 	start, end int // unread bytes are buf[start:end]
@@ -23,25 +23,25 @@ type FrameReader[T any] struct {
 	err        error // sticky read error (io.EOF included)
 }
 
-// readChunk is the smallest read the reader asks its source for.
-const readChunk = 64 << 10
+// wireReadChunk is the smallest read the reader asks its source for.
+const wireReadChunk = 64 << 10
 
-// NewFrameReader returns a reader of frames of at most limit bytes (without
+// wireNewFrameReader returns a reader of frames of at most limit bytes (without
 // their "\n"). limit must be positive: a protocol without a frame limit
 // passes a safety cap chosen by its caller. It panics otherwise.
-func NewFrameReader[T any](r io.Reader, limit int, decode DecodeFunc[T]) *FrameReader[T] {
+func wireNewFrameReader[T any](r io.Reader, limit int, decode wireDecodeFunc[T]) *FrameReader[T] {
 	if limit <= 0 {
 		panic("wire: NewFrameReader needs a positive byte limit")
 	}
-	size := readChunk
+	size := wireReadChunk
 	if limit+1 < size {
 		size = limit + 1
 	}
 	return &FrameReader[T]{r: r, decode: decode, limit: limit, buf: make([]byte, size)}
 }
 
-func tooLarge() *DecodeError {
-	return Fail(CodeFrameTooLarge, "frame exceeds the byte limit")
+func wireTooLarge() *DecodeError {
+	return wireFail(wireCodeFrameTooLarge, "frame exceeds the byte limit")
 }
 
 // Next returns the next frame. At the end of the stream it returns io.EOF. A
@@ -72,7 +72,7 @@ func (fr *FrameReader[T]) Next() (T, error) {
 			fr.start = nl + 1
 			fr.scanned = fr.start
 			if len(line) > fr.limit {
-				return zero, tooLarge()
+				return zero, wireTooLarge()
 			}
 			v, ignored, err := fr.decode(line)
 			if err != nil {
@@ -87,12 +87,12 @@ func (fr *FrameReader[T]) Next() (T, error) {
 		if fr.end-fr.start > fr.limit {
 			fr.discarding = true
 			fr.start, fr.end, fr.scanned = 0, 0, 0
-			return zero, tooLarge()
+			return zero, wireTooLarge()
 		}
 		if err := fr.fill(); err != nil {
 			if err == io.EOF && fr.end > fr.start {
 				fr.start, fr.end, fr.scanned = 0, 0, 0
-				return zero, Fail(CodeSyntax, "truncated frame")
+				return zero, wireFail(wireCodeSyntax, "truncated frame")
 			}
 			return zero, err
 		}

@@ -8,47 +8,47 @@ import (
 
 // Character classes of the lexer.
 const (
-	clsStringStop = 1 << iota // '"', '\\' or a control character inside a string
-	clsWS                     // JSON whitespace
-	clsNumber                 // a byte that may continue a number token
+	wireClsStringStop = 1 << iota // '"', '\\' or a control character inside a string
+	wireClsWS                     // JSON whitespace
+	wireClsNumber                 // a byte that may continue a number token
 )
 
-var class = func() (t [256]uint8) {
+var wireClass = func() (t [256]uint8) {
 	for c := 0; c < 0x20; c++ {
-		t[c] |= clsStringStop
+		t[c] |= wireClsStringStop
 	}
-	t['"'] |= clsStringStop
-	t['\\'] |= clsStringStop
+	t['"'] |= wireClsStringStop
+	t['\\'] |= wireClsStringStop
 	for _, c := range " \t\n\r" {
-		t[c] |= clsWS
+		t[c] |= wireClsWS
 	}
 	for _, c := range "0123456789+-.eE" {
-		t[c] |= clsNumber
+		t[c] |= wireClsNumber
 	}
 	return t
 }()
 
-// CheckText verifies step 1 and 2 of decoding: the bytes are UTF-8 and form
+// wireCheckText verifies step 1 and 2 of decoding: the bytes are UTF-8 and form
 // exactly one JSON value surrounded by optional whitespace.
-func CheckText(b []byte) *DecodeError {
+func wireCheckText(b []byte) *DecodeError {
 	if !utf8.Valid(b) {
-		return Fail(CodeUTF8, "input is not valid UTF-8")
+		return wireFail(wireCodeUTF8, "input is not valid UTF-8")
 	}
-	if !validJSON(b, nil) {
-		return Fail(CodeSyntax, "input is not one JSON value")
+	if !wireValidJSON(b, nil) {
+		return wireFail(wireCodeSyntax, "input is not one JSON value")
 	}
 	return nil
 }
 
-// rootIndex remembers where the members of a root object start, so that a
+// wireRootIndex remembers where the members of a root object start, so that a
 // union at the root finds its discriminators without scanning the text again.
-type rootIndex struct {
+type wireRootIndex struct {
 	n    int // members recorded; -1 when there were too many (or the root is no object)
 	keys [12]int32
 	vals [12]int32
 }
 
-func (r *rootIndex) add(key, val int) {
+func (r *wireRootIndex) add(key, val int) {
 	if r.n >= 0 && r.n < len(r.keys) {
 		r.keys[r.n], r.vals[r.n] = int32(key), int32(val)
 		r.n++
@@ -57,19 +57,19 @@ func (r *rootIndex) add(key, val int) {
 	}
 }
 
-func skipWS(b []byte, i int) int {
-	for i < len(b) && class[b[i]]&clsWS != 0 {
+func wireSkipWS(b []byte, i int) int {
+	for i < len(b) && wireClass[b[i]]&wireClsWS != 0 {
 		i++
 	}
 	return i
 }
 
-// scanString returns the index after the closing quote of the string opening
+// wireScanString returns the index after the closing quote of the string opening
 // at b[i] ('"'), or -1 when the string is malformed.
-func scanString(b []byte, i int) int {
+func wireScanString(b []byte, i int) int {
 	i++
 	for {
-		i = stringStop(b, i)
+		i = wireStringStop(b, i)
 		if i >= len(b) {
 			return -1
 		}
@@ -84,7 +84,7 @@ func scanString(b []byte, i int) int {
 			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
 				i += 2
 			case 'u':
-				if i+6 > len(b) || !isHex(b[i+2]) || !isHex(b[i+3]) || !isHex(b[i+4]) || !isHex(b[i+5]) {
+				if i+6 > len(b) || !wireIsHex(b[i+2]) || !wireIsHex(b[i+3]) || !wireIsHex(b[i+4]) || !wireIsHex(b[i+5]) {
 					return -1
 				}
 				i += 6
@@ -97,14 +97,14 @@ func scanString(b []byte, i int) int {
 	}
 }
 
-func isHex(c byte) bool {
+func wireIsHex(c byte) bool {
 	return c-'0' < 10 || (c|0x20)-'a' < 6
 }
 
-func isDigit(c byte) bool { return c-'0' < 10 }
+func wireIsDigit(c byte) bool { return c-'0' < 10 }
 
-// scanNumber returns the index after the number starting at b[i], or -1.
-func scanNumber(b []byte, i int) int {
+// wireScanNumber returns the index after the number starting at b[i], or -1.
+func wireScanNumber(b []byte, i int) int {
 	if i < len(b) && b[i] == '-' {
 		i++
 	}
@@ -115,7 +115,7 @@ func scanNumber(b []byte, i int) int {
 		i++
 	} else if b[i]-'1' < 9 {
 		i++
-		for i < len(b) && isDigit(b[i]) {
+		for i < len(b) && wireIsDigit(b[i]) {
 			i++
 		}
 	} else {
@@ -123,10 +123,10 @@ func scanNumber(b []byte, i int) int {
 	}
 	if i < len(b) && b[i] == '.' {
 		i++
-		if i >= len(b) || !isDigit(b[i]) {
+		if i >= len(b) || !wireIsDigit(b[i]) {
 			return -1
 		}
-		for i < len(b) && isDigit(b[i]) {
+		for i < len(b) && wireIsDigit(b[i]) {
 			i++
 		}
 	}
@@ -135,32 +135,32 @@ func scanNumber(b []byte, i int) int {
 		if i < len(b) && (b[i] == '+' || b[i] == '-') {
 			i++
 		}
-		if i >= len(b) || !isDigit(b[i]) {
+		if i >= len(b) || !wireIsDigit(b[i]) {
 			return -1
 		}
-		for i < len(b) && isDigit(b[i]) {
+		for i < len(b) && wireIsDigit(b[i]) {
 			i++
 		}
 	}
 	return i
 }
 
-func hasLiteral(b []byte, i int, lit string) bool {
+func wireHasLiteral(b []byte, i int, lit string) bool {
 	return len(b)-i >= len(lit) && string(b[i:i+len(lit)]) == lit
 }
 
-// validJSON reports whether b is exactly one JSON value (RFC 8259) with
+// wireValidJSON reports whether b is exactly one JSON value (RFC 8259) with
 // optional surrounding whitespace (b is known to be UTF-8).
-func validJSON(b []byte, rec *rootIndex) bool {
-	i := scanValue(b, skipWS(b, 0), rec, false)
-	return i >= 0 && skipWS(b, i) == len(b)
+func wireValidJSON(b []byte, rec *wireRootIndex) bool {
+	i := wireScanValue(b, wireSkipWS(b, 0), rec, false)
+	return i >= 0 && wireSkipWS(b, i) == len(b)
 }
 
-// scanValue returns the index after the JSON value starting at b[i], or -1
+// wireScanValue returns the index after the JSON value starting at b[i], or -1
 // when there is none. With u, strings are also checked to be UTF-8 (the
 // bytes outside strings are ASCII in any valid value). It is iterative:
 // nesting depth costs one byte of stack per level and no recursion.
-func scanValue(b []byte, i int, rec *rootIndex, u bool) int {
+func wireScanValue(b []byte, i int, rec *wireRootIndex, u bool) int {
 	var small [64]byte
 	stack := small[:0]
 	for {
@@ -170,14 +170,14 @@ func scanValue(b []byte, i int, rec *rootIndex, u bool) int {
 		}
 		switch c := b[i]; c {
 		case '{':
-			i = skipWS(b, i+1)
+			i = wireSkipWS(b, i+1)
 			if i < len(b) && b[i] == '}' {
 				i++
 				break
 			}
 			stack = append(stack, '{')
 			k := i
-			if i = objectKey(b, i, u); i < 0 {
+			if i = wireObjectKey(b, i, u); i < 0 {
 				return -1
 			}
 			if rec != nil && len(stack) == 1 {
@@ -185,7 +185,7 @@ func scanValue(b []byte, i int, rec *rootIndex, u bool) int {
 			}
 			continue
 		case '[':
-			i = skipWS(b, i+1)
+			i = wireSkipWS(b, i+1)
 			if i < len(b) && b[i] == ']' {
 				i++
 				break
@@ -193,26 +193,26 @@ func scanValue(b []byte, i int, rec *rootIndex, u bool) int {
 			stack = append(stack, '[')
 			continue
 		case '"':
-			if i = scanStr(b, i, u); i < 0 {
+			if i = wireScanStr(b, i, u); i < 0 {
 				return -1
 			}
 		case 't':
-			if !hasLiteral(b, i, "true") {
+			if !wireHasLiteral(b, i, "true") {
 				return -1
 			}
 			i += 4
 		case 'f':
-			if !hasLiteral(b, i, "false") {
+			if !wireHasLiteral(b, i, "false") {
 				return -1
 			}
 			i += 5
 		case 'n':
-			if !hasLiteral(b, i, "null") {
+			if !wireHasLiteral(b, i, "null") {
 				return -1
 			}
 			i += 4
 		default:
-			if i = scanNumber(b, i); i < 0 {
+			if i = wireScanNumber(b, i); i < 0 {
 				return -1
 			}
 		}
@@ -221,17 +221,17 @@ func scanValue(b []byte, i int, rec *rootIndex, u bool) int {
 			if len(stack) == 0 {
 				return i
 			}
-			i = skipWS(b, i)
+			i = wireSkipWS(b, i)
 			if i >= len(b) {
 				return -1
 			}
 			top := stack[len(stack)-1]
 			c := b[i]
 			if c == ',' {
-				i = skipWS(b, i+1)
+				i = wireSkipWS(b, i+1)
 				if top == '{' {
 					k := i
-					if i = objectKey(b, i, u); i < 0 {
+					if i = wireObjectKey(b, i, u); i < 0 {
 						return -1
 					}
 					if rec != nil && len(stack) == 1 {
@@ -250,23 +250,23 @@ func scanValue(b []byte, i int, rec *rootIndex, u bool) int {
 	}
 }
 
-// scanStr is scanString, or scanStringBody (UTF-8 checked too) when u.
-func scanStr(b []byte, i int, u bool) int {
+// wireScanStr is scanString, or scanStringBody (UTF-8 checked too) when u.
+func wireScanStr(b []byte, i int, u bool) int {
 	if u {
-		end, _ := scanStringBody(b, i+1)
+		end, _ := wireScanStringBody(b, i+1)
 		return end
 	}
-	return scanString(b, i)
+	return wireScanString(b, i)
 }
 
-// scanStringBody checks the string whose contents start at b[i] (after its
+// wireScanStringBody checks the string whose contents start at b[i] (after its
 // opening quote): escapes, no control character, UTF-8. It returns the index
 // after the closing quote (-1 when the string is malformed) and whether the
 // string holds an escape.
-func scanStringBody(b []byte, i int) (int, bool) {
+func wireScanStringBody(b []byte, i int) (int, bool) {
 	esc := false
 	for {
-		i = stringStopU(b, i)
+		i = wireStringStopU(b, i)
 		if i >= len(b) {
 			return -1, esc
 		}
@@ -283,7 +283,7 @@ func scanStringBody(b []byte, i int) (int, bool) {
 			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
 				i += 2
 			case 'u':
-				if i+6 > len(b) || !isHex(b[i+2]) || !isHex(b[i+3]) || !isHex(b[i+4]) || !isHex(b[i+5]) {
+				if i+6 > len(b) || !wireIsHex(b[i+2]) || !wireIsHex(b[i+3]) || !wireIsHex(b[i+4]) || !wireIsHex(b[i+5]) {
 					return -1, esc
 				}
 				i += 6
@@ -291,7 +291,7 @@ func scanStringBody(b []byte, i int) (int, bool) {
 				return -1, esc
 			}
 		case c >= utf8.RuneSelf:
-			n := utf8Len(b, i)
+			n := wireUtf8Len(b, i)
 			if n == 0 {
 				return -1, esc
 			}
@@ -302,9 +302,9 @@ func scanStringBody(b []byte, i int) (int, bool) {
 	}
 }
 
-// utf8Len returns the length of the valid UTF-8 sequence of a non-ASCII
+// wireUtf8Len returns the length of the valid UTF-8 sequence of a non-ASCII
 // character at b[i], or 0 when there is none (as utf8.Valid decides).
-func utf8Len(b []byte, i int) int {
+func wireUtf8Len(b []byte, i int) int {
 	c := b[i]
 	switch {
 	case c < 0xC2:
@@ -322,52 +322,52 @@ func utf8Len(b []byte, i int) int {
 	return n
 }
 
-// objectKey scans `"key" :` at b[i] and returns the index of the value (after whitespace).
-func objectKey(b []byte, i int, u bool) int {
+// wireObjectKey scans `"key" :` at b[i] and returns the index of the value (after whitespace).
+func wireObjectKey(b []byte, i int, u bool) int {
 	if i >= len(b) || b[i] != '"' {
 		return -1
 	}
-	if i = scanStr(b, i, u); i < 0 {
+	if i = wireScanStr(b, i, u); i < 0 {
 		return -1
 	}
-	i = skipWS(b, i)
+	i = wireSkipWS(b, i)
 	if i >= len(b) || b[i] != ':' {
 		return -1
 	}
-	return skipWS(b, i+1)
+	return wireSkipWS(b, i+1)
 }
 
 const (
-	lsb = 0x0101010101010101
-	msb = 0x8080808080808080
+	wireLsb = 0x0101010101010101
+	wireMsb = 0x8080808080808080
 )
 
-// stringStop returns the index of the first byte at or after i that is '"',
+// wireStringStop returns the index of the first byte at or after i that is '"',
 // '\\' or a control character (len(b) if none), eight bytes at a time.
-func stringStop(b []byte, i int) int {
+func wireStringStop(b []byte, i int) int {
 	for ; i+8 <= len(b); i += 8 {
 		x := binary.LittleEndian.Uint64(b[i:])
-		q := x ^ (lsb * '"')
-		s := x ^ (lsb * '\\')
-		m := ((q - lsb) &^ q) | ((s - lsb) &^ s) | ((x - lsb*0x20) &^ x)
-		if m &= msb; m != 0 {
+		q := x ^ (wireLsb * '"')
+		s := x ^ (wireLsb * '\\')
+		m := ((q - wireLsb) &^ q) | ((s - wireLsb) &^ s) | ((x - wireLsb*0x20) &^ x)
+		if m &= wireMsb; m != 0 {
 			return i + bits.TrailingZeros64(m)>>3
 		}
 	}
-	for i < len(b) && class[b[i]]&clsStringStop == 0 {
+	for i < len(b) && wireClass[b[i]]&wireClsStringStop == 0 {
 		i++
 	}
 	return i
 }
 
-// stringStopU is stringStop that also stops at a byte of a non-ASCII character.
-func stringStopU(b []byte, i int) int {
+// wireStringStopU is stringStop that also stops at a byte of a non-ASCII character.
+func wireStringStopU(b []byte, i int) int {
 	for ; i+8 <= len(b); i += 8 {
 		x := binary.LittleEndian.Uint64(b[i:])
-		q := x ^ (lsb * '"')
-		s := x ^ (lsb * '\\')
-		m := ((q - lsb) &^ q) | ((s - lsb) &^ s) | ((x - lsb*0x20) &^ x) | x
-		if m &= msb; m != 0 {
+		q := x ^ (wireLsb * '"')
+		s := x ^ (wireLsb * '\\')
+		m := ((q - wireLsb) &^ q) | ((s - wireLsb) &^ s) | ((x - wireLsb*0x20) &^ x) | x
+		if m &= wireMsb; m != 0 {
 			return i + bits.TrailingZeros64(m)>>3
 		}
 	}

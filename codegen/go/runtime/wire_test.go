@@ -20,12 +20,12 @@ func TestAppendStringMatchesJSONStringify(t *testing.T) {
 	s.WriteString("\u2028\u2029\u00e9\ufffd\U0001F600\u0080\u009f")
 	// JSON.stringify of the same string, produced by Node.
 	want := "\"\\u0000\\u0001\\u0002\\u0003\\u0004\\u0005\\u0006\\u0007\\b\\t\\n\\u000b\\f\\r\\u000e\\u000f\\u0010\\u0011\\u0012\\u0013\\u0014\\u0015\\u0016\\u0017\\u0018\\u0019\\u001a\\u001b\\u001c\\u001d\\u001e\\u001f !\\\"#$%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\\\]^_`abcdefghijklmnopqrstuvwxyz{|}~\x7f\u2028\u2029\u00e9\ufffd\U0001F600\u0080\u009f\""
-	got, err := AppendString(nil, s.String())
+	got, err := wireAppendString(nil, s.String())
 	if err != nil || string(got) != want {
 		t.Fatalf("got %q, %v\nwant %q", got, err, want)
 	}
 	for _, bad := range []string{"\xff", "a\xc3", "\xed\xa0\x80" /* encoded surrogate */, "\xf4\x90\x80\x80"} {
-		if _, err := AppendString(nil, bad); err == nil || err.Code != CodeUTF8 || err.Pointer != "" {
+		if _, err := wireAppendString(nil, bad); err == nil || err.Code != wireCodeUTF8 || err.Pointer != "" {
 			t.Errorf("%q: want utf8 error, got %v", bad, err)
 		}
 	}
@@ -43,13 +43,13 @@ func TestAppendFloatES(t *testing.T) {
 		{1e-100, "1e-100"}, {-2e22, "-2e+22"},
 	}
 	for _, c := range cases {
-		got, err := AppendFloat(nil, c.f)
+		got, err := wireAppendFloat(nil, c.f)
 		if err != nil || string(got) != c.want {
 			t.Errorf("%v: got %s %v want %s", c.f, got, err, c.want)
 		}
 	}
 	for _, f := range []float64{math.NaN(), math.Inf(1), math.Inf(-1)} {
-		if _, err := AppendFloat(nil, f); err == nil || err.Code != CodeRange {
+		if _, err := wireAppendFloat(nil, f); err == nil || err.Code != wireCodeRange {
 			t.Errorf("%v: want range", f)
 		}
 	}
@@ -60,9 +60,9 @@ func TestAppendInt(t *testing.T) {
 		v    int64
 		want string
 		code string
-	}{{0, "0", ""}, {-5, "-5", ""}, {MaxSafeInteger, "9007199254740991", ""}, {-MaxSafeInteger, "-9007199254740991", ""},
-		{MaxSafeInteger + 1, "", CodeRange}, {math.MinInt64, "", CodeRange}} {
-		got, err := AppendInt(nil, c.v)
+	}{{0, "0", ""}, {-5, "-5", ""}, {wireMaxSafeInteger, "9007199254740991", ""}, {-wireMaxSafeInteger, "-9007199254740991", ""},
+		{wireMaxSafeInteger + 1, "", wireCodeRange}, {math.MinInt64, "", wireCodeRange}} {
+		got, err := wireAppendInt(nil, c.v)
 		if c.code != "" {
 			if err == nil || err.Code != c.code {
 				t.Errorf("%d: want %s", c.v, c.code)
@@ -81,16 +81,16 @@ func TestCheckText(t *testing.T) {
 		code string
 	}{
 		{`{}`, ""}, {` [1, 2.5e3, -0, "x", true, false, null, {"a": {}}] `, ""}, {"\r\n{}\r", ""},
-		{"", CodeSyntax}, {"   ", CodeSyntax}, {"\ufeff{}", CodeSyntax}, {`{} x`, CodeSyntax}, {`{}{}`, CodeSyntax},
-		{`{"a":1,}`, CodeSyntax}, {`[1,]`, CodeSyntax}, {`01`, CodeSyntax}, {`1.`, CodeSyntax}, {`.5`, CodeSyntax},
-		{`+1`, CodeSyntax}, {`1e`, CodeSyntax}, {`"a` + "\x01" + `"`, CodeSyntax}, {`"\x"`, CodeSyntax}, {`"\u12"`, CodeSyntax},
-		{`tru`, CodeSyntax}, {`nul`, CodeSyntax}, {`{"a" 1}`, CodeSyntax}, {`{1:2}`, CodeSyntax}, {`[}`, CodeSyntax},
-		{"\"\xff\"", CodeUTF8}, {"{\"a\":\xc3} x", CodeUTF8}, {"\t{}\v", CodeSyntax}, {`"\ud800"`, ""},
+		{"", wireCodeSyntax}, {"   ", wireCodeSyntax}, {"\ufeff{}", wireCodeSyntax}, {`{} x`, wireCodeSyntax}, {`{}{}`, wireCodeSyntax},
+		{`{"a":1,}`, wireCodeSyntax}, {`[1,]`, wireCodeSyntax}, {`01`, wireCodeSyntax}, {`1.`, wireCodeSyntax}, {`.5`, wireCodeSyntax},
+		{`+1`, wireCodeSyntax}, {`1e`, wireCodeSyntax}, {`"a` + "\x01" + `"`, wireCodeSyntax}, {`"\x"`, wireCodeSyntax}, {`"\u12"`, wireCodeSyntax},
+		{`tru`, wireCodeSyntax}, {`nul`, wireCodeSyntax}, {`{"a" 1}`, wireCodeSyntax}, {`{1:2}`, wireCodeSyntax}, {`[}`, wireCodeSyntax},
+		{"\"\xff\"", wireCodeUTF8}, {"{\"a\":\xc3} x", wireCodeUTF8}, {"\t{}\v", wireCodeSyntax}, {`"\ud800"`, ""},
 		{strings.Repeat("[", 100000) + strings.Repeat("]", 100000), ""},
-		{strings.Repeat("[", 100000) + strings.Repeat("]", 99999), CodeSyntax},
+		{strings.Repeat("[", 100000) + strings.Repeat("]", 99999), wireCodeSyntax},
 	}
 	for _, c := range cases {
-		err := CheckText([]byte(c.in))
+		err := wireCheckText([]byte(c.in))
 		code := ""
 		if err != nil {
 			code = err.Code
@@ -104,9 +104,9 @@ func TestCheckText(t *testing.T) {
 	}
 }
 
-func decodeWith(t *testing.T, in string, f func(d *Decoder) *DecodeError) *DecodeError {
+func decodeWith(t *testing.T, in string, f func(d *wireDecoder) *DecodeError) *DecodeError {
 	t.Helper()
-	var d Decoder
+	var d wireDecoder
 	if err := d.Init([]byte(in)); err != nil {
 		return err
 	}
@@ -123,33 +123,33 @@ func TestScalars(t *testing.T) {
 	var b bool
 	cases := []struct {
 		in   string
-		f    func(d *Decoder) *DecodeError
+		f    func(d *wireDecoder) *DecodeError
 		want string // value printed, or error code
 	}{
-		{`"a\"b\\c\/\b\f\n\r\t\u00e9\ud83d\ude00"`, func(d *Decoder) *DecodeError { return d.String(&s) }, "a\"b\\c/\b\f\n\r\té😀"},
-		{`"\ud800"`, func(d *Decoder) *DecodeError { return d.String(&s) }, "!utf8"},
-		{`"\udc00\ud800"`, func(d *Decoder) *DecodeError { return d.String(&s) }, "!utf8"},
-		{`"\ud800x"`, func(d *Decoder) *DecodeError { return d.String(&s) }, "!utf8"},
-		{`1`, func(d *Decoder) *DecodeError { return d.String(&s) }, "!type"},
-		{`1.0`, func(d *Decoder) *DecodeError { return d.Int(&i) }, "1"},
-		{`1e3`, func(d *Decoder) *DecodeError { return d.Int(&i) }, "1000"},
-		{`-0`, func(d *Decoder) *DecodeError { return d.Int(&i) }, "0"},
-		{`9007199254740991`, func(d *Decoder) *DecodeError { return d.Int(&i) }, "9007199254740991"},
-		{`-9007199254740991`, func(d *Decoder) *DecodeError { return d.Int(&i) }, "-9007199254740991"},
-		{`9007199254740992`, func(d *Decoder) *DecodeError { return d.Int(&i) }, "!range"},
-		{`9007199254740993`, func(d *Decoder) *DecodeError { return d.Int(&i) }, "!range"},
-		{`1.5`, func(d *Decoder) *DecodeError { return d.Int(&i) }, "!type"},
-		{`1e400`, func(d *Decoder) *DecodeError { return d.Int(&i) }, "!range"},
-		{`1.5e400`, func(d *Decoder) *DecodeError { return d.Int(&i) }, "!range"},
-		{`1e-400`, func(d *Decoder) *DecodeError { return d.Int(&i) }, "0"},
-		{`"1"`, func(d *Decoder) *DecodeError { return d.Int(&i) }, "!type"},
-		{`-1e400`, func(d *Decoder) *DecodeError { return d.Float(&f) }, "!range"},
-		{`2.5`, func(d *Decoder) *DecodeError { return d.Float(&f) }, "2.5"},
-		{`null`, func(d *Decoder) *DecodeError { return d.Float(&f) }, "!type"},
-		{`true`, func(d *Decoder) *DecodeError { return d.Bool(&b) }, "true"},
-		{`0`, func(d *Decoder) *DecodeError { return d.Bool(&b) }, "!type"},
-		{`null`, func(d *Decoder) *DecodeError { var n Null; return d.Null(&n) }, "{}"},
-		{`{}`, func(d *Decoder) *DecodeError { var n Null; return d.Null(&n) }, "!type"},
+		{`"a\"b\\c\/\b\f\n\r\t\u00e9\ud83d\ude00"`, func(d *wireDecoder) *DecodeError { return d.String(&s) }, "a\"b\\c/\b\f\n\r\té😀"},
+		{`"\ud800"`, func(d *wireDecoder) *DecodeError { return d.String(&s) }, "!utf8"},
+		{`"\udc00\ud800"`, func(d *wireDecoder) *DecodeError { return d.String(&s) }, "!utf8"},
+		{`"\ud800x"`, func(d *wireDecoder) *DecodeError { return d.String(&s) }, "!utf8"},
+		{`1`, func(d *wireDecoder) *DecodeError { return d.String(&s) }, "!type"},
+		{`1.0`, func(d *wireDecoder) *DecodeError { return d.Int(&i) }, "1"},
+		{`1e3`, func(d *wireDecoder) *DecodeError { return d.Int(&i) }, "1000"},
+		{`-0`, func(d *wireDecoder) *DecodeError { return d.Int(&i) }, "0"},
+		{`9007199254740991`, func(d *wireDecoder) *DecodeError { return d.Int(&i) }, "9007199254740991"},
+		{`-9007199254740991`, func(d *wireDecoder) *DecodeError { return d.Int(&i) }, "-9007199254740991"},
+		{`9007199254740992`, func(d *wireDecoder) *DecodeError { return d.Int(&i) }, "!range"},
+		{`9007199254740993`, func(d *wireDecoder) *DecodeError { return d.Int(&i) }, "!range"},
+		{`1.5`, func(d *wireDecoder) *DecodeError { return d.Int(&i) }, "!type"},
+		{`1e400`, func(d *wireDecoder) *DecodeError { return d.Int(&i) }, "!range"},
+		{`1.5e400`, func(d *wireDecoder) *DecodeError { return d.Int(&i) }, "!range"},
+		{`1e-400`, func(d *wireDecoder) *DecodeError { return d.Int(&i) }, "0"},
+		{`"1"`, func(d *wireDecoder) *DecodeError { return d.Int(&i) }, "!type"},
+		{`-1e400`, func(d *wireDecoder) *DecodeError { return d.Float(&f) }, "!range"},
+		{`2.5`, func(d *wireDecoder) *DecodeError { return d.Float(&f) }, "2.5"},
+		{`null`, func(d *wireDecoder) *DecodeError { return d.Float(&f) }, "!type"},
+		{`true`, func(d *wireDecoder) *DecodeError { return d.Bool(&b) }, "true"},
+		{`0`, func(d *wireDecoder) *DecodeError { return d.Bool(&b) }, "!type"},
+		{`null`, func(d *wireDecoder) *DecodeError { var n Null; return d.Null(&n) }, "{}"},
+		{`{}`, func(d *wireDecoder) *DecodeError { var n Null; return d.Null(&n) }, "!type"},
 	}
 	for _, c := range cases {
 		s, i, f, b = "", 0, 0, false
@@ -188,29 +188,29 @@ func TestCheckRaw(t *testing.T) {
 	}{
 		{`{"a":[1,"x",true,false,null,{"b":1e3}]}`, 1, "", ""},
 		{deep(1000), 1, "", ""},
-		{deep(1001), 1, CodeDepth, strings.Repeat("/0", 1000)},
+		{deep(1001), 1, wireCodeDepth, strings.Repeat("/0", 1000)},
 		{deep(999), 2, "", ""},
-		{deep(1000), 2, CodeDepth, strings.Repeat("/0", 999)},
-		{`{"a":"\ud800"}`, 1, CodeUTF8, "/a"},
-		{`{"\ud800":1}`, 1, CodeUTF8, ""},
-		{`{"x":{"\udfff":1}}`, 1, CodeUTF8, "/x"},
-		{`[1,1e400]`, 1, CodeRange, "/1"},
-		{`{"a/b~":[-1e999]}`, 1, CodeRange, "/a~1b~0/0"},
+		{deep(1000), 2, wireCodeDepth, strings.Repeat("/0", 999)},
+		{`{"a":"\ud800"}`, 1, wireCodeUTF8, "/a"},
+		{`{"\ud800":1}`, 1, wireCodeUTF8, ""},
+		{`{"x":{"\udfff":1}}`, 1, wireCodeUTF8, "/x"},
+		{`[1,1e400]`, 1, wireCodeRange, "/1"},
+		{`{"a/b~":[-1e999]}`, 1, wireCodeRange, "/a~1b~0/0"},
 		// ECMAScript order: "1" before "0"? no: index keys ascending, so "0" first.
-		{`{"1":"\ud800","0":1e400}`, 1, CodeRange, "/0"},
-		{`{"b":1e400,"a":"\ud800"}`, 1, CodeRange, "/b"},
-		{`{"b":1e400,"5":"\ud800"}`, 1, CodeUTF8, "/5"},
+		{`{"1":"\ud800","0":1e400}`, 1, wireCodeRange, "/0"},
+		{`{"b":1e400,"a":"\ud800"}`, 1, wireCodeRange, "/b"},
+		{`{"b":1e400,"5":"\ud800"}`, 1, wireCodeUTF8, "/5"},
 		// duplicates: last value wins, the first is never checked
 		{`{"a":1e400,"a":1}`, 1, "", ""},
-		{`{"a":1,"a":"\udc00"}`, 1, CodeUTF8, "/a"},
+		{`{"a":1,"a":"\udc00"}`, 1, wireCodeUTF8, "/a"},
 		{`{"e":"true false null 1e5"}`, 1, "", ""},
 		{`"\ud83d\ude00"`, 1, "", ""},
 	}
 	for _, c := range cases {
-		if err := CheckText([]byte(c.in)); err != nil {
+		if err := wireCheckText([]byte(c.in)); err != nil {
 			t.Fatalf("%s: %v", c.in, err)
 		}
-		err := CheckRaw([]byte(c.in), c.level)
+		err := wireCheckRaw([]byte(c.in), c.level)
 		code, ptr := "", ""
 		if err != nil {
 			code, ptr = err.Code, err.Pointer
@@ -228,13 +228,13 @@ func TestCanonicalRaw(t *testing.T) {
 		{`[1.0, 1e21, 1.5e-7, -0, 0.1, 123456789012345678901, "\u0041\u2028\/<>&", "\ud83d\ude00", "\u007f\u001f"]`,
 			`[1,1e+21,1.5e-7,0,0.1,123456789012345680000,"A` + "\u2028" + `/<>&","😀","` + "\x7f" + `\u001f"]`, ""},
 		{`{"a":{"z":1,"y":[]}}`, `{"a":{"z":1,"y":[]}}`, ""},
-		{`{"a":1`, "", CodeSyntax},
-		{"\"\xff\"", "", CodeUTF8},
-		{`[1e400]`, "", CodeRange},
-		{`{"\udc00":1}`, "", CodeUTF8},
+		{`{"a":1`, "", wireCodeSyntax},
+		{"\"\xff\"", "", wireCodeUTF8},
+		{`[1e400]`, "", wireCodeRange},
+		{`{"\udc00":1}`, "", wireCodeUTF8},
 	}
 	for _, c := range cases {
-		got, err := CanonicalRaw([]byte(c.in))
+		got, err := wireCanonicalRaw([]byte(c.in))
 		if c.code != "" {
 			if err == nil || err.Code != c.code {
 				t.Errorf("%s: want %s got %v", c.in, c.code, err)
@@ -245,30 +245,30 @@ func TestCanonicalRaw(t *testing.T) {
 			t.Errorf("%s:\n got %s %v\nwant %s", c.in, got, err, c.want)
 		}
 	}
-	if _, err := AppendRaw(nil, []byte(`[1]`), 1, 1<<KindObject); err == nil || err.Code != CodeType {
+	if _, err := wireAppendRaw(nil, []byte(`[1]`), 1, 1<<wireKindObject); err == nil || err.Code != wireCodeType {
 		t.Errorf("kinds: want type, got %v", err)
 	}
 }
 
 func TestAppendExtras(t *testing.T) {
 	ex := []Member{{"b", json.RawMessage(`1`)}, {"1", json.RawMessage(` "x" `)}, {"b", json.RawMessage(`2`)}, {"0", json.RawMessage(`{ }`)}}
-	got, err := AppendExtras([]byte(`{"k":1`), ex, true, 2, func(k string) bool { return k == "k" })
+	got, err := wireAppendExtras([]byte(`{"k":1`), ex, true, 2, func(k string) bool { return k == "k" })
 	if err != nil || string(got) != `{"k":1,"0":{},"1":"x","b":2` {
 		t.Fatalf("got %s %v", got, err)
 	}
-	_, err = AppendExtras(nil, []Member{{"k", json.RawMessage(`1`)}}, false, 2, func(k string) bool { return k == "k" })
+	_, err = wireAppendExtras(nil, []Member{{"k", json.RawMessage(`1`)}}, false, 2, func(k string) bool { return k == "k" })
 	if err == nil || err.Pointer != "/k" {
 		t.Fatalf("declared key: %v", err)
 	}
-	_, err = AppendExtras(nil, []Member{{"x", json.RawMessage(`[1e999]`)}}, false, 2, func(string) bool { return false })
-	if err == nil || err.Code != CodeRange || err.Pointer != "/x/0" {
+	_, err = wireAppendExtras(nil, []Member{{"x", json.RawMessage(`[1e999]`)}}, false, 2, func(string) bool { return false })
+	if err == nil || err.Code != wireCodeRange || err.Pointer != "/x/0" {
 		t.Fatalf("bad value: %v", err)
 	}
 }
 
 func TestObjectWalk(t *testing.T) {
 	// keys are unescaped before matching and matched case-sensitively
-	var d Decoder
+	var d wireDecoder
 	if err := d.Init([]byte(`{"\u0061":1, "A":2, "a\/b":[1,{"x":[]}], "c":"s"}`)); err != nil {
 		t.Fatal(err)
 	}
@@ -281,24 +281,24 @@ func TestObjectWalk(t *testing.T) {
 	if strings.Join(keys, ",") != "a,A,a/b,c" {
 		t.Fatalf("keys %v", keys)
 	}
-	if err := (&DecodeError{Code: "x"}).In("a/b~c").At(3); err.Pointer != "/3/a~1b~0c" {
+	if err := (&DecodeError{Code: "x"}).in("a/b~c").at(3); err.Pointer != "/3/a~1b~0c" {
 		t.Fatalf("pointer %q", err.Pointer)
 	}
 }
 
 func TestProbe(t *testing.T) {
-	var d Decoder
+	var d wireDecoder
 	if err := d.Init([]byte(`{"x":{"method":"no"},"method":"op\u0065n","n":2.0,"b":false,"z":null,"method":"open"}`)); err != nil {
 		t.Fatal(err)
 	}
-	var p Probe
+	var p wireProbe
 	if !d.ProbeObject(&p, []string{"method", "n", "b", "z", "missing", "k6", "k7", "k8", "k9", "n"}) {
 		t.Fatal("not object")
 	}
 	if !p.IsString(0, "open") || !p.IsNumber(1, 2) || !p.IsBool(2, false) || !p.IsNull(3) || p.Has(4) || p.Has(8) || !p.IsNumber(9, 2) {
 		t.Fatal("probe")
 	}
-	if d.Kind() != KindObject {
+	if d.Kind() != wireKindObject {
 		t.Fatal("probe consumed input")
 	}
 }
@@ -334,13 +334,13 @@ func decodeLine(line []byte) (string, bool, error) {
 		return "", true, nil
 	}
 	if len(line) == 0 {
-		return "", false, Fail(CodeSyntax, "empty")
+		return "", false, wireFail(wireCodeSyntax, "empty")
 	}
 	return string(line), false, nil
 }
 
 func readAll(r io.Reader, limit int) []string {
-	fr := NewFrameReader(r, limit, decodeLine)
+	fr := wireNewFrameReader(r, limit, decodeLine)
 	var out []string
 	for {
 		v, err := fr.Next()
@@ -418,20 +418,20 @@ func (e *endless) Read(p []byte) (int, error) {
 
 func TestFrameReaderBoundedMemory(t *testing.T) {
 	limit := 1 << 20
-	fr := NewFrameReader(&endless{n: 256 << 20}, limit, decodeLine)
+	fr := wireNewFrameReader(&endless{n: 256 << 20}, limit, decodeLine)
 	_, err := fr.Next()
 	var de *DecodeError
-	if !errors.As(err, &de) || de.Code != CodeFrameTooLarge {
+	if !errors.As(err, &de) || de.Code != wireCodeFrameTooLarge {
 		t.Fatalf("want frame_too_large, got %v", err)
 	}
-	if cap(fr.buf) > limit+1+readChunk {
+	if cap(fr.buf) > limit+1+wireReadChunk {
 		t.Fatalf("buffer grew to %d", cap(fr.buf))
 	}
 	v, err := fr.Next()
 	if err != nil || v != "ok" {
 		t.Fatalf("after discard: %q %v", v, err)
 	}
-	if cap(fr.buf) > limit+1+readChunk {
+	if cap(fr.buf) > limit+1+wireReadChunk {
 		t.Fatalf("buffer grew to %d", cap(fr.buf))
 	}
 	if _, err := fr.Next(); err != io.EOF {
@@ -445,11 +445,11 @@ func TestFrameReaderNeedsLimit(t *testing.T) {
 			t.Fatal("no panic")
 		}
 	}()
-	NewFrameReader(strings.NewReader(""), 0, decodeLine)
+	wireNewFrameReader(strings.NewReader(""), 0, decodeLine)
 }
 
 func TestErrorMessages(t *testing.T) {
-	var d Decoder
+	var d wireDecoder
 	if err := d.Init([]byte(`123`)); err != nil {
 		t.Fatal(err)
 	}
@@ -481,7 +481,7 @@ func TestStringStop(t *testing.T) {
 			}
 		}
 		for i := 0; i <= l; i++ {
-			if got, want := stringStop(b, i), naive(b, i); got != want {
+			if got, want := wireStringStop(b, i), naive(b, i); got != want {
 				t.Fatalf("%q from %d: got %d want %d", b, i, got, want)
 			}
 		}

@@ -6,10 +6,10 @@ import (
 	"unicode/utf8"
 )
 
-const hexDigits = "0123456789abcdef"
+const wireHexDigits = "0123456789abcdef"
 
-// needsEscape marks the bytes JSON.stringify escapes: '"', '\\' and controls.
-var needsEscape = func() (t [256]bool) {
+// wireNeedsEscape marks the bytes JSON.stringify escapes: '"', '\\' and controls.
+var wireNeedsEscape = func() (t [256]bool) {
 	for c := 0; c < 0x20; c++ {
 		t[c] = true
 	}
@@ -17,26 +17,26 @@ var needsEscape = func() (t [256]bool) {
 	return t
 }()
 
-// AppendString writes s as JSON.stringify does; it refuses invalid UTF-8 (utf8).
-func AppendString(dst []byte, s string) ([]byte, *EncodeError) {
+// wireAppendString writes s as JSON.stringify does; it refuses invalid UTF-8 (utf8).
+func wireAppendString(dst []byte, s string) ([]byte, *EncodeError) {
 	if !utf8.ValidString(s) {
-		return dst, EncodeFail(CodeUTF8, "string is not valid UTF-8")
+		return dst, wireEncodeFail(wireCodeUTF8, "string is not valid UTF-8")
 	}
-	return appendQuoted(dst, s), nil
+	return wireAppendQuoted(dst, s), nil
 }
 
-// AppendSecret writes a secret's value as a string (never quoted in errors).
-func AppendSecret(dst []byte, s Secret) ([]byte, *EncodeError) {
-	return AppendString(dst, string(s))
+// wireAppendSecret writes a secret's value as a string (never quoted in errors).
+func wireAppendSecret(dst []byte, s Secret) ([]byte, *EncodeError) {
+	return wireAppendString(dst, string(s))
 }
 
-// appendQuoted writes valid UTF-8 s as a JSON string, escaped as JSON.stringify does.
-func appendQuoted(dst []byte, s string) []byte {
+// wireAppendQuoted writes valid UTF-8 s as a JSON string, escaped as JSON.stringify does.
+func wireAppendQuoted(dst []byte, s string) []byte {
 	dst = append(dst, '"')
 	start := 0
 	for i := 0; i < len(s); i++ {
 		c := s[i]
-		if !needsEscape[c] {
+		if !wireNeedsEscape[c] {
 			continue
 		}
 		dst = append(dst, s[start:i]...)
@@ -56,7 +56,7 @@ func appendQuoted(dst []byte, s string) []byte {
 		case '\t':
 			dst = append(dst, '\\', 't')
 		default:
-			dst = append(dst, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
+			dst = append(dst, '\\', 'u', '0', '0', wireHexDigits[c>>4], wireHexDigits[c&0xF])
 		}
 		start = i + 1
 	}
@@ -64,29 +64,29 @@ func appendQuoted(dst []byte, s string) []byte {
 	return append(dst, '"')
 }
 
-func appendQuotedBytes(dst []byte, s []byte) []byte {
-	return appendQuoted(dst, string(s))
+func wireAppendQuotedBytes(dst []byte, s []byte) []byte {
+	return wireAppendQuoted(dst, string(s))
 }
 
-// AppendInt writes an integer; magnitudes beyond 2^53 − 1 are refused (range).
-func AppendInt(dst []byte, v int64) ([]byte, *EncodeError) {
-	if v > MaxSafeInteger || v < -MaxSafeInteger {
-		return dst, EncodeFail(CodeRange, "integer beyond ±(2^53 − 1)")
+// wireAppendInt writes an integer; magnitudes beyond 2^53 − 1 are refused (range).
+func wireAppendInt(dst []byte, v int64) ([]byte, *EncodeError) {
+	if v > wireMaxSafeInteger || v < -wireMaxSafeInteger {
+		return dst, wireEncodeFail(wireCodeRange, "integer beyond ±(2^53 − 1)")
 	}
 	return strconv.AppendInt(dst, v, 10), nil
 }
 
-// AppendFloat writes a finite number as ECMAScript Number::toString; NaN and
+// wireAppendFloat writes a finite number as ECMAScript Number::toString; NaN and
 // infinities are refused (range).
-func AppendFloat(dst []byte, f float64) ([]byte, *EncodeError) {
+func wireAppendFloat(dst []byte, f float64) ([]byte, *EncodeError) {
 	if math.IsNaN(f) || math.IsInf(f, 0) {
-		return dst, EncodeFail(CodeRange, "number is not finite")
+		return dst, wireEncodeFail(wireCodeRange, "number is not finite")
 	}
-	return appendES(dst, f), nil
+	return wireAppendES(dst, f), nil
 }
 
-// appendES formats a finite double as ECMAScript Number::toString does.
-func appendES(dst []byte, f float64) []byte {
+// wireAppendES formats a finite double as ECMAScript Number::toString does.
+func wireAppendES(dst []byte, f float64) []byte {
 	if f == 0 {
 		return append(dst, '0') // also -0
 	}
@@ -104,38 +104,38 @@ func appendES(dst []byte, f float64) []byte {
 	return dst
 }
 
-// AppendBool writes a boolean.
-func AppendBool(dst []byte, v bool) []byte {
+// wireAppendBool writes a boolean.
+func wireAppendBool(dst []byte, v bool) []byte {
 	if v {
 		return append(dst, "true"...)
 	}
 	return append(dst, "false"...)
 }
 
-// AppendNull writes null.
-func AppendNull(dst []byte) []byte { return append(dst, "null"...) }
+// wireAppendNull writes null.
+func wireAppendNull(dst []byte) []byte { return append(dst, "null"...) }
 
-// CheckFloat refuses a non-finite number (range), for encoders checking constraints.
-func CheckFloat(f float64) *EncodeError {
+// wireCheckFloat refuses a non-finite number (range), for encoders checking constraints.
+func wireCheckFloat(f float64) *EncodeError {
 	if math.IsNaN(f) || math.IsInf(f, 0) {
-		return EncodeFail(CodeRange, "number is not finite")
+		return wireEncodeFail(wireCodeRange, "number is not finite")
 	}
 	return nil
 }
 
-// RuneCount counts code points (the unit of minLength and maxLength).
-func RuneCount(s string) int { return utf8.RuneCountInString(s) }
+// wireRuneCount counts code points (the unit of minLength and maxLength).
+func wireRuneCount(s string) int { return utf8.RuneCountInString(s) }
 
-// CheckInt refuses an integer beyond ±(2^53 − 1) (range), for encoders checking before constraints.
-func CheckInt(v int64) *EncodeError {
-	if v > MaxSafeInteger || v < -MaxSafeInteger {
-		return EncodeFail(CodeRange, "integer beyond ±(2^53 − 1)")
+// wireCheckInt refuses an integer beyond ±(2^53 − 1) (range), for encoders checking before constraints.
+func wireCheckInt(v int64) *EncodeError {
+	if v > wireMaxSafeInteger || v < -wireMaxSafeInteger {
+		return wireEncodeFail(wireCodeRange, "integer beyond ±(2^53 − 1)")
 	}
 	return nil
 }
 
-// WriteBool writes a boolean (never fails; the signature matches the other writers).
-func WriteBool(dst []byte, v bool) ([]byte, *EncodeError) { return AppendBool(dst, v), nil }
+// wireWriteBool writes a boolean (never fails; the signature matches the other writers).
+func wireWriteBool(dst []byte, v bool) ([]byte, *EncodeError) { return wireAppendBool(dst, v), nil }
 
-// WriteNull writes null (never fails).
-func WriteNull(dst []byte, _ Null) ([]byte, *EncodeError) { return AppendNull(dst), nil }
+// wireWriteNull writes null (never fails).
+func wireWriteNull(dst []byte, _ Null) ([]byte, *EncodeError) { return wireAppendNull(dst), nil }

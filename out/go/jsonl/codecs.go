@@ -3,7 +3,6 @@
 package jsonl
 
 import (
-	"example.com/wiretypes/internal/wire"
 	"io"
 )
 
@@ -36,7 +35,7 @@ var Codecs = map[string]Codec{
 			case HarnessEvent:
 				return EncodeHarnessEvent(x)
 			}
-			return nil, wire.EncodeFail(wire.CodeType, "value is not a HarnessEvent")
+			return nil, wireEncodeFail(wireCodeType, "value is not a HarnessEvent")
 		},
 		NewReader: func(r io.Reader) func() (any, error) {
 			fr := NewHarnessEventReader(r, codecReaderCap)
@@ -66,7 +65,7 @@ var Codecs = map[string]Codec{
 					return EncodeTextEvent(*x)
 				}
 			}
-			return nil, wire.EncodeFail(wire.CodeType, "value is not a TextEvent")
+			return nil, wireEncodeFail(wireCodeType, "value is not a TextEvent")
 		},
 	},
 	"ActivityEvent": {
@@ -86,7 +85,7 @@ var Codecs = map[string]Codec{
 					return EncodeActivityEvent(*x)
 				}
 			}
-			return nil, wire.EncodeFail(wire.CodeType, "value is not a ActivityEvent")
+			return nil, wireEncodeFail(wireCodeType, "value is not a ActivityEvent")
 		},
 	},
 	"PermissionEvent": {
@@ -106,7 +105,7 @@ var Codecs = map[string]Codec{
 					return EncodePermissionEvent(*x)
 				}
 			}
-			return nil, wire.EncodeFail(wire.CodeType, "value is not a PermissionEvent")
+			return nil, wireEncodeFail(wireCodeType, "value is not a PermissionEvent")
 		},
 	},
 	"UsageEvent": {
@@ -126,7 +125,7 @@ var Codecs = map[string]Codec{
 					return EncodeUsageEvent(*x)
 				}
 			}
-			return nil, wire.EncodeFail(wire.CodeType, "value is not a UsageEvent")
+			return nil, wireEncodeFail(wireCodeType, "value is not a UsageEvent")
 		},
 	},
 	"CompleteEvent": {
@@ -146,7 +145,7 @@ var Codecs = map[string]Codec{
 					return EncodeCompleteEvent(*x)
 				}
 			}
-			return nil, wire.EncodeFail(wire.CodeType, "value is not a CompleteEvent")
+			return nil, wireEncodeFail(wireCodeType, "value is not a CompleteEvent")
 		},
 	},
 	"ErrorEvent": {
@@ -166,7 +165,7 @@ var Codecs = map[string]Codec{
 					return EncodeErrorEvent(*x)
 				}
 			}
-			return nil, wire.EncodeFail(wire.CodeType, "value is not a ErrorEvent")
+			return nil, wireEncodeFail(wireCodeType, "value is not a ErrorEvent")
 		},
 	},
 	"CapabilitySettings": {
@@ -186,7 +185,7 @@ var Codecs = map[string]Codec{
 					return EncodeCapabilitySettings(*x)
 				}
 			}
-			return nil, wire.EncodeFail(wire.CodeType, "value is not a CapabilitySettings")
+			return nil, wireEncodeFail(wireCodeType, "value is not a CapabilitySettings")
 		},
 	},
 }

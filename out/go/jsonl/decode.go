@@ -3,7 +3,6 @@
 package jsonl
 
 import (
-	"example.com/wiretypes/internal/wire"
 	"io"
 )
 
@@ -12,7 +11,7 @@ func DecodeHarnessEvent(line []byte) (HarnessEvent, error) {
 	if v, ok := fastHarnessEvent(line); ok {
 		return v, nil
 	}
-	var d wire.Decoder
+	var d wireDecoder
 	if err := d.Init(line); err != nil {
 		return nil, nil
 	}
@@ -25,7 +24,7 @@ func DecodeHarnessEvent(line []byte) (HarnessEvent, error) {
 
 // NewHarnessEventReader reads HarnessEvent frames of at most maxBytes bytes (a safety cap: the protocol sets no limit); Next returns io.EOF at the end, a *DecodeError for a bad line (the stream goes on), and skips ignored lines.
 func NewHarnessEventReader(r io.Reader, maxBytes int) *FrameReader[HarnessEvent] {
-	return wire.NewFrameReader(r, maxBytes, func(line []byte) (HarnessEvent, bool, error) {
+	return wireNewFrameReader(r, maxBytes, func(line []byte) (HarnessEvent, bool, error) {
 		v, err := DecodeHarnessEvent(line)
 		return v, err == nil && v == nil, err
 	})
@@ -36,7 +35,7 @@ func DecodeTextEvent(line []byte) (TextEvent, error) {
 	if v, ok := fastTextEvent(line); ok {
 		return v, nil
 	}
-	var d wire.Decoder
+	var d wireDecoder
 	if err := d.Init(line); err != nil {
 		return TextEvent{}, err
 	}
@@ -52,7 +51,7 @@ func DecodeActivityEvent(line []byte) (ActivityEvent, error) {
 	if v, ok := fastActivityEvent(line); ok {
 		return v, nil
 	}
-	var d wire.Decoder
+	var d wireDecoder
 	if err := d.Init(line); err != nil {
 		return ActivityEvent{}, err
 	}
@@ -68,7 +67,7 @@ func DecodePermissionEvent(line []byte) (PermissionEvent, error) {
 	if v, ok := fastPermissionEvent(line); ok {
 		return v, nil
 	}
-	var d wire.Decoder
+	var d wireDecoder
 	if err := d.Init(line); err != nil {
 		return PermissionEvent{}, err
 	}
@@ -84,7 +83,7 @@ func DecodeUsageEvent(line []byte) (UsageEvent, error) {
 	if v, ok := fastUsageEvent(line); ok {
 		return v, nil
 	}
-	var d wire.Decoder
+	var d wireDecoder
 	if err := d.Init(line); err != nil {
 		return UsageEvent{}, err
 	}
@@ -100,7 +99,7 @@ func DecodeCompleteEvent(line []byte) (CompleteEvent, error) {
 	if v, ok := fastCompleteEvent(line); ok {
 		return v, nil
 	}
-	var d wire.Decoder
+	var d wireDecoder
 	if err := d.Init(line); err != nil {
 		return CompleteEvent{}, err
 	}
@@ -116,7 +115,7 @@ func DecodeErrorEvent(line []byte) (ErrorEvent, error) {
 	if v, ok := fastErrorEvent(line); ok {
 		return v, nil
 	}
-	var d wire.Decoder
+	var d wireDecoder
 	if err := d.Init(line); err != nil {
 		return ErrorEvent{}, err
 	}
@@ -132,7 +131,7 @@ func DecodeCapabilitySettings(line []byte) (CapabilitySettings, error) {
 	if v, ok := fastCapabilitySettings(line); ok {
 		return v, nil
 	}
-	var d wire.Decoder
+	var d wireDecoder
 	if err := d.Init(line); err != nil {
 		return CapabilitySettings{}, err
 	}
@@ -145,8 +144,8 @@ func DecodeCapabilitySettings(line []byte) (CapabilitySettings, error) {
 
 // fastHarnessEvent decodes line as HarnessEvent in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
 func fastHarnessEvent(line []byte) (v HarnessEvent, ok bool) {
-	defer wire.Recover(&ok)
-	var d wire.Decoder
+	defer wireRecover(&ok)
+	var d wireDecoder
 	d.InitFast(line)
 	ok = decHarnessEvent(&d, &v) == nil && d.Done()
 	return v, ok
@@ -154,8 +153,8 @@ func fastHarnessEvent(line []byte) (v HarnessEvent, ok bool) {
 
 // fastTextEvent decodes line as TextEvent in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
 func fastTextEvent(line []byte) (v TextEvent, ok bool) {
-	defer wire.Recover(&ok)
-	var d wire.Decoder
+	defer wireRecover(&ok)
+	var d wireDecoder
 	d.InitFast(line)
 	ok = decTextEvent(&d, &v) == nil && d.Done()
 	return v, ok
@@ -163,8 +162,8 @@ func fastTextEvent(line []byte) (v TextEvent, ok bool) {
 
 // fastActivityEvent decodes line as ActivityEvent in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
 func fastActivityEvent(line []byte) (v ActivityEvent, ok bool) {
-	defer wire.Recover(&ok)
-	var d wire.Decoder
+	defer wireRecover(&ok)
+	var d wireDecoder
 	d.InitFast(line)
 	ok = decActivityEvent(&d, &v) == nil && d.Done()
 	return v, ok
@@ -172,8 +171,8 @@ func fastActivityEvent(line []byte) (v ActivityEvent, ok bool) {
 
 // fastPermissionEvent decodes line as PermissionEvent in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
 func fastPermissionEvent(line []byte) (v PermissionEvent, ok bool) {
-	defer wire.Recover(&ok)
-	var d wire.Decoder
+	defer wireRecover(&ok)
+	var d wireDecoder
 	d.InitFast(line)
 	ok = decPermissionEvent(&d, &v) == nil && d.Done()
 	return v, ok
@@ -181,8 +180,8 @@ func fastPermissionEvent(line []byte) (v PermissionEvent, ok bool) {
 
 // fastUsageEvent decodes line as UsageEvent in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
 func fastUsageEvent(line []byte) (v UsageEvent, ok bool) {
-	defer wire.Recover(&ok)
-	var d wire.Decoder
+	defer wireRecover(&ok)
+	var d wireDecoder
 	d.InitFast(line)
 	ok = decUsageEvent(&d, &v) == nil && d.Done()
 	return v, ok
@@ -190,8 +189,8 @@ func fastUsageEvent(line []byte) (v UsageEvent, ok bool) {
 
 // fastCompleteEvent decodes line as CompleteEvent in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
 func fastCompleteEvent(line []byte) (v CompleteEvent, ok bool) {
-	defer wire.Recover(&ok)
-	var d wire.Decoder
+	defer wireRecover(&ok)
+	var d wireDecoder
 	d.InitFast(line)
 	ok = decCompleteEvent(&d, &v) == nil && d.Done()
 	return v, ok
@@ -199,8 +198,8 @@ func fastCompleteEvent(line []byte) (v CompleteEvent, ok bool) {
 
 // fastErrorEvent decodes line as ErrorEvent in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
 func fastErrorEvent(line []byte) (v ErrorEvent, ok bool) {
-	defer wire.Recover(&ok)
-	var d wire.Decoder
+	defer wireRecover(&ok)
+	var d wireDecoder
 	d.InitFast(line)
 	ok = decErrorEvent(&d, &v) == nil && d.Done()
 	return v, ok
@@ -208,8 +207,8 @@ func fastErrorEvent(line []byte) (v ErrorEvent, ok bool) {
 
 // fastCapabilitySettings decodes line as CapabilitySettings in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
 func fastCapabilitySettings(line []byte) (v CapabilitySettings, ok bool) {
-	defer wire.Recover(&ok)
-	var d wire.Decoder
+	defer wireRecover(&ok)
+	var d wireDecoder
 	d.InitFast(line)
 	ok = decCapabilitySettings(&d, &v) == nil && d.Done()
 	return v, ok
@@ -217,8 +216,8 @@ func fastCapabilitySettings(line []byte) (v CapabilitySettings, ok bool) {
 
 var keysHarnessEvent = []string{"type"}
 
-func decHarnessEvent(d *wire.Decoder, v *HarnessEvent) *wire.DecodeError {
-	var p wire.Probe
+func decHarnessEvent(d *wireDecoder, v *HarnessEvent) *DecodeError {
+	var p wireProbe
 	if !d.PeekObject(&p, keysHarnessEvent) {
 		*v = nil
 		return d.Ignore()
@@ -269,7 +268,7 @@ func decHarnessEvent(d *wire.Decoder, v *HarnessEvent) *wire.DecodeError {
 	return d.Ignore()
 }
 
-func whichHarnessEvent(p *wire.Probe) int {
+func whichHarnessEvent(p *wireProbe) int {
 	if !p.Has(0) {
 		return -1
 	}
@@ -290,7 +289,7 @@ func whichHarnessEvent(p *wire.Probe) int {
 	return -1
 }
 
-func variantHarnessEvent(d *wire.Decoder, v *HarnessEvent, k int) *wire.DecodeError {
+func variantHarnessEvent(d *wireDecoder, v *HarnessEvent, k int) *DecodeError {
 	switch k {
 	case 0:
 		x := new(TextEvent)
@@ -320,12 +319,12 @@ func variantHarnessEvent(d *wire.Decoder, v *HarnessEvent, k int) *wire.DecodeEr
 	return d.Bad()
 }
 
-func decTextEvent(d *wire.Decoder, v *TextEvent) *wire.DecodeError {
+func decTextEvent(d *wireDecoder, v *TextEvent) *DecodeError {
 	if !d.ObjectStart() {
 		return d.TypeError("object")
 	}
 	var seen [2]bool
-	var errs [2]*wire.DecodeError
+	var errs [2]*DecodeError
 	lvl := 0
 	for d.NextMember() {
 		switch string(d.Key()) {
@@ -339,30 +338,30 @@ func decTextEvent(d *wire.Decoder, v *TextEvent) *wire.DecodeError {
 			key := d.Key()
 			span, l := d.RawSpan()
 			lvl = l
-			v.Extra = wire.AddExtra(v.Extra, key, span)
+			v.Extra = wireAddExtra(v.Extra, key, span)
 		}
 	}
 	if !seen[0] {
-		return wire.Missing("type")
+		return wireMissing("type")
 	}
 	if !seen[1] {
-		return wire.Missing("text")
+		return wireMissing("text")
 	}
 	if errs[0] != nil {
-		return errs[0].In("type")
+		return errs[0].in("type")
 	}
 	if errs[1] != nil {
-		return errs[1].In("text")
+		return errs[1].in("text")
 	}
-	return wire.CheckExtras(v.Extra, lvl)
+	return wireCheckExtras(v.Extra, lvl)
 }
 
-func decActivityEvent(d *wire.Decoder, v *ActivityEvent) *wire.DecodeError {
+func decActivityEvent(d *wireDecoder, v *ActivityEvent) *DecodeError {
 	if !d.ObjectStart() {
 		return d.TypeError("object")
 	}
 	var seen [2]bool
-	var errs [2]*wire.DecodeError
+	var errs [2]*DecodeError
 	lvl := 0
 	for d.NextMember() {
 		switch string(d.Key()) {
@@ -376,30 +375,30 @@ func decActivityEvent(d *wire.Decoder, v *ActivityEvent) *wire.DecodeError {
 			key := d.Key()
 			span, l := d.RawSpan()
 			lvl = l
-			v.Extra = wire.AddExtra(v.Extra, key, span)
+			v.Extra = wireAddExtra(v.Extra, key, span)
 		}
 	}
 	if !seen[0] {
-		return wire.Missing("type")
+		return wireMissing("type")
 	}
 	if !seen[1] {
-		return wire.Missing("description")
+		return wireMissing("description")
 	}
 	if errs[0] != nil {
-		return errs[0].In("type")
+		return errs[0].in("type")
 	}
 	if errs[1] != nil {
-		return errs[1].In("description")
+		return errs[1].in("description")
 	}
-	return wire.CheckExtras(v.Extra, lvl)
+	return wireCheckExtras(v.Extra, lvl)
 }
 
-func decPermissionEvent(d *wire.Decoder, v *PermissionEvent) *wire.DecodeError {
+func decPermissionEvent(d *wireDecoder, v *PermissionEvent) *DecodeError {
 	if !d.ObjectStart() {
 		return d.TypeError("object")
 	}
 	var seen [4]bool
-	var errs [4]*wire.DecodeError
+	var errs [4]*DecodeError
 	lvl := 0
 	for d.NextMember() {
 		switch string(d.Key()) {
@@ -420,39 +419,39 @@ func decPermissionEvent(d *wire.Decoder, v *PermissionEvent) *wire.DecodeError {
 			key := d.Key()
 			span, l := d.RawSpan()
 			lvl = l
-			v.Extra = wire.AddExtra(v.Extra, key, span)
+			v.Extra = wireAddExtra(v.Extra, key, span)
 		}
 	}
 	if !seen[0] {
-		return wire.Missing("type")
+		return wireMissing("type")
 	}
 	if !seen[1] {
-		return wire.Missing("id")
+		return wireMissing("id")
 	}
 	if !seen[2] {
-		return wire.Missing("description")
+		return wireMissing("description")
 	}
 	if errs[0] != nil {
-		return errs[0].In("type")
+		return errs[0].in("type")
 	}
 	if errs[1] != nil {
-		return errs[1].In("id")
+		return errs[1].in("id")
 	}
 	if errs[2] != nil {
-		return errs[2].In("description")
+		return errs[2].in("description")
 	}
 	if errs[3] != nil {
-		return errs[3].In("command")
+		return errs[3].in("command")
 	}
-	return wire.CheckExtras(v.Extra, lvl)
+	return wireCheckExtras(v.Extra, lvl)
 }
 
-func decUsageEvent(d *wire.Decoder, v *UsageEvent) *wire.DecodeError {
+func decUsageEvent(d *wireDecoder, v *UsageEvent) *DecodeError {
 	if !d.ObjectStart() {
 		return d.TypeError("object")
 	}
 	var seen [4]bool
-	var errs [4]*wire.DecodeError
+	var errs [4]*DecodeError
 	lvl := 0
 	for d.NextMember() {
 		switch string(d.Key()) {
@@ -473,39 +472,39 @@ func decUsageEvent(d *wire.Decoder, v *UsageEvent) *wire.DecodeError {
 			key := d.Key()
 			span, l := d.RawSpan()
 			lvl = l
-			v.Extra = wire.AddExtra(v.Extra, key, span)
+			v.Extra = wireAddExtra(v.Extra, key, span)
 		}
 	}
 	if !seen[0] {
-		return wire.Missing("type")
+		return wireMissing("type")
 	}
 	if !seen[1] {
-		return wire.Missing("input_tokens")
+		return wireMissing("input_tokens")
 	}
 	if !seen[2] {
-		return wire.Missing("output_tokens")
+		return wireMissing("output_tokens")
 	}
 	if errs[0] != nil {
-		return errs[0].In("type")
+		return errs[0].in("type")
 	}
 	if errs[1] != nil {
-		return errs[1].In("input_tokens")
+		return errs[1].in("input_tokens")
 	}
 	if errs[2] != nil {
-		return errs[2].In("output_tokens")
+		return errs[2].in("output_tokens")
 	}
 	if errs[3] != nil {
-		return errs[3].In("cost_usd")
+		return errs[3].in("cost_usd")
 	}
-	return wire.CheckExtras(v.Extra, lvl)
+	return wireCheckExtras(v.Extra, lvl)
 }
 
-func decCompleteEvent(d *wire.Decoder, v *CompleteEvent) *wire.DecodeError {
+func decCompleteEvent(d *wireDecoder, v *CompleteEvent) *DecodeError {
 	if !d.ObjectStart() {
 		return d.TypeError("object")
 	}
 	var seen [2]bool
-	var errs [2]*wire.DecodeError
+	var errs [2]*DecodeError
 	lvl := 0
 	for d.NextMember() {
 		switch string(d.Key()) {
@@ -519,30 +518,30 @@ func decCompleteEvent(d *wire.Decoder, v *CompleteEvent) *wire.DecodeError {
 			key := d.Key()
 			span, l := d.RawSpan()
 			lvl = l
-			v.Extra = wire.AddExtra(v.Extra, key, span)
+			v.Extra = wireAddExtra(v.Extra, key, span)
 		}
 	}
 	if !seen[0] {
-		return wire.Missing("type")
+		return wireMissing("type")
 	}
 	if !seen[1] {
-		return wire.Missing("text")
+		return wireMissing("text")
 	}
 	if errs[0] != nil {
-		return errs[0].In("type")
+		return errs[0].in("type")
 	}
 	if errs[1] != nil {
-		return errs[1].In("text")
+		return errs[1].in("text")
 	}
-	return wire.CheckExtras(v.Extra, lvl)
+	return wireCheckExtras(v.Extra, lvl)
 }
 
-func decErrorEvent(d *wire.Decoder, v *ErrorEvent) *wire.DecodeError {
+func decErrorEvent(d *wireDecoder, v *ErrorEvent) *DecodeError {
 	if !d.ObjectStart() {
 		return d.TypeError("object")
 	}
 	var seen [2]bool
-	var errs [2]*wire.DecodeError
+	var errs [2]*DecodeError
 	lvl := 0
 	for d.NextMember() {
 		switch string(d.Key()) {
@@ -556,31 +555,31 @@ func decErrorEvent(d *wire.Decoder, v *ErrorEvent) *wire.DecodeError {
 			key := d.Key()
 			span, l := d.RawSpan()
 			lvl = l
-			v.Extra = wire.AddExtra(v.Extra, key, span)
+			v.Extra = wireAddExtra(v.Extra, key, span)
 		}
 	}
 	if !seen[0] {
-		return wire.Missing("type")
+		return wireMissing("type")
 	}
 	if !seen[1] {
-		return wire.Missing("message")
+		return wireMissing("message")
 	}
 	if errs[0] != nil {
-		return errs[0].In("type")
+		return errs[0].in("type")
 	}
 	if errs[1] != nil {
-		return errs[1].In("message")
+		return errs[1].in("message")
 	}
-	return wire.CheckExtras(v.Extra, lvl)
+	return wireCheckExtras(v.Extra, lvl)
 }
 
-func decCapabilitySettings(d *wire.Decoder, v *CapabilitySettings) *wire.DecodeError {
+func decCapabilitySettings(d *wireDecoder, v *CapabilitySettings) *DecodeError {
 	if !d.ObjectStart() {
 		return d.TypeError("object")
 	}
 	var seen [9]bool
-	var errs [9]*wire.DecodeError
-	var unknown *wire.DecodeError
+	var errs [9]*DecodeError
+	var unknown *DecodeError
 	for d.NextMember() {
 		switch string(d.Key()) {
 		case "SessionResume":
@@ -627,31 +626,31 @@ func decCapabilitySettings(d *wire.Decoder, v *CapabilitySettings) *wire.DecodeE
 		return unknown
 	}
 	if errs[0] != nil {
-		return errs[0].In("SessionResume")
+		return errs[0].in("SessionResume")
 	}
 	if errs[1] != nil {
-		return errs[1].In("MidTurnCancellation")
+		return errs[1].in("MidTurnCancellation")
 	}
 	if errs[2] != nil {
-		return errs[2].In("StructuredOutput")
+		return errs[2].in("StructuredOutput")
 	}
 	if errs[3] != nil {
-		return errs[3].In("UsageReporting")
+		return errs[3].in("UsageReporting")
 	}
 	if errs[4] != nil {
-		return errs[4].In("PermissionPolicy")
+		return errs[4].in("PermissionPolicy")
 	}
 	if errs[5] != nil {
-		return errs[5].In("PermissionHooks")
+		return errs[5].in("PermissionHooks")
 	}
 	if errs[6] != nil {
-		return errs[6].In("McpClient")
+		return errs[6].in("McpClient")
 	}
 	if errs[7] != nil {
-		return errs[7].In("WorkspaceScoping")
+		return errs[7].in("WorkspaceScoping")
 	}
 	if errs[8] != nil {
-		return errs[8].In("ModelSelection")
+		return errs[8].in("ModelSelection")
 	}
 	return nil
 }

@@ -2,10 +2,6 @@
 
 package jsonl
 
-import (
-	"example.com/wiretypes/internal/wire"
-)
-
 // EncodeHarnessEvent writes v in canonical form; it refuses what DecodeHarnessEvent would reject.
 func EncodeHarnessEvent(v HarnessEvent) ([]byte, error) {
 	b, err := encHarnessEvent(make([]byte, 0, 256), v, 1)
@@ -78,7 +74,7 @@ func EncodeCapabilitySettings(v CapabilitySettings) ([]byte, error) {
 	return b, nil
 }
 
-func encHarnessEvent(b []byte, v HarnessEvent, lvl int) ([]byte, *wire.EncodeError) {
+func encHarnessEvent(b []byte, v HarnessEvent, lvl int) ([]byte, *EncodeError) {
 	switch x := v.(type) {
 	case *TextEvent:
 		if x != nil {
@@ -105,84 +101,84 @@ func encHarnessEvent(b []byte, v HarnessEvent, lvl int) ([]byte, *wire.EncodeErr
 			return encErrorEvent(b, x, lvl)
 		}
 	}
-	return b, wire.EncodeFail(wire.CodeType, "no HarnessEvent variant")
+	return b, wireEncodeFail(wireCodeType, "no HarnessEvent variant")
 }
 
-func encTextEvent(b []byte, v *TextEvent, lvl int) ([]byte, *wire.EncodeError) {
-	var err *wire.EncodeError
+func encTextEvent(b []byte, v *TextEvent, lvl int) ([]byte, *EncodeError) {
+	var err *EncodeError
 	b = append(b, '{')
 	start := len(b)
 	b = append(b, `"type":"text"`...)
 	b = append(b, `,"text":`...)
-	if b, err = wire.AppendString(b, string(v.Text)); err != nil {
-		return b, err.In("text")
+	if b, err = wireAppendString(b, string(v.Text)); err != nil {
+		return b, err.in("text")
 	}
-	if b, err = wire.AppendExtras(b, v.Extra, len(b) > start, lvl+1, func(k string) bool { return k == "type" || k == "text" }); err != nil {
+	if b, err = wireAppendExtras(b, v.Extra, len(b) > start, lvl+1, func(k string) bool { return k == "type" || k == "text" }); err != nil {
 		return b, err
 	}
 	return append(b, '}'), nil
 }
 
-func encActivityEvent(b []byte, v *ActivityEvent, lvl int) ([]byte, *wire.EncodeError) {
-	var err *wire.EncodeError
+func encActivityEvent(b []byte, v *ActivityEvent, lvl int) ([]byte, *EncodeError) {
+	var err *EncodeError
 	b = append(b, '{')
 	start := len(b)
 	b = append(b, `"type":"activity"`...)
 	b = append(b, `,"description":`...)
-	if b, err = wire.AppendString(b, string(v.Description)); err != nil {
-		return b, err.In("description")
+	if b, err = wireAppendString(b, string(v.Description)); err != nil {
+		return b, err.in("description")
 	}
-	if b, err = wire.AppendExtras(b, v.Extra, len(b) > start, lvl+1, func(k string) bool { return k == "type" || k == "description" }); err != nil {
+	if b, err = wireAppendExtras(b, v.Extra, len(b) > start, lvl+1, func(k string) bool { return k == "type" || k == "description" }); err != nil {
 		return b, err
 	}
 	return append(b, '}'), nil
 }
 
-func encPermissionEvent(b []byte, v *PermissionEvent, lvl int) ([]byte, *wire.EncodeError) {
-	var err *wire.EncodeError
+func encPermissionEvent(b []byte, v *PermissionEvent, lvl int) ([]byte, *EncodeError) {
+	var err *EncodeError
 	b = append(b, '{')
 	start := len(b)
 	b = append(b, `"type":"permission"`...)
 	b = append(b, `,"id":`...)
-	if b, err = wire.AppendString(b, string(v.ID)); err != nil {
-		return b, err.In("id")
+	if b, err = wireAppendString(b, string(v.ID)); err != nil {
+		return b, err.in("id")
 	}
 	b = append(b, `,"description":`...)
-	if b, err = wire.AppendString(b, string(v.Description)); err != nil {
-		return b, err.In("description")
+	if b, err = wireAppendString(b, string(v.Description)); err != nil {
+		return b, err.in("description")
 	}
 	if v.Command != nil {
 		b = append(b, `,"command":`...)
-		if b, err = wire.AppendString(b, string(*v.Command)); err != nil {
-			return b, err.In("command")
+		if b, err = wireAppendString(b, string(*v.Command)); err != nil {
+			return b, err.in("command")
 		}
 	}
-	if b, err = wire.AppendExtras(b, v.Extra, len(b) > start, lvl+1, func(k string) bool { return k == "type" || k == "id" || k == "description" || k == "command" }); err != nil {
+	if b, err = wireAppendExtras(b, v.Extra, len(b) > start, lvl+1, func(k string) bool { return k == "type" || k == "id" || k == "description" || k == "command" }); err != nil {
 		return b, err
 	}
 	return append(b, '}'), nil
 }
 
-func encUsageEvent(b []byte, v *UsageEvent, lvl int) ([]byte, *wire.EncodeError) {
-	var err *wire.EncodeError
+func encUsageEvent(b []byte, v *UsageEvent, lvl int) ([]byte, *EncodeError) {
+	var err *EncodeError
 	b = append(b, '{')
 	start := len(b)
 	b = append(b, `"type":"usage"`...)
 	b = append(b, `,"input_tokens":`...)
 	if b, err = enc_UsageEvent_InputTokens(b, int64(v.InputTokens)); err != nil {
-		return b, err.In("input_tokens")
+		return b, err.in("input_tokens")
 	}
 	b = append(b, `,"output_tokens":`...)
 	if b, err = enc_UsageEvent_OutputTokens(b, int64(v.OutputTokens)); err != nil {
-		return b, err.In("output_tokens")
+		return b, err.in("output_tokens")
 	}
 	if v.CostUsd != nil {
 		b = append(b, `,"cost_usd":`...)
 		if b, err = enc_UsageEvent_CostUsd(b, float64(*v.CostUsd)); err != nil {
-			return b, err.In("cost_usd")
+			return b, err.in("cost_usd")
 		}
 	}
-	if b, err = wire.AppendExtras(b, v.Extra, len(b) > start, lvl+1, func(k string) bool {
+	if b, err = wireAppendExtras(b, v.Extra, len(b) > start, lvl+1, func(k string) bool {
 		return k == "type" || k == "input_tokens" || k == "output_tokens" || k == "cost_usd"
 	}); err != nil {
 		return b, err
@@ -190,44 +186,44 @@ func encUsageEvent(b []byte, v *UsageEvent, lvl int) ([]byte, *wire.EncodeError)
 	return append(b, '}'), nil
 }
 
-func encCompleteEvent(b []byte, v *CompleteEvent, lvl int) ([]byte, *wire.EncodeError) {
-	var err *wire.EncodeError
+func encCompleteEvent(b []byte, v *CompleteEvent, lvl int) ([]byte, *EncodeError) {
+	var err *EncodeError
 	b = append(b, '{')
 	start := len(b)
 	b = append(b, `"type":"complete"`...)
 	b = append(b, `,"text":`...)
-	if b, err = wire.AppendString(b, string(v.Text)); err != nil {
-		return b, err.In("text")
+	if b, err = wireAppendString(b, string(v.Text)); err != nil {
+		return b, err.in("text")
 	}
-	if b, err = wire.AppendExtras(b, v.Extra, len(b) > start, lvl+1, func(k string) bool { return k == "type" || k == "text" }); err != nil {
+	if b, err = wireAppendExtras(b, v.Extra, len(b) > start, lvl+1, func(k string) bool { return k == "type" || k == "text" }); err != nil {
 		return b, err
 	}
 	return append(b, '}'), nil
 }
 
-func encErrorEvent(b []byte, v *ErrorEvent, lvl int) ([]byte, *wire.EncodeError) {
-	var err *wire.EncodeError
+func encErrorEvent(b []byte, v *ErrorEvent, lvl int) ([]byte, *EncodeError) {
+	var err *EncodeError
 	b = append(b, '{')
 	start := len(b)
 	b = append(b, `"type":"error"`...)
 	b = append(b, `,"message":`...)
-	if b, err = wire.AppendString(b, string(v.Message)); err != nil {
-		return b, err.In("message")
+	if b, err = wireAppendString(b, string(v.Message)); err != nil {
+		return b, err.in("message")
 	}
-	if b, err = wire.AppendExtras(b, v.Extra, len(b) > start, lvl+1, func(k string) bool { return k == "type" || k == "message" }); err != nil {
+	if b, err = wireAppendExtras(b, v.Extra, len(b) > start, lvl+1, func(k string) bool { return k == "type" || k == "message" }); err != nil {
 		return b, err
 	}
 	return append(b, '}'), nil
 }
 
-func encCapabilitySettings(b []byte, v *CapabilitySettings, lvl int) ([]byte, *wire.EncodeError) {
-	var err *wire.EncodeError
+func encCapabilitySettings(b []byte, v *CapabilitySettings, lvl int) ([]byte, *EncodeError) {
+	var err *EncodeError
 	b = append(b, '{')
 	start := len(b)
 	if v.SessionResume != nil {
 		b = append(b, `"SessionResume":`...)
-		if b, err = wire.WriteBool(b, bool(*v.SessionResume)); err != nil {
-			return b, err.In("SessionResume")
+		if b, err = wireWriteBool(b, bool(*v.SessionResume)); err != nil {
+			return b, err.in("SessionResume")
 		}
 	}
 	if v.MidTurnCancellation != nil {
@@ -235,8 +231,8 @@ func encCapabilitySettings(b []byte, v *CapabilitySettings, lvl int) ([]byte, *w
 			b = append(b, ',')
 		}
 		b = append(b, `"MidTurnCancellation":`...)
-		if b, err = wire.WriteBool(b, bool(*v.MidTurnCancellation)); err != nil {
-			return b, err.In("MidTurnCancellation")
+		if b, err = wireWriteBool(b, bool(*v.MidTurnCancellation)); err != nil {
+			return b, err.in("MidTurnCancellation")
 		}
 	}
 	if v.StructuredOutput != nil {
@@ -244,8 +240,8 @@ func encCapabilitySettings(b []byte, v *CapabilitySettings, lvl int) ([]byte, *w
 			b = append(b, ',')
 		}
 		b = append(b, `"StructuredOutput":`...)
-		if b, err = wire.WriteBool(b, bool(*v.StructuredOutput)); err != nil {
-			return b, err.In("StructuredOutput")
+		if b, err = wireWriteBool(b, bool(*v.StructuredOutput)); err != nil {
+			return b, err.in("StructuredOutput")
 		}
 	}
 	if v.UsageReporting != nil {
@@ -253,8 +249,8 @@ func encCapabilitySettings(b []byte, v *CapabilitySettings, lvl int) ([]byte, *w
 			b = append(b, ',')
 		}
 		b = append(b, `"UsageReporting":`...)
-		if b, err = wire.WriteBool(b, bool(*v.UsageReporting)); err != nil {
-			return b, err.In("UsageReporting")
+		if b, err = wireWriteBool(b, bool(*v.UsageReporting)); err != nil {
+			return b, err.in("UsageReporting")
 		}
 	}
 	if v.PermissionPolicy != nil {
@@ -262,8 +258,8 @@ func encCapabilitySettings(b []byte, v *CapabilitySettings, lvl int) ([]byte, *w
 			b = append(b, ',')
 		}
 		b = append(b, `"PermissionPolicy":`...)
-		if b, err = wire.WriteBool(b, bool(*v.PermissionPolicy)); err != nil {
-			return b, err.In("PermissionPolicy")
+		if b, err = wireWriteBool(b, bool(*v.PermissionPolicy)); err != nil {
+			return b, err.in("PermissionPolicy")
 		}
 	}
 	if v.PermissionHooks != nil {
@@ -271,8 +267,8 @@ func encCapabilitySettings(b []byte, v *CapabilitySettings, lvl int) ([]byte, *w
 			b = append(b, ',')
 		}
 		b = append(b, `"PermissionHooks":`...)
-		if b, err = wire.WriteBool(b, bool(*v.PermissionHooks)); err != nil {
-			return b, err.In("PermissionHooks")
+		if b, err = wireWriteBool(b, bool(*v.PermissionHooks)); err != nil {
+			return b, err.in("PermissionHooks")
 		}
 	}
 	if v.McpClient != nil {
@@ -280,8 +276,8 @@ func encCapabilitySettings(b []byte, v *CapabilitySettings, lvl int) ([]byte, *w
 			b = append(b, ',')
 		}
 		b = append(b, `"McpClient":`...)
-		if b, err = wire.WriteBool(b, bool(*v.McpClient)); err != nil {
-			return b, err.In("McpClient")
+		if b, err = wireWriteBool(b, bool(*v.McpClient)); err != nil {
+			return b, err.in("McpClient")
 		}
 	}
 	if v.WorkspaceScoping != nil {
@@ -289,8 +285,8 @@ func encCapabilitySettings(b []byte, v *CapabilitySettings, lvl int) ([]byte, *w
 			b = append(b, ',')
 		}
 		b = append(b, `"WorkspaceScoping":`...)
-		if b, err = wire.WriteBool(b, bool(*v.WorkspaceScoping)); err != nil {
-			return b, err.In("WorkspaceScoping")
+		if b, err = wireWriteBool(b, bool(*v.WorkspaceScoping)); err != nil {
+			return b, err.in("WorkspaceScoping")
 		}
 	}
 	if v.ModelSelection != nil {
@@ -298,8 +294,8 @@ func encCapabilitySettings(b []byte, v *CapabilitySettings, lvl int) ([]byte, *w
 			b = append(b, ',')
 		}
 		b = append(b, `"ModelSelection":`...)
-		if b, err = wire.WriteBool(b, bool(*v.ModelSelection)); err != nil {
-			return b, err.In("ModelSelection")
+		if b, err = wireWriteBool(b, bool(*v.ModelSelection)); err != nil {
+			return b, err.in("ModelSelection")
 		}
 	}
 	return append(b, '}'), nil

@@ -2,24 +2,8 @@
 
 package jsonl
 
-import (
-	"example.com/wiretypes/internal/wire"
-)
-
 // SchemaDigest is the sha256 of the schema files this package was generated from.
 const SchemaDigest = "2165142cf76f845303c2b51e4f71f85dc1455243be58cf58235f077c2ecd5732"
-
-// Runtime types, shared by every generated protocol package.
-type (
-	DecodeError = wire.DecodeError
-	EncodeError = wire.EncodeError
-	Member      = wire.Member
-	Null        = wire.Null
-	Secret      = wire.Secret
-)
-
-// FrameReader reads newline-delimited frames; see the New...Reader functions.
-type FrameReader[T any] = wire.FrameReader[T]
 
 // ProtocolVersion: Version of the JSON-lines event contract. Raise it with every change that breaks an old reader or writer.
 const ProtocolVersion = 1
@@ -56,7 +40,7 @@ func VisitHarnessEvent(v HarnessEvent, vis HarnessEventVisitor) error {
 	case *ErrorEvent:
 		return vis.ErrorEvent(x)
 	}
-	return wire.ErrNoVariant
+	return wireErrNoVariant
 }
 
 // TextEvent: Assistant text streamed during the turn.

@@ -2,222 +2,218 @@
 
 package jsonl
 
-import (
-	"example.com/wiretypes/internal/wire"
-)
-
-func chk_ActivityEvent_Type(v string) *wire.DecodeError {
+func chk_ActivityEvent_Type(v string) *DecodeError {
 	if v != "activity" {
-		return wire.Fail(wire.CodeConst, "string is not the expected constant")
+		return wireFail(wireCodeConst, "string is not the expected constant")
 	}
 	return nil
 }
 
-func chk_CompleteEvent_Type(v string) *wire.DecodeError {
+func chk_CompleteEvent_Type(v string) *DecodeError {
 	if v != "complete" {
-		return wire.Fail(wire.CodeConst, "string is not the expected constant")
+		return wireFail(wireCodeConst, "string is not the expected constant")
 	}
 	return nil
 }
 
-func chk_ErrorEvent_Type(v string) *wire.DecodeError {
+func chk_ErrorEvent_Type(v string) *DecodeError {
 	if v != "error" {
-		return wire.Fail(wire.CodeConst, "string is not the expected constant")
+		return wireFail(wireCodeConst, "string is not the expected constant")
 	}
 	return nil
 }
 
-func chk_PermissionEvent_Type(v string) *wire.DecodeError {
+func chk_PermissionEvent_Type(v string) *DecodeError {
 	if v != "permission" {
-		return wire.Fail(wire.CodeConst, "string is not the expected constant")
+		return wireFail(wireCodeConst, "string is not the expected constant")
 	}
 	return nil
 }
 
-func chk_TextEvent_Type(v string) *wire.DecodeError {
+func chk_TextEvent_Type(v string) *DecodeError {
 	if v != "text" {
-		return wire.Fail(wire.CodeConst, "string is not the expected constant")
+		return wireFail(wireCodeConst, "string is not the expected constant")
 	}
 	return nil
 }
 
-func chk_UsageEvent_CostUsd(v float64) *wire.DecodeError {
+func chk_UsageEvent_CostUsd(v float64) *DecodeError {
 	if v < 0.0 {
-		return wire.Fail(wire.CodeRange, "number must be at least 0")
+		return wireFail(wireCodeRange, "number must be at least 0")
 	}
 	return nil
 }
 
-func chk_UsageEvent_InputTokens(v int64) *wire.DecodeError {
+func chk_UsageEvent_InputTokens(v int64) *DecodeError {
 	if v < 0 {
-		return wire.Fail(wire.CodeRange, "number must be at least 0")
+		return wireFail(wireCodeRange, "number must be at least 0")
 	}
 	return nil
 }
 
-func chk_UsageEvent_OutputTokens(v int64) *wire.DecodeError {
+func chk_UsageEvent_OutputTokens(v int64) *DecodeError {
 	if v < 0 {
-		return wire.Fail(wire.CodeRange, "number must be at least 0")
+		return wireFail(wireCodeRange, "number must be at least 0")
 	}
 	return nil
 }
 
-func chk_UsageEvent_Type(v string) *wire.DecodeError {
+func chk_UsageEvent_Type(v string) *DecodeError {
 	if v != "usage" {
-		return wire.Fail(wire.CodeConst, "string is not the expected constant")
+		return wireFail(wireCodeConst, "string is not the expected constant")
 	}
 	return nil
 }
 
-func dec_ActivityEvent_Type(d *wire.Decoder, v *string) *wire.DecodeError {
+func dec_ActivityEvent_Type(d *wireDecoder, v *string) *DecodeError {
 	if err := d.String(v); err != nil {
 		return err
 	}
 	return chk_ActivityEvent_Type(*v)
 }
 
-func dec_CompleteEvent_Type(d *wire.Decoder, v *string) *wire.DecodeError {
+func dec_CompleteEvent_Type(d *wireDecoder, v *string) *DecodeError {
 	if err := d.String(v); err != nil {
 		return err
 	}
 	return chk_CompleteEvent_Type(*v)
 }
 
-func dec_ErrorEvent_Type(d *wire.Decoder, v *string) *wire.DecodeError {
+func dec_ErrorEvent_Type(d *wireDecoder, v *string) *DecodeError {
 	if err := d.String(v); err != nil {
 		return err
 	}
 	return chk_ErrorEvent_Type(*v)
 }
 
-func dec_PermissionEvent_Type(d *wire.Decoder, v *string) *wire.DecodeError {
+func dec_PermissionEvent_Type(d *wireDecoder, v *string) *DecodeError {
 	if err := d.String(v); err != nil {
 		return err
 	}
 	return chk_PermissionEvent_Type(*v)
 }
 
-func dec_TextEvent_Type(d *wire.Decoder, v *string) *wire.DecodeError {
+func dec_TextEvent_Type(d *wireDecoder, v *string) *DecodeError {
 	if err := d.String(v); err != nil {
 		return err
 	}
 	return chk_TextEvent_Type(*v)
 }
 
-func dec_UsageEvent_CostUsd(d *wire.Decoder, v *float64) *wire.DecodeError {
+func dec_UsageEvent_CostUsd(d *wireDecoder, v *float64) *DecodeError {
 	if err := d.Float(v); err != nil {
 		return err
 	}
 	return chk_UsageEvent_CostUsd(*v)
 }
 
-func dec_UsageEvent_InputTokens(d *wire.Decoder, v *int64) *wire.DecodeError {
+func dec_UsageEvent_InputTokens(d *wireDecoder, v *int64) *DecodeError {
 	if err := d.Int(v); err != nil {
 		return err
 	}
 	return chk_UsageEvent_InputTokens(*v)
 }
 
-func dec_UsageEvent_OutputTokens(d *wire.Decoder, v *int64) *wire.DecodeError {
+func dec_UsageEvent_OutputTokens(d *wireDecoder, v *int64) *DecodeError {
 	if err := d.Int(v); err != nil {
 		return err
 	}
 	return chk_UsageEvent_OutputTokens(*v)
 }
 
-func dec_UsageEvent_Type(d *wire.Decoder, v *string) *wire.DecodeError {
+func dec_UsageEvent_Type(d *wireDecoder, v *string) *DecodeError {
 	if err := d.String(v); err != nil {
 		return err
 	}
 	return chk_UsageEvent_Type(*v)
 }
 
-func enc_ActivityEvent_Type(b []byte, v string) ([]byte, *wire.EncodeError) {
-	if err := wire.CheckUTF8(v); err != nil {
+func enc_ActivityEvent_Type(b []byte, v string) ([]byte, *EncodeError) {
+	if err := wireCheckUTF8(v); err != nil {
 		return b, err
 	}
 	if err := chk_ActivityEvent_Type(v); err != nil {
-		return b, wire.AsEncodeError(err)
+		return b, wireAsEncodeError(err)
 	}
-	return wire.AppendString(b, v)
+	return wireAppendString(b, v)
 }
 
-func enc_CompleteEvent_Type(b []byte, v string) ([]byte, *wire.EncodeError) {
-	if err := wire.CheckUTF8(v); err != nil {
+func enc_CompleteEvent_Type(b []byte, v string) ([]byte, *EncodeError) {
+	if err := wireCheckUTF8(v); err != nil {
 		return b, err
 	}
 	if err := chk_CompleteEvent_Type(v); err != nil {
-		return b, wire.AsEncodeError(err)
+		return b, wireAsEncodeError(err)
 	}
-	return wire.AppendString(b, v)
+	return wireAppendString(b, v)
 }
 
-func enc_ErrorEvent_Type(b []byte, v string) ([]byte, *wire.EncodeError) {
-	if err := wire.CheckUTF8(v); err != nil {
+func enc_ErrorEvent_Type(b []byte, v string) ([]byte, *EncodeError) {
+	if err := wireCheckUTF8(v); err != nil {
 		return b, err
 	}
 	if err := chk_ErrorEvent_Type(v); err != nil {
-		return b, wire.AsEncodeError(err)
+		return b, wireAsEncodeError(err)
 	}
-	return wire.AppendString(b, v)
+	return wireAppendString(b, v)
 }
 
-func enc_PermissionEvent_Type(b []byte, v string) ([]byte, *wire.EncodeError) {
-	if err := wire.CheckUTF8(v); err != nil {
+func enc_PermissionEvent_Type(b []byte, v string) ([]byte, *EncodeError) {
+	if err := wireCheckUTF8(v); err != nil {
 		return b, err
 	}
 	if err := chk_PermissionEvent_Type(v); err != nil {
-		return b, wire.AsEncodeError(err)
+		return b, wireAsEncodeError(err)
 	}
-	return wire.AppendString(b, v)
+	return wireAppendString(b, v)
 }
 
-func enc_TextEvent_Type(b []byte, v string) ([]byte, *wire.EncodeError) {
-	if err := wire.CheckUTF8(v); err != nil {
+func enc_TextEvent_Type(b []byte, v string) ([]byte, *EncodeError) {
+	if err := wireCheckUTF8(v); err != nil {
 		return b, err
 	}
 	if err := chk_TextEvent_Type(v); err != nil {
-		return b, wire.AsEncodeError(err)
+		return b, wireAsEncodeError(err)
 	}
-	return wire.AppendString(b, v)
+	return wireAppendString(b, v)
 }
 
-func enc_UsageEvent_CostUsd(b []byte, v float64) ([]byte, *wire.EncodeError) {
-	if err := wire.CheckFloat(v); err != nil {
+func enc_UsageEvent_CostUsd(b []byte, v float64) ([]byte, *EncodeError) {
+	if err := wireCheckFloat(v); err != nil {
 		return b, err
 	}
 	if err := chk_UsageEvent_CostUsd(v); err != nil {
-		return b, wire.AsEncodeError(err)
+		return b, wireAsEncodeError(err)
 	}
-	return wire.AppendFloat(b, v)
+	return wireAppendFloat(b, v)
 }
 
-func enc_UsageEvent_InputTokens(b []byte, v int64) ([]byte, *wire.EncodeError) {
-	if err := wire.CheckInt(v); err != nil {
+func enc_UsageEvent_InputTokens(b []byte, v int64) ([]byte, *EncodeError) {
+	if err := wireCheckInt(v); err != nil {
 		return b, err
 	}
 	if err := chk_UsageEvent_InputTokens(v); err != nil {
-		return b, wire.AsEncodeError(err)
+		return b, wireAsEncodeError(err)
 	}
-	return wire.AppendInt(b, v)
+	return wireAppendInt(b, v)
 }
 
-func enc_UsageEvent_OutputTokens(b []byte, v int64) ([]byte, *wire.EncodeError) {
-	if err := wire.CheckInt(v); err != nil {
+func enc_UsageEvent_OutputTokens(b []byte, v int64) ([]byte, *EncodeError) {
+	if err := wireCheckInt(v); err != nil {
 		return b, err
 	}
 	if err := chk_UsageEvent_OutputTokens(v); err != nil {
-		return b, wire.AsEncodeError(err)
+		return b, wireAsEncodeError(err)
 	}
-	return wire.AppendInt(b, v)
+	return wireAppendInt(b, v)
 }
 
-func enc_UsageEvent_Type(b []byte, v string) ([]byte, *wire.EncodeError) {
-	if err := wire.CheckUTF8(v); err != nil {
+func enc_UsageEvent_Type(b []byte, v string) ([]byte, *EncodeError) {
+	if err := wireCheckUTF8(v); err != nil {
 		return b, err
 	}
 	if err := chk_UsageEvent_Type(v); err != nil {
-		return b, wire.AsEncodeError(err)
+		return b, wireAsEncodeError(err)
 	}
-	return wire.AppendString(b, v)
+	return wireAppendString(b, v)
 }

@@ -3,7 +3,6 @@
 package runner
 
 import (
-	"example.com/wiretypes/internal/wire"
 	"io"
 )
 
@@ -30,7 +29,7 @@ var Codecs = map[string]Codec{
 			case Method:
 				return EncodeMethod(x)
 			}
-			return nil, wire.EncodeFail(wire.CodeType, "value is not a Method")
+			return nil, wireEncodeFail(wireCodeType, "value is not a Method")
 		},
 	},
 	"EventName": {
@@ -46,7 +45,7 @@ var Codecs = map[string]Codec{
 			case EventName:
 				return EncodeEventName(x)
 			}
-			return nil, wire.EncodeFail(wire.CodeType, "value is not a EventName")
+			return nil, wireEncodeFail(wireCodeType, "value is not a EventName")
 		},
 	},
 	"ErrorCode": {
@@ -62,7 +61,7 @@ var Codecs = map[string]Codec{
 			case ErrorCode:
 				return EncodeErrorCode(x)
 			}
-			return nil, wire.EncodeFail(wire.CodeType, "value is not a ErrorCode")
+			return nil, wireEncodeFail(wireCodeType, "value is not a ErrorCode")
 		},
 	},
 	"StopReason": {
@@ -78,7 +77,7 @@ var Codecs = map[string]Codec{
 			case StopReason:
 				return EncodeStopReason(x)
 			}
-			return nil, wire.EncodeFail(wire.CodeType, "value is not a StopReason")
+			return nil, wireEncodeFail(wireCodeType, "value is not a StopReason")
 		},
 	},
 	"Attachment": {
@@ -94,7 +93,7 @@ var Codecs = map[string]Codec{
 			case Attachment:
 				return EncodeAttachment(x)
 			}
-			return nil, wire.EncodeFail(wire.CodeType, "value is not a Attachment")
+			return nil, wireEncodeFail(wireCodeType, "value is not a Attachment")
 		},
 	},
 	"TurnId": {
@@ -110,7 +109,7 @@ var Codecs = map[string]Codec{
 			case TurnId:
 				return EncodeTurnId(x)
 			}
-			return nil, wire.EncodeFail(wire.CodeType, "value is not a TurnId")
+			return nil, wireEncodeFail(wireCodeType, "value is not a TurnId")
 		},
 	},
 	"FrameId": {
@@ -126,7 +125,7 @@ var Codecs = map[string]Codec{
 			case FrameId:
 				return EncodeFrameId(x)
 			}
-			return nil, wire.EncodeFail(wire.CodeType, "value is not a FrameId")
+			return nil, wireEncodeFail(wireCodeType, "value is not a FrameId")
 		},
 	},
 	"OpenRequest": {
@@ -146,7 +145,7 @@ var Codecs = map[string]Codec{
 					return EncodeOpenRequest(*x)
 				}
 			}
-			return nil, wire.EncodeFail(wire.CodeType, "value is not a OpenRequest")
+			return nil, wireEncodeFail(wireCodeType, "value is not a OpenRequest")
 		},
 	},
 	"PromptRequest": {
@@ -166,7 +165,7 @@ var Codecs = map[string]Codec{
 					return EncodePromptRequest(*x)
 				}
 			}
-			return nil, wire.EncodeFail(wire.CodeType, "value is not a PromptRequest")
+			return nil, wireEncodeFail(wireCodeType, "value is not a PromptRequest")
 		},
 	},
 	"SteerRequest": {
@@ -186,7 +185,7 @@ var Codecs = map[string]Codec{
 					return EncodeSteerRequest(*x)
 				}
 			}
-			return nil, wire.EncodeFail(wire.CodeType, "value is not a SteerRequest")
+			return nil, wireEncodeFail(wireCodeType, "value is not a SteerRequest")
 		},
 	},
 	"InterruptRequest": {
@@ -206,7 +205,7 @@ var Codecs = map[string]Codec{
 					return EncodeInterruptRequest(*x)
 				}
 			}
-			return nil, wire.EncodeFail(wire.CodeType, "value is not a InterruptRequest")
+			return nil, wireEncodeFail(wireCodeType, "value is not a InterruptRequest")
 		},
 	},
 	"CheckpointRequest": {
@@ -226,7 +225,7 @@ var Codecs = map[string]Codec{
 					return EncodeCheckpointRequest(*x)
 				}
 			}
-			return nil, wire.EncodeFail(wire.CodeType, "value is not a CheckpointRequest")
+			return nil, wireEncodeFail(wireCodeType, "value is not a CheckpointRequest")
 		},
 	},
 	"DetachRequest": {
@@ -246,7 +245,7 @@ var Codecs = map[string]Codec{
 					return EncodeDetachRequest(*x)
 				}
 			}
-			return nil, wire.EncodeFail(wire.CodeType, "value is not a DetachRequest")
+			return nil, wireEncodeFail(wireCodeType, "value is not a DetachRequest")
 		},
 	},
 	"ToolCallRequest": {
@@ -266,7 +265,7 @@ var Codecs = map[string]Codec{
 					return EncodeToolCallRequest(*x)
 				}
 			}
-			return nil, wire.EncodeFail(wire.CodeType, "value is not a ToolCallRequest")
+			return nil, wireEncodeFail(wireCodeType, "value is not a ToolCallRequest")
 		},
 	},
 	"ResultResponse": {
@@ -286,7 +285,7 @@ var Codecs = map[string]Codec{
 					return EncodeResultResponse(*x)
 				}
 			}
-			return nil, wire.EncodeFail(wire.CodeType, "value is not a ResultResponse")
+			return nil, wireEncodeFail(wireCodeType, "value is not a ResultResponse")
 		},
 	},
 	"ErrorResponse": {
@@ -306,7 +305,7 @@ var Codecs = map[string]Codec{
 					return EncodeErrorResponse(*x)
 				}
 			}
-			return nil, wire.EncodeFail(wire.CodeType, "value is not a ErrorResponse")
+			return nil, wireEncodeFail(wireCodeType, "value is not a ErrorResponse")
 		},
 	},
 	"AssistantDeltaEvent": {
@@ -326,7 +325,7 @@ var Codecs = map[string]Codec{
 					return EncodeAssistantDeltaEvent(*x)
 				}
 			}
-			return nil, wire.EncodeFail(wire.CodeType, "value is not a AssistantDeltaEvent")
+			return nil, wireEncodeFail(wireCodeType, "value is not a AssistantDeltaEvent")
 		},
 	},
 	"AssistantMessageEvent": {
@@ -346,7 +345,7 @@ var Codecs = map[string]Codec{
 					return EncodeAssistantMessageEvent(*x)
 				}
 			}
-			return nil, wire.EncodeFail(wire.CodeType, "value is not a AssistantMessageEvent")
+			return nil, wireEncodeFail(wireCodeType, "value is not a AssistantMessageEvent")
 		},
 	},
 	"HostRequest": {
@@ -365,7 +364,7 @@ var Codecs = map[string]Codec{
 			case HostRequest:
 				return EncodeHostRequest(x)
 			}
-			return nil, wire.EncodeFail(wire.CodeType, "value is not a HostRequest")
+			return nil, wireEncodeFail(wireCodeType, "value is not a HostRequest")
 		},
 	},
 	"Response": {
@@ -384,7 +383,7 @@ var Codecs = map[string]Codec{
 			case Response:
 				return EncodeResponse(x)
 			}
-			return nil, wire.EncodeFail(wire.CodeType, "value is not a Response")
+			return nil, wireEncodeFail(wireCodeType, "value is not a Response")
 		},
 	},
 	"RunnerEvent": {
@@ -403,7 +402,7 @@ var Codecs = map[string]Codec{
 			case RunnerEvent:
 				return EncodeRunnerEvent(x)
 			}
-			return nil, wire.EncodeFail(wire.CodeType, "value is not a RunnerEvent")
+			return nil, wireEncodeFail(wireCodeType, "value is not a RunnerEvent")
 		},
 	},
 	"HostToRunnerFrame": {
@@ -422,7 +421,7 @@ var Codecs = map[string]Codec{
 			case HostToRunnerFrame:
 				return EncodeHostToRunnerFrame(x)
 			}
-			return nil, wire.EncodeFail(wire.CodeType, "value is not a HostToRunnerFrame")
+			return nil, wireEncodeFail(wireCodeType, "value is not a HostToRunnerFrame")
 		},
 		NewReader: func(r io.Reader) func() (any, error) {
 			fr := NewHostToRunnerFrameReader(r)
@@ -451,7 +450,7 @@ var Codecs = map[string]Codec{
 			case RunnerToHostFrame:
 				return EncodeRunnerToHostFrame(x)
 			}
-			return nil, wire.EncodeFail(wire.CodeType, "value is not a RunnerToHostFrame")
+			return nil, wireEncodeFail(wireCodeType, "value is not a RunnerToHostFrame")
 		},
 		NewReader: func(r io.Reader) func() (any, error) {
 			fr := NewRunnerToHostFrameReader(r)
@@ -480,7 +479,7 @@ var Codecs = map[string]Codec{
 			case RunnerFrame:
 				return EncodeRunnerFrame(x)
 			}
-			return nil, wire.EncodeFail(wire.CodeType, "value is not a RunnerFrame")
+			return nil, wireEncodeFail(wireCodeType, "value is not a RunnerFrame")
 		},
 		NewReader: func(r io.Reader) func() (any, error) {
 			fr := NewRunnerFrameReader(r)
@@ -506,7 +505,7 @@ var Codecs = map[string]Codec{
 			case NonEmptyString:
 				return EncodeNonEmptyString(x)
 			}
-			return nil, wire.EncodeFail(wire.CodeType, "value is not a NonEmptyString")
+			return nil, wireEncodeFail(wireCodeType, "value is not a NonEmptyString")
 		},
 	},
 	"HarnessOptions": {
@@ -526,7 +525,7 @@ var Codecs = map[string]Codec{
 					return EncodeHarnessOptions(*x)
 				}
 			}
-			return nil, wire.EncodeFail(wire.CodeType, "value is not a HarnessOptions")
+			return nil, wireEncodeFail(wireCodeType, "value is not a HarnessOptions")
 		},
 	},
 	"Config": {
@@ -546,7 +545,7 @@ var Codecs = map[string]Codec{
 					return EncodeConfig(*x)
 				}
 			}
-			return nil, wire.EncodeFail(wire.CodeType, "value is not a Config")
+			return nil, wireEncodeFail(wireCodeType, "value is not a Config")
 		},
 	},
 	"ToolSchema": {
@@ -566,7 +565,7 @@ var Codecs = map[string]Codec{
 					return EncodeToolSchema(*x)
 				}
 			}
-			return nil, wire.EncodeFail(wire.CodeType, "value is not a ToolSchema")
+			return nil, wireEncodeFail(wireCodeType, "value is not a ToolSchema")
 		},
 	},
 	"Provider": {
@@ -586,7 +585,7 @@ var Codecs = map[string]Codec{
 					return EncodeProvider(*x)
 				}
 			}
-			return nil, wire.EncodeFail(wire.CodeType, "value is not a Provider")
+			return nil, wireEncodeFail(wireCodeType, "value is not a Provider")
 		},
 	},
 	"Text": {
@@ -606,7 +605,7 @@ var Codecs = map[string]Codec{
 					return EncodeText(*x)
 				}
 			}
-			return nil, wire.EncodeFail(wire.CodeType, "value is not a Text")
+			return nil, wireEncodeFail(wireCodeType, "value is not a Text")
 		},
 	},
 	"NativeFile": {
@@ -626,7 +625,7 @@ var Codecs = map[string]Codec{
 					return EncodeNativeFile(*x)
 				}
 			}
-			return nil, wire.EncodeFail(wire.CodeType, "value is not a NativeFile")
+			return nil, wireEncodeFail(wireCodeType, "value is not a NativeFile")
 		},
 	},
 	"ToolCall": {
@@ -646,7 +645,7 @@ var Codecs = map[string]Codec{
 					return EncodeToolCall(*x)
 				}
 			}
-			return nil, wire.EncodeFail(wire.CodeType, "value is not a ToolCall")
+			return nil, wireEncodeFail(wireCodeType, "value is not a ToolCall")
 		},
 	},
 	"ToolResult": {
@@ -666,7 +665,7 @@ var Codecs = map[string]Codec{
 					return EncodeToolResult(*x)
 				}
 			}
-			return nil, wire.EncodeFail(wire.CodeType, "value is not a ToolResult")
+			return nil, wireEncodeFail(wireCodeType, "value is not a ToolResult")
 		},
 	},
 	"ContentBlock": {
@@ -685,7 +684,7 @@ var Codecs = map[string]Codec{
 			case ContentBlock:
 				return EncodeContentBlock(x)
 			}
-			return nil, wire.EncodeFail(wire.CodeType, "value is not a ContentBlock")
+			return nil, wireEncodeFail(wireCodeType, "value is not a ContentBlock")
 		},
 	},
 	"TextBlock": {
@@ -705,7 +704,7 @@ var Codecs = map[string]Codec{
 					return EncodeTextBlock(*x)
 				}
 			}
-			return nil, wire.EncodeFail(wire.CodeType, "value is not a TextBlock")
+			return nil, wireEncodeFail(wireCodeType, "value is not a TextBlock")
 		},
 	},
 	"Usage": {
@@ -725,7 +724,7 @@ var Codecs = map[string]Codec{
 					return EncodeUsage(*x)
 				}
 			}
-			return nil, wire.EncodeFail(wire.CodeType, "value is not a Usage")
+			return nil, wireEncodeFail(wireCodeType, "value is not a Usage")
 		},
 	},
 	"AssistantDelta": {
@@ -745,7 +744,7 @@ var Codecs = map[string]Codec{
 					return EncodeAssistantDelta(*x)
 				}
 			}
-			return nil, wire.EncodeFail(wire.CodeType, "value is not a AssistantDelta")
+			return nil, wireEncodeFail(wireCodeType, "value is not a AssistantDelta")
 		},
 	},
 	"AssistantMessage": {
@@ -765,7 +764,7 @@ var Codecs = map[string]Codec{
 					return EncodeAssistantMessage(*x)
 				}
 			}
-			return nil, wire.EncodeFail(wire.CodeType, "value is not a AssistantMessage")
+			return nil, wireEncodeFail(wireCodeType, "value is not a AssistantMessage")
 		},
 	},
 	"ResponseError": {
@@ -785,7 +784,7 @@ var Codecs = map[string]Codec{
 					return EncodeResponseError(*x)
 				}
 			}
-			return nil, wire.EncodeFail(wire.CodeType, "value is not a ResponseError")
+			return nil, wireEncodeFail(wireCodeType, "value is not a ResponseError")
 		},
 	},
 	"OpenResult": {
@@ -805,7 +804,7 @@ var Codecs = map[string]Codec{
 					return EncodeOpenResult(*x)
 				}
 			}
-			return nil, wire.EncodeFail(wire.CodeType, "value is not a OpenResult")
+			return nil, wireEncodeFail(wireCodeType, "value is not a OpenResult")
 		},
 	},
 	"PromptResult": {
@@ -825,7 +824,7 @@ var Codecs = map[string]Codec{
 					return EncodePromptResult(*x)
 				}
 			}
-			return nil, wire.EncodeFail(wire.CodeType, "value is not a PromptResult")
+			return nil, wireEncodeFail(wireCodeType, "value is not a PromptResult")
 		},
 	},
 	"EmptyResult": {
@@ -845,7 +844,7 @@ var Codecs = map[string]Codec{
 					return EncodeEmptyResult(*x)
 				}
 			}
-			return nil, wire.EncodeFail(wire.CodeType, "value is not a EmptyResult")
+			return nil, wireEncodeFail(wireCodeType, "value is not a EmptyResult")
 		},
 	},
 	"CheckpointResult": {
@@ -861,7 +860,7 @@ var Codecs = map[string]Codec{
 			case CheckpointResult:
 				return EncodeCheckpointResult(x)
 			}
-			return nil, wire.EncodeFail(wire.CodeType, "value is not a CheckpointResult")
+			return nil, wireEncodeFail(wireCodeType, "value is not a CheckpointResult")
 		},
 	},
 }

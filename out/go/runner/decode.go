@@ -4,7 +4,6 @@ package runner
 
 import (
 	"encoding/json"
-	"example.com/wiretypes/internal/wire"
 	"io"
 )
 
@@ -13,7 +12,7 @@ func DecodeMethod(line []byte) (Method, error) {
 	if v, ok := fastMethod(line); ok {
 		return v, nil
 	}
-	var d wire.Decoder
+	var d wireDecoder
 	if err := d.Init(line); err != nil {
 		return Method(""), err
 	}
@@ -29,7 +28,7 @@ func DecodeEventName(line []byte) (EventName, error) {
 	if v, ok := fastEventName(line); ok {
 		return v, nil
 	}
-	var d wire.Decoder
+	var d wireDecoder
 	if err := d.Init(line); err != nil {
 		return EventName(""), err
 	}
@@ -45,7 +44,7 @@ func DecodeErrorCode(line []byte) (ErrorCode, error) {
 	if v, ok := fastErrorCode(line); ok {
 		return v, nil
 	}
-	var d wire.Decoder
+	var d wireDecoder
 	if err := d.Init(line); err != nil {
 		return ErrorCode(""), err
 	}
@@ -61,7 +60,7 @@ func DecodeStopReason(line []byte) (StopReason, error) {
 	if v, ok := fastStopReason(line); ok {
 		return v, nil
 	}
-	var d wire.Decoder
+	var d wireDecoder
 	if err := d.Init(line); err != nil {
 		return StopReason(""), err
 	}
@@ -77,7 +76,7 @@ func DecodeAttachment(line []byte) (Attachment, error) {
 	if v, ok := fastAttachment(line); ok {
 		return v, nil
 	}
-	var d wire.Decoder
+	var d wireDecoder
 	if err := d.Init(line); err != nil {
 		return "", err
 	}
@@ -93,7 +92,7 @@ func DecodeTurnId(line []byte) (TurnId, error) {
 	if v, ok := fastTurnId(line); ok {
 		return v, nil
 	}
-	var d wire.Decoder
+	var d wireDecoder
 	if err := d.Init(line); err != nil {
 		return "", err
 	}
@@ -109,7 +108,7 @@ func DecodeFrameId(line []byte) (FrameId, error) {
 	if v, ok := fastFrameId(line); ok {
 		return v, nil
 	}
-	var d wire.Decoder
+	var d wireDecoder
 	if err := d.Init(line); err != nil {
 		return "", err
 	}
@@ -125,7 +124,7 @@ func DecodeOpenRequest(line []byte) (OpenRequest, error) {
 	if v, ok := fastOpenRequest(line); ok {
 		return v, nil
 	}
-	var d wire.Decoder
+	var d wireDecoder
 	if err := d.Init(line); err != nil {
 		return OpenRequest{}, err
 	}
@@ -141,14 +140,14 @@ func DecodeOpenRequestResult(result json.RawMessage) (OpenResult, error) {
 	if v, ok := fastOpenResult(result); ok {
 		return v, nil
 	}
-	var d wire.Decoder
+	var d wireDecoder
 	if err := d.Init(result); err != nil {
-		return OpenResult{}, err.Under("/result")
+		return OpenResult{}, err.under("/result")
 	}
 	d.PropertyOrder()
 	var v OpenResult
 	if err := decOpenResult(&d, &v); err != nil {
-		return OpenResult{}, err.Under("/result")
+		return OpenResult{}, err.under("/result")
 	}
 	return v, nil
 }
@@ -158,7 +157,7 @@ func DecodePromptRequest(line []byte) (PromptRequest, error) {
 	if v, ok := fastPromptRequest(line); ok {
 		return v, nil
 	}
-	var d wire.Decoder
+	var d wireDecoder
 	if err := d.Init(line); err != nil {
 		return PromptRequest{}, err
 	}
@@ -174,14 +173,14 @@ func DecodePromptRequestResult(result json.RawMessage) (PromptResult, error) {
 	if v, ok := fastPromptResult(result); ok {
 		return v, nil
 	}
-	var d wire.Decoder
+	var d wireDecoder
 	if err := d.Init(result); err != nil {
-		return PromptResult{}, err.Under("/result")
+		return PromptResult{}, err.under("/result")
 	}
 	d.PropertyOrder()
 	var v PromptResult
 	if err := decPromptResult(&d, &v); err != nil {
-		return PromptResult{}, err.Under("/result")
+		return PromptResult{}, err.under("/result")
 	}
 	return v, nil
 }
@@ -191,7 +190,7 @@ func DecodeSteerRequest(line []byte) (SteerRequest, error) {
 	if v, ok := fastSteerRequest(line); ok {
 		return v, nil
 	}
-	var d wire.Decoder
+	var d wireDecoder
 	if err := d.Init(line); err != nil {
 		return SteerRequest{}, err
 	}
@@ -207,14 +206,14 @@ func DecodeSteerRequestResult(result json.RawMessage) (EmptyResult, error) {
 	if v, ok := fastEmptyResult(result); ok {
 		return v, nil
 	}
-	var d wire.Decoder
+	var d wireDecoder
 	if err := d.Init(result); err != nil {
-		return EmptyResult{}, err.Under("/result")
+		return EmptyResult{}, err.under("/result")
 	}
 	d.PropertyOrder()
 	var v EmptyResult
 	if err := decEmptyResult(&d, &v); err != nil {
-		return EmptyResult{}, err.Under("/result")
+		return EmptyResult{}, err.under("/result")
 	}
 	return v, nil
 }
@@ -224,7 +223,7 @@ func DecodeInterruptRequest(line []byte) (InterruptRequest, error) {
 	if v, ok := fastInterruptRequest(line); ok {
 		return v, nil
 	}
-	var d wire.Decoder
+	var d wireDecoder
 	if err := d.Init(line); err != nil {
 		return InterruptRequest{}, err
 	}
@@ -240,14 +239,14 @@ func DecodeInterruptRequestResult(result json.RawMessage) (EmptyResult, error) {
 	if v, ok := fastEmptyResult(result); ok {
 		return v, nil
 	}
-	var d wire.Decoder
+	var d wireDecoder
 	if err := d.Init(result); err != nil {
-		return EmptyResult{}, err.Under("/result")
+		return EmptyResult{}, err.under("/result")
 	}
 	d.PropertyOrder()
 	var v EmptyResult
 	if err := decEmptyResult(&d, &v); err != nil {
-		return EmptyResult{}, err.Under("/result")
+		return EmptyResult{}, err.under("/result")
 	}
 	return v, nil
 }
@@ -257,7 +256,7 @@ func DecodeCheckpointRequest(line []byte) (CheckpointRequest, error) {
 	if v, ok := fastCheckpointRequest(line); ok {
 		return v, nil
 	}
-	var d wire.Decoder
+	var d wireDecoder
 	if err := d.Init(line); err != nil {
 		return CheckpointRequest{}, err
 	}
@@ -273,14 +272,14 @@ func DecodeCheckpointRequestResult(result json.RawMessage) (CheckpointResult, er
 	if v, ok := fastCheckpointResult(result); ok {
 		return v, nil
 	}
-	var d wire.Decoder
+	var d wireDecoder
 	if err := d.Init(result); err != nil {
-		return nil, err.Under("/result")
+		return nil, err.under("/result")
 	}
 	d.PropertyOrder()
 	var v CheckpointResult
 	if err := decCheckpointResult(&d, &v); err != nil {
-		return nil, err.Under("/result")
+		return nil, err.under("/result")
 	}
 	return v, nil
 }
@@ -290,7 +289,7 @@ func DecodeDetachRequest(line []byte) (DetachRequest, error) {
 	if v, ok := fastDetachRequest(line); ok {
 		return v, nil
 	}
-	var d wire.Decoder
+	var d wireDecoder
 	if err := d.Init(line); err != nil {
 		return DetachRequest{}, err
 	}
@@ -306,14 +305,14 @@ func DecodeDetachRequestResult(result json.RawMessage) (EmptyResult, error) {
 	if v, ok := fastEmptyResult(result); ok {
 		return v, nil
 	}
-	var d wire.Decoder
+	var d wireDecoder
 	if err := d.Init(result); err != nil {
-		return EmptyResult{}, err.Under("/result")
+		return EmptyResult{}, err.under("/result")
 	}
 	d.PropertyOrder()
 	var v EmptyResult
 	if err := decEmptyResult(&d, &v); err != nil {
-		return EmptyResult{}, err.Under("/result")
+		return EmptyResult{}, err.under("/result")
 	}
 	return v, nil
 }
@@ -323,7 +322,7 @@ func DecodeToolCallRequest(line []byte) (ToolCallRequest, error) {
 	if v, ok := fastToolCallRequest(line); ok {
 		return v, nil
 	}
-	var d wire.Decoder
+	var d wireDecoder
 	if err := d.Init(line); err != nil {
 		return ToolCallRequest{}, err
 	}
@@ -339,14 +338,14 @@ func DecodeToolCallRequestResult(result json.RawMessage) (ToolResult, error) {
 	if v, ok := fastToolResult(result); ok {
 		return v, nil
 	}
-	var d wire.Decoder
+	var d wireDecoder
 	if err := d.Init(result); err != nil {
-		return ToolResult{}, err.Under("/result")
+		return ToolResult{}, err.under("/result")
 	}
 	d.PropertyOrder()
 	var v ToolResult
 	if err := decToolResult(&d, &v); err != nil {
-		return ToolResult{}, err.Under("/result")
+		return ToolResult{}, err.under("/result")
 	}
 	return v, nil
 }
@@ -356,7 +355,7 @@ func DecodeResultResponse(line []byte) (ResultResponse, error) {
 	if v, ok := fastResultResponse(line); ok {
 		return v, nil
 	}
-	var d wire.Decoder
+	var d wireDecoder
 	if err := d.Init(line); err != nil {
 		return ResultResponse{}, err
 	}
@@ -372,7 +371,7 @@ func DecodeErrorResponse(line []byte) (ErrorResponse, error) {
 	if v, ok := fastErrorResponse(line); ok {
 		return v, nil
 	}
-	var d wire.Decoder
+	var d wireDecoder
 	if err := d.Init(line); err != nil {
 		return ErrorResponse{}, err
 	}
@@ -388,7 +387,7 @@ func DecodeAssistantDeltaEvent(line []byte) (AssistantDeltaEvent, error) {
 	if v, ok := fastAssistantDeltaEvent(line); ok {
 		return v, nil
 	}
-	var d wire.Decoder
+	var d wireDecoder
 	if err := d.Init(line); err != nil {
 		return AssistantDeltaEvent{}, err
 	}
@@ -404,7 +403,7 @@ func DecodeAssistantMessageEvent(line []byte) (AssistantMessageEvent, error) {
 	if v, ok := fastAssistantMessageEvent(line); ok {
 		return v, nil
 	}
-	var d wire.Decoder
+	var d wireDecoder
 	if err := d.Init(line); err != nil {
 		return AssistantMessageEvent{}, err
 	}
@@ -420,7 +419,7 @@ func DecodeHostRequest(line []byte) (HostRequest, error) {
 	if v, ok := fastHostRequest(line); ok {
 		return v, nil
 	}
-	var d wire.Decoder
+	var d wireDecoder
 	if err := d.Init(line); err != nil {
 		return nil, err
 	}
@@ -436,7 +435,7 @@ func DecodeResponse(line []byte) (Response, error) {
 	if v, ok := fastResponse(line); ok {
 		return v, nil
 	}
-	var d wire.Decoder
+	var d wireDecoder
 	if err := d.Init(line); err != nil {
 		return nil, err
 	}
@@ -452,7 +451,7 @@ func DecodeRunnerEvent(line []byte) (RunnerEvent, error) {
 	if v, ok := fastRunnerEvent(line); ok {
 		return v, nil
 	}
-	var d wire.Decoder
+	var d wireDecoder
 	if err := d.Init(line); err != nil {
 		return nil, err
 	}
@@ -468,7 +467,7 @@ func DecodeHostToRunnerFrame(line []byte) (HostToRunnerFrame, error) {
 	if v, ok := fastHostToRunnerFrame(line); ok {
 		return v, nil
 	}
-	var d wire.Decoder
+	var d wireDecoder
 	if err := d.Init(line); err != nil {
 		return nil, err
 	}
@@ -481,7 +480,7 @@ func DecodeHostToRunnerFrame(line []byte) (HostToRunnerFrame, error) {
 
 // NewHostToRunnerFrameReader reads HostToRunnerFrame frames of at most FrameLimit bytes; Next returns io.EOF at the end, a *DecodeError for a bad line (the stream goes on).
 func NewHostToRunnerFrameReader(r io.Reader) *FrameReader[HostToRunnerFrame] {
-	return wire.NewFrameReader(r, FrameLimit, func(line []byte) (HostToRunnerFrame, bool, error) {
+	return wireNewFrameReader(r, FrameLimit, func(line []byte) (HostToRunnerFrame, bool, error) {
 		v, err := DecodeHostToRunnerFrame(line)
 		return v, false, err
 	})
@@ -492,7 +491,7 @@ func DecodeRunnerToHostFrame(line []byte) (RunnerToHostFrame, error) {
 	if v, ok := fastRunnerToHostFrame(line); ok {
 		return v, nil
 	}
-	var d wire.Decoder
+	var d wireDecoder
 	if err := d.Init(line); err != nil {
 		return nil, err
 	}
@@ -505,7 +504,7 @@ func DecodeRunnerToHostFrame(line []byte) (RunnerToHostFrame, error) {
 
 // NewRunnerToHostFrameReader reads RunnerToHostFrame frames of at most FrameLimit bytes; Next returns io.EOF at the end, a *DecodeError for a bad line (the stream goes on).
 func NewRunnerToHostFrameReader(r io.Reader) *FrameReader[RunnerToHostFrame] {
-	return wire.NewFrameReader(r, FrameLimit, func(line []byte) (RunnerToHostFrame, bool, error) {
+	return wireNewFrameReader(r, FrameLimit, func(line []byte) (RunnerToHostFrame, bool, error) {
 		v, err := DecodeRunnerToHostFrame(line)
 		return v, false, err
 	})
@@ -516,7 +515,7 @@ func DecodeRunnerFrame(line []byte) (RunnerFrame, error) {
 	if v, ok := fastRunnerFrame(line); ok {
 		return v, nil
 	}
-	var d wire.Decoder
+	var d wireDecoder
 	if err := d.Init(line); err != nil {
 		return nil, err
 	}
@@ -529,7 +528,7 @@ func DecodeRunnerFrame(line []byte) (RunnerFrame, error) {
 
 // NewRunnerFrameReader reads RunnerFrame frames of at most FrameLimit bytes; Next returns io.EOF at the end, a *DecodeError for a bad line (the stream goes on).
 func NewRunnerFrameReader(r io.Reader) *FrameReader[RunnerFrame] {
-	return wire.NewFrameReader(r, FrameLimit, func(line []byte) (RunnerFrame, bool, error) {
+	return wireNewFrameReader(r, FrameLimit, func(line []byte) (RunnerFrame, bool, error) {
 		v, err := DecodeRunnerFrame(line)
 		return v, false, err
 	})
@@ -540,7 +539,7 @@ func DecodeNonEmptyString(line []byte) (NonEmptyString, error) {
 	if v, ok := fastNonEmptyString(line); ok {
 		return v, nil
 	}
-	var d wire.Decoder
+	var d wireDecoder
 	if err := d.Init(line); err != nil {
 		return "", err
 	}
@@ -556,7 +555,7 @@ func DecodeHarnessOptions(line []byte) (HarnessOptions, error) {
 	if v, ok := fastHarnessOptions(line); ok {
 		return v, nil
 	}
-	var d wire.Decoder
+	var d wireDecoder
 	if err := d.Init(line); err != nil {
 		return HarnessOptions{}, err
 	}
@@ -572,7 +571,7 @@ func DecodeConfig(line []byte) (Config, error) {
 	if v, ok := fastConfig(line); ok {
 		return v, nil
 	}
-	var d wire.Decoder
+	var d wireDecoder
 	if err := d.Init(line); err != nil {
 		return Config{}, err
 	}
@@ -588,7 +587,7 @@ func DecodeToolSchema(line []byte) (ToolSchema, error) {
 	if v, ok := fastToolSchema(line); ok {
 		return v, nil
 	}
-	var d wire.Decoder
+	var d wireDecoder
 	if err := d.Init(line); err != nil {
 		return ToolSchema{}, err
 	}
@@ -604,7 +603,7 @@ func DecodeProvider(line []byte) (Provider, error) {
 	if v, ok := fastProvider(line); ok {
 		return v, nil
 	}
-	var d wire.Decoder
+	var d wireDecoder
 	if err := d.Init(line); err != nil {
 		return Provider{}, err
 	}
@@ -620,7 +619,7 @@ func DecodeText(line []byte) (Text, error) {
 	if v, ok := fastText(line); ok {
 		return v, nil
 	}
-	var d wire.Decoder
+	var d wireDecoder
 	if err := d.Init(line); err != nil {
 		return Text{}, err
 	}
@@ -636,7 +635,7 @@ func DecodeNativeFile(line []byte) (NativeFile, error) {
 	if v, ok := fastNativeFile(line); ok {
 		return v, nil
 	}
-	var d wire.Decoder
+	var d wireDecoder
 	if err := d.Init(line); err != nil {
 		return NativeFile{}, err
 	}
@@ -652,7 +651,7 @@ func DecodeToolCall(line []byte) (ToolCall, error) {
 	if v, ok := fastToolCall(line); ok {
 		return v, nil
 	}
-	var d wire.Decoder
+	var d wireDecoder
 	if err := d.Init(line); err != nil {
 		return ToolCall{}, err
 	}
@@ -668,7 +667,7 @@ func DecodeToolResult(line []byte) (ToolResult, error) {
 	if v, ok := fastToolResult(line); ok {
 		return v, nil
 	}
-	var d wire.Decoder
+	var d wireDecoder
 	if err := d.Init(line); err != nil {
 		return ToolResult{}, err
 	}
@@ -684,7 +683,7 @@ func DecodeContentBlock(line []byte) (ContentBlock, error) {
 	if v, ok := fastContentBlock(line); ok {
 		return v, nil
 	}
-	var d wire.Decoder
+	var d wireDecoder
 	if err := d.Init(line); err != nil {
 		return nil, err
 	}
@@ -700,7 +699,7 @@ func DecodeTextBlock(line []byte) (TextBlock, error) {
 	if v, ok := fastTextBlock(line); ok {
 		return v, nil
 	}
-	var d wire.Decoder
+	var d wireDecoder
 	if err := d.Init(line); err != nil {
 		return TextBlock{}, err
 	}
@@ -716,7 +715,7 @@ func DecodeUsage(line []byte) (Usage, error) {
 	if v, ok := fastUsage(line); ok {
 		return v, nil
 	}
-	var d wire.Decoder
+	var d wireDecoder
 	if err := d.Init(line); err != nil {
 		return Usage{}, err
 	}
@@ -732,7 +731,7 @@ func DecodeAssistantDelta(line []byte) (AssistantDelta, error) {
 	if v, ok := fastAssistantDelta(line); ok {
 		return v, nil
 	}
-	var d wire.Decoder
+	var d wireDecoder
 	if err := d.Init(line); err != nil {
 		return AssistantDelta{}, err
 	}
@@ -748,7 +747,7 @@ func DecodeAssistantMessage(line []byte) (AssistantMessage, error) {
 	if v, ok := fastAssistantMessage(line); ok {
 		return v, nil
 	}
-	var d wire.Decoder
+	var d wireDecoder
 	if err := d.Init(line); err != nil {
 		return AssistantMessage{}, err
 	}
@@ -764,7 +763,7 @@ func DecodeResponseError(line []byte) (ResponseError, error) {
 	if v, ok := fastResponseError(line); ok {
 		return v, nil
 	}
-	var d wire.Decoder
+	var d wireDecoder
 	if err := d.Init(line); err != nil {
 		return ResponseError{}, err
 	}
@@ -780,7 +779,7 @@ func DecodeOpenResult(line []byte) (OpenResult, error) {
 	if v, ok := fastOpenResult(line); ok {
 		return v, nil
 	}
-	var d wire.Decoder
+	var d wireDecoder
 	if err := d.Init(line); err != nil {
 		return OpenResult{}, err
 	}
@@ -796,7 +795,7 @@ func DecodePromptResult(line []byte) (PromptResult, error) {
 	if v, ok := fastPromptResult(line); ok {
 		return v, nil
 	}
-	var d wire.Decoder
+	var d wireDecoder
 	if err := d.Init(line); err != nil {
 		return PromptResult{}, err
 	}
@@ -812,7 +811,7 @@ func DecodeEmptyResult(line []byte) (EmptyResult, error) {
 	if v, ok := fastEmptyResult(line); ok {
 		return v, nil
 	}
-	var d wire.Decoder
+	var d wireDecoder
 	if err := d.Init(line); err != nil {
 		return EmptyResult{}, err
 	}
@@ -828,7 +827,7 @@ func DecodeCheckpointResult(line []byte) (CheckpointResult, error) {
 	if v, ok := fastCheckpointResult(line); ok {
 		return v, nil
 	}
-	var d wire.Decoder
+	var d wireDecoder
 	if err := d.Init(line); err != nil {
 		return nil, err
 	}
@@ -841,8 +840,8 @@ func DecodeCheckpointResult(line []byte) (CheckpointResult, error) {
 
 // fastMethod decodes line as Method in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
 func fastMethod(line []byte) (v Method, ok bool) {
-	defer wire.Recover(&ok)
-	var d wire.Decoder
+	defer wireRecover(&ok)
+	var d wireDecoder
 	d.InitFast(line)
 	ok = decMethod(&d, &v) == nil && d.Done()
 	return v, ok
@@ -850,8 +849,8 @@ func fastMethod(line []byte) (v Method, ok bool) {
 
 // fastEventName decodes line as EventName in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
 func fastEventName(line []byte) (v EventName, ok bool) {
-	defer wire.Recover(&ok)
-	var d wire.Decoder
+	defer wireRecover(&ok)
+	var d wireDecoder
 	d.InitFast(line)
 	ok = decEventName(&d, &v) == nil && d.Done()
 	return v, ok
@@ -859,8 +858,8 @@ func fastEventName(line []byte) (v EventName, ok bool) {
 
 // fastErrorCode decodes line as ErrorCode in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
 func fastErrorCode(line []byte) (v ErrorCode, ok bool) {
-	defer wire.Recover(&ok)
-	var d wire.Decoder
+	defer wireRecover(&ok)
+	var d wireDecoder
 	d.InitFast(line)
 	ok = decErrorCode(&d, &v) == nil && d.Done()
 	return v, ok
@@ -868,8 +867,8 @@ func fastErrorCode(line []byte) (v ErrorCode, ok bool) {
 
 // fastStopReason decodes line as StopReason in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
 func fastStopReason(line []byte) (v StopReason, ok bool) {
-	defer wire.Recover(&ok)
-	var d wire.Decoder
+	defer wireRecover(&ok)
+	var d wireDecoder
 	d.InitFast(line)
 	ok = decStopReason(&d, &v) == nil && d.Done()
 	return v, ok
@@ -877,8 +876,8 @@ func fastStopReason(line []byte) (v StopReason, ok bool) {
 
 // fastAttachment decodes line as Attachment in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
 func fastAttachment(line []byte) (v Attachment, ok bool) {
-	defer wire.Recover(&ok)
-	var d wire.Decoder
+	defer wireRecover(&ok)
+	var d wireDecoder
 	d.InitFast(line)
 	ok = decAttachment(&d, &v) == nil && d.Done()
 	return v, ok
@@ -886,8 +885,8 @@ func fastAttachment(line []byte) (v Attachment, ok bool) {
 
 // fastTurnId decodes line as TurnId in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
 func fastTurnId(line []byte) (v TurnId, ok bool) {
-	defer wire.Recover(&ok)
-	var d wire.Decoder
+	defer wireRecover(&ok)
+	var d wireDecoder
 	d.InitFast(line)
 	ok = decTurnId(&d, &v) == nil && d.Done()
 	return v, ok
@@ -895,8 +894,8 @@ func fastTurnId(line []byte) (v TurnId, ok bool) {
 
 // fastFrameId decodes line as FrameId in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
 func fastFrameId(line []byte) (v FrameId, ok bool) {
-	defer wire.Recover(&ok)
-	var d wire.Decoder
+	defer wireRecover(&ok)
+	var d wireDecoder
 	d.InitFast(line)
 	ok = decFrameId(&d, &v) == nil && d.Done()
 	return v, ok
@@ -904,8 +903,8 @@ func fastFrameId(line []byte) (v FrameId, ok bool) {
 
 // fastOpenRequest decodes line as OpenRequest in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
 func fastOpenRequest(line []byte) (v OpenRequest, ok bool) {
-	defer wire.Recover(&ok)
-	var d wire.Decoder
+	defer wireRecover(&ok)
+	var d wireDecoder
 	d.InitFast(line)
 	ok = decOpenRequest(&d, &v) == nil && d.Done()
 	return v, ok
@@ -913,8 +912,8 @@ func fastOpenRequest(line []byte) (v OpenRequest, ok bool) {
 
 // fastPromptRequest decodes line as PromptRequest in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
 func fastPromptRequest(line []byte) (v PromptRequest, ok bool) {
-	defer wire.Recover(&ok)
-	var d wire.Decoder
+	defer wireRecover(&ok)
+	var d wireDecoder
 	d.InitFast(line)
 	ok = decPromptRequest(&d, &v) == nil && d.Done()
 	return v, ok
@@ -922,8 +921,8 @@ func fastPromptRequest(line []byte) (v PromptRequest, ok bool) {
 
 // fastSteerRequest decodes line as SteerRequest in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
 func fastSteerRequest(line []byte) (v SteerRequest, ok bool) {
-	defer wire.Recover(&ok)
-	var d wire.Decoder
+	defer wireRecover(&ok)
+	var d wireDecoder
 	d.InitFast(line)
 	ok = decSteerRequest(&d, &v) == nil && d.Done()
 	return v, ok
@@ -931,8 +930,8 @@ func fastSteerRequest(line []byte) (v SteerRequest, ok bool) {
 
 // fastInterruptRequest decodes line as InterruptRequest in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
 func fastInterruptRequest(line []byte) (v InterruptRequest, ok bool) {
-	defer wire.Recover(&ok)
-	var d wire.Decoder
+	defer wireRecover(&ok)
+	var d wireDecoder
 	d.InitFast(line)
 	ok = decInterruptRequest(&d, &v) == nil && d.Done()
 	return v, ok
@@ -940,8 +939,8 @@ func fastInterruptRequest(line []byte) (v InterruptRequest, ok bool) {
 
 // fastCheckpointRequest decodes line as CheckpointRequest in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
 func fastCheckpointRequest(line []byte) (v CheckpointRequest, ok bool) {
-	defer wire.Recover(&ok)
-	var d wire.Decoder
+	defer wireRecover(&ok)
+	var d wireDecoder
 	d.InitFast(line)
 	ok = decCheckpointRequest(&d, &v) == nil && d.Done()
 	return v, ok
@@ -949,8 +948,8 @@ func fastCheckpointRequest(line []byte) (v CheckpointRequest, ok bool) {
 
 // fastDetachRequest decodes line as DetachRequest in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
 func fastDetachRequest(line []byte) (v DetachRequest, ok bool) {
-	defer wire.Recover(&ok)
-	var d wire.Decoder
+	defer wireRecover(&ok)
+	var d wireDecoder
 	d.InitFast(line)
 	ok = decDetachRequest(&d, &v) == nil && d.Done()
 	return v, ok
@@ -958,8 +957,8 @@ func fastDetachRequest(line []byte) (v DetachRequest, ok bool) {
 
 // fastToolCallRequest decodes line as ToolCallRequest in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
 func fastToolCallRequest(line []byte) (v ToolCallRequest, ok bool) {
-	defer wire.Recover(&ok)
-	var d wire.Decoder
+	defer wireRecover(&ok)
+	var d wireDecoder
 	d.InitFast(line)
 	ok = decToolCallRequest(&d, &v) == nil && d.Done()
 	return v, ok
@@ -967,8 +966,8 @@ func fastToolCallRequest(line []byte) (v ToolCallRequest, ok bool) {
 
 // fastResultResponse decodes line as ResultResponse in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
 func fastResultResponse(line []byte) (v ResultResponse, ok bool) {
-	defer wire.Recover(&ok)
-	var d wire.Decoder
+	defer wireRecover(&ok)
+	var d wireDecoder
 	d.InitFast(line)
 	ok = decResultResponse(&d, &v) == nil && d.Done()
 	return v, ok
@@ -976,8 +975,8 @@ func fastResultResponse(line []byte) (v ResultResponse, ok bool) {
 
 // fastErrorResponse decodes line as ErrorResponse in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
 func fastErrorResponse(line []byte) (v ErrorResponse, ok bool) {
-	defer wire.Recover(&ok)
-	var d wire.Decoder
+	defer wireRecover(&ok)
+	var d wireDecoder
 	d.InitFast(line)
 	ok = decErrorResponse(&d, &v) == nil && d.Done()
 	return v, ok
@@ -985,8 +984,8 @@ func fastErrorResponse(line []byte) (v ErrorResponse, ok bool) {
 
 // fastAssistantDeltaEvent decodes line as AssistantDeltaEvent in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
 func fastAssistantDeltaEvent(line []byte) (v AssistantDeltaEvent, ok bool) {
-	defer wire.Recover(&ok)
-	var d wire.Decoder
+	defer wireRecover(&ok)
+	var d wireDecoder
 	d.InitFast(line)
 	ok = decAssistantDeltaEvent(&d, &v) == nil && d.Done()
 	return v, ok
@@ -994,8 +993,8 @@ func fastAssistantDeltaEvent(line []byte) (v AssistantDeltaEvent, ok bool) {
 
 // fastAssistantMessageEvent decodes line as AssistantMessageEvent in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
 func fastAssistantMessageEvent(line []byte) (v AssistantMessageEvent, ok bool) {
-	defer wire.Recover(&ok)
-	var d wire.Decoder
+	defer wireRecover(&ok)
+	var d wireDecoder
 	d.InitFast(line)
 	ok = decAssistantMessageEvent(&d, &v) == nil && d.Done()
 	return v, ok
@@ -1003,8 +1002,8 @@ func fastAssistantMessageEvent(line []byte) (v AssistantMessageEvent, ok bool) {
 
 // fastHostRequest decodes line as HostRequest in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
 func fastHostRequest(line []byte) (v HostRequest, ok bool) {
-	defer wire.Recover(&ok)
-	var d wire.Decoder
+	defer wireRecover(&ok)
+	var d wireDecoder
 	d.InitFast(line)
 	ok = decHostRequest(&d, &v) == nil && d.Done()
 	return v, ok
@@ -1012,8 +1011,8 @@ func fastHostRequest(line []byte) (v HostRequest, ok bool) {
 
 // fastResponse decodes line as Response in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
 func fastResponse(line []byte) (v Response, ok bool) {
-	defer wire.Recover(&ok)
-	var d wire.Decoder
+	defer wireRecover(&ok)
+	var d wireDecoder
 	d.InitFast(line)
 	ok = decResponse(&d, &v) == nil && d.Done()
 	return v, ok
@@ -1021,8 +1020,8 @@ func fastResponse(line []byte) (v Response, ok bool) {
 
 // fastRunnerEvent decodes line as RunnerEvent in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
 func fastRunnerEvent(line []byte) (v RunnerEvent, ok bool) {
-	defer wire.Recover(&ok)
-	var d wire.Decoder
+	defer wireRecover(&ok)
+	var d wireDecoder
 	d.InitFast(line)
 	ok = decRunnerEvent(&d, &v) == nil && d.Done()
 	return v, ok
@@ -1030,8 +1029,8 @@ func fastRunnerEvent(line []byte) (v RunnerEvent, ok bool) {
 
 // fastHostToRunnerFrame decodes line as HostToRunnerFrame in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
 func fastHostToRunnerFrame(line []byte) (v HostToRunnerFrame, ok bool) {
-	defer wire.Recover(&ok)
-	var d wire.Decoder
+	defer wireRecover(&ok)
+	var d wireDecoder
 	d.InitFast(line)
 	ok = decHostToRunnerFrame(&d, &v) == nil && d.Done()
 	return v, ok
@@ -1039,8 +1038,8 @@ func fastHostToRunnerFrame(line []byte) (v HostToRunnerFrame, ok bool) {
 
 // fastRunnerToHostFrame decodes line as RunnerToHostFrame in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
 func fastRunnerToHostFrame(line []byte) (v RunnerToHostFrame, ok bool) {
-	defer wire.Recover(&ok)
-	var d wire.Decoder
+	defer wireRecover(&ok)
+	var d wireDecoder
 	d.InitFast(line)
 	ok = decRunnerToHostFrame(&d, &v) == nil && d.Done()
 	return v, ok
@@ -1048,8 +1047,8 @@ func fastRunnerToHostFrame(line []byte) (v RunnerToHostFrame, ok bool) {
 
 // fastRunnerFrame decodes line as RunnerFrame in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
 func fastRunnerFrame(line []byte) (v RunnerFrame, ok bool) {
-	defer wire.Recover(&ok)
-	var d wire.Decoder
+	defer wireRecover(&ok)
+	var d wireDecoder
 	d.InitFast(line)
 	ok = decRunnerFrame(&d, &v) == nil && d.Done()
 	return v, ok
@@ -1057,8 +1056,8 @@ func fastRunnerFrame(line []byte) (v RunnerFrame, ok bool) {
 
 // fastNonEmptyString decodes line as NonEmptyString in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
 func fastNonEmptyString(line []byte) (v NonEmptyString, ok bool) {
-	defer wire.Recover(&ok)
-	var d wire.Decoder
+	defer wireRecover(&ok)
+	var d wireDecoder
 	d.InitFast(line)
 	ok = decNonEmptyString(&d, &v) == nil && d.Done()
 	return v, ok
@@ -1066,8 +1065,8 @@ func fastNonEmptyString(line []byte) (v NonEmptyString, ok bool) {
 
 // fastHarnessOptions decodes line as HarnessOptions in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
 func fastHarnessOptions(line []byte) (v HarnessOptions, ok bool) {
-	defer wire.Recover(&ok)
-	var d wire.Decoder
+	defer wireRecover(&ok)
+	var d wireDecoder
 	d.InitFast(line)
 	ok = decHarnessOptions(&d, &v) == nil && d.Done()
 	return v, ok
@@ -1075,8 +1074,8 @@ func fastHarnessOptions(line []byte) (v HarnessOptions, ok bool) {
 
 // fastConfig decodes line as Config in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
 func fastConfig(line []byte) (v Config, ok bool) {
-	defer wire.Recover(&ok)
-	var d wire.Decoder
+	defer wireRecover(&ok)
+	var d wireDecoder
 	d.InitFast(line)
 	ok = decConfig(&d, &v) == nil && d.Done()
 	return v, ok
@@ -1084,8 +1083,8 @@ func fastConfig(line []byte) (v Config, ok bool) {
 
 // fastToolSchema decodes line as ToolSchema in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
 func fastToolSchema(line []byte) (v ToolSchema, ok bool) {
-	defer wire.Recover(&ok)
-	var d wire.Decoder
+	defer wireRecover(&ok)
+	var d wireDecoder
 	d.InitFast(line)
 	ok = decToolSchema(&d, &v) == nil && d.Done()
 	return v, ok
@@ -1093,8 +1092,8 @@ func fastToolSchema(line []byte) (v ToolSchema, ok bool) {
 
 // fastProvider decodes line as Provider in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
 func fastProvider(line []byte) (v Provider, ok bool) {
-	defer wire.Recover(&ok)
-	var d wire.Decoder
+	defer wireRecover(&ok)
+	var d wireDecoder
 	d.InitFast(line)
 	ok = decProvider(&d, &v) == nil && d.Done()
 	return v, ok
@@ -1102,8 +1101,8 @@ func fastProvider(line []byte) (v Provider, ok bool) {
 
 // fastText decodes line as Text in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
 func fastText(line []byte) (v Text, ok bool) {
-	defer wire.Recover(&ok)
-	var d wire.Decoder
+	defer wireRecover(&ok)
+	var d wireDecoder
 	d.InitFast(line)
 	ok = decText(&d, &v) == nil && d.Done()
 	return v, ok
@@ -1111,8 +1110,8 @@ func fastText(line []byte) (v Text, ok bool) {
 
 // fastNativeFile decodes line as NativeFile in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
 func fastNativeFile(line []byte) (v NativeFile, ok bool) {
-	defer wire.Recover(&ok)
-	var d wire.Decoder
+	defer wireRecover(&ok)
+	var d wireDecoder
 	d.InitFast(line)
 	ok = decNativeFile(&d, &v) == nil && d.Done()
 	return v, ok
@@ -1120,8 +1119,8 @@ func fastNativeFile(line []byte) (v NativeFile, ok bool) {
 
 // fastToolCall decodes line as ToolCall in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
 func fastToolCall(line []byte) (v ToolCall, ok bool) {
-	defer wire.Recover(&ok)
-	var d wire.Decoder
+	defer wireRecover(&ok)
+	var d wireDecoder
 	d.InitFast(line)
 	ok = decToolCall(&d, &v) == nil && d.Done()
 	return v, ok
@@ -1129,8 +1128,8 @@ func fastToolCall(line []byte) (v ToolCall, ok bool) {
 
 // fastToolResult decodes line as ToolResult in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
 func fastToolResult(line []byte) (v ToolResult, ok bool) {
-	defer wire.Recover(&ok)
-	var d wire.Decoder
+	defer wireRecover(&ok)
+	var d wireDecoder
 	d.InitFast(line)
 	ok = decToolResult(&d, &v) == nil && d.Done()
 	return v, ok
@@ -1138,8 +1137,8 @@ func fastToolResult(line []byte) (v ToolResult, ok bool) {
 
 // fastContentBlock decodes line as ContentBlock in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
 func fastContentBlock(line []byte) (v ContentBlock, ok bool) {
-	defer wire.Recover(&ok)
-	var d wire.Decoder
+	defer wireRecover(&ok)
+	var d wireDecoder
 	d.InitFast(line)
 	ok = decContentBlock(&d, &v) == nil && d.Done()
 	return v, ok
@@ -1147,8 +1146,8 @@ func fastContentBlock(line []byte) (v ContentBlock, ok bool) {
 
 // fastTextBlock decodes line as TextBlock in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
 func fastTextBlock(line []byte) (v TextBlock, ok bool) {
-	defer wire.Recover(&ok)
-	var d wire.Decoder
+	defer wireRecover(&ok)
+	var d wireDecoder
 	d.InitFast(line)
 	ok = decTextBlock(&d, &v) == nil && d.Done()
 	return v, ok
@@ -1156,8 +1155,8 @@ func fastTextBlock(line []byte) (v TextBlock, ok bool) {
 
 // fastUsage decodes line as Usage in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
 func fastUsage(line []byte) (v Usage, ok bool) {
-	defer wire.Recover(&ok)
-	var d wire.Decoder
+	defer wireRecover(&ok)
+	var d wireDecoder
 	d.InitFast(line)
 	ok = decUsage(&d, &v) == nil && d.Done()
 	return v, ok
@@ -1165,8 +1164,8 @@ func fastUsage(line []byte) (v Usage, ok bool) {
 
 // fastAssistantDelta decodes line as AssistantDelta in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
 func fastAssistantDelta(line []byte) (v AssistantDelta, ok bool) {
-	defer wire.Recover(&ok)
-	var d wire.Decoder
+	defer wireRecover(&ok)
+	var d wireDecoder
 	d.InitFast(line)
 	ok = decAssistantDelta(&d, &v) == nil && d.Done()
 	return v, ok
@@ -1174,8 +1173,8 @@ func fastAssistantDelta(line []byte) (v AssistantDelta, ok bool) {
 
 // fastAssistantMessage decodes line as AssistantMessage in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
 func fastAssistantMessage(line []byte) (v AssistantMessage, ok bool) {
-	defer wire.Recover(&ok)
-	var d wire.Decoder
+	defer wireRecover(&ok)
+	var d wireDecoder
 	d.InitFast(line)
 	ok = decAssistantMessage(&d, &v) == nil && d.Done()
 	return v, ok
@@ -1183,8 +1182,8 @@ func fastAssistantMessage(line []byte) (v AssistantMessage, ok bool) {
 
 // fastResponseError decodes line as ResponseError in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
 func fastResponseError(line []byte) (v ResponseError, ok bool) {
-	defer wire.Recover(&ok)
-	var d wire.Decoder
+	defer wireRecover(&ok)
+	var d wireDecoder
 	d.InitFast(line)
 	ok = decResponseError(&d, &v) == nil && d.Done()
 	return v, ok
@@ -1192,8 +1191,8 @@ func fastResponseError(line []byte) (v ResponseError, ok bool) {
 
 // fastOpenResult decodes line as OpenResult in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
 func fastOpenResult(line []byte) (v OpenResult, ok bool) {
-	defer wire.Recover(&ok)
-	var d wire.Decoder
+	defer wireRecover(&ok)
+	var d wireDecoder
 	d.InitFast(line)
 	ok = decOpenResult(&d, &v) == nil && d.Done()
 	return v, ok
@@ -1201,8 +1200,8 @@ func fastOpenResult(line []byte) (v OpenResult, ok bool) {
 
 // fastPromptResult decodes line as PromptResult in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
 func fastPromptResult(line []byte) (v PromptResult, ok bool) {
-	defer wire.Recover(&ok)
-	var d wire.Decoder
+	defer wireRecover(&ok)
+	var d wireDecoder
 	d.InitFast(line)
 	ok = decPromptResult(&d, &v) == nil && d.Done()
 	return v, ok
@@ -1210,8 +1209,8 @@ func fastPromptResult(line []byte) (v PromptResult, ok bool) {
 
 // fastEmptyResult decodes line as EmptyResult in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
 func fastEmptyResult(line []byte) (v EmptyResult, ok bool) {
-	defer wire.Recover(&ok)
-	var d wire.Decoder
+	defer wireRecover(&ok)
+	var d wireDecoder
 	d.InitFast(line)
 	ok = decEmptyResult(&d, &v) == nil && d.Done()
 	return v, ok
@@ -1219,48 +1218,48 @@ func fastEmptyResult(line []byte) (v EmptyResult, ok bool) {
 
 // fastCheckpointResult decodes line as CheckpointResult in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
 func fastCheckpointResult(line []byte) (v CheckpointResult, ok bool) {
-	defer wire.Recover(&ok)
-	var d wire.Decoder
+	defer wireRecover(&ok)
+	var d wireDecoder
 	d.InitFast(line)
 	ok = decCheckpointResult(&d, &v) == nil && d.Done()
 	return v, ok
 }
 
-func decMethod(d *wire.Decoder, v *Method) *wire.DecodeError {
+func decMethod(d *wireDecoder, v *Method) *DecodeError {
 	return dec_Method(d, (*string)(v))
 }
 
-func decEventName(d *wire.Decoder, v *EventName) *wire.DecodeError {
+func decEventName(d *wireDecoder, v *EventName) *DecodeError {
 	return dec_EventName(d, (*string)(v))
 }
 
-func decErrorCode(d *wire.Decoder, v *ErrorCode) *wire.DecodeError {
+func decErrorCode(d *wireDecoder, v *ErrorCode) *DecodeError {
 	return dec_ErrorCode(d, (*string)(v))
 }
 
-func decStopReason(d *wire.Decoder, v *StopReason) *wire.DecodeError {
+func decStopReason(d *wireDecoder, v *StopReason) *DecodeError {
 	return dec_StopReason(d, (*string)(v))
 }
 
-func decAttachment(d *wire.Decoder, v *Attachment) *wire.DecodeError {
+func decAttachment(d *wireDecoder, v *Attachment) *DecodeError {
 	return dec_Attachment(d, (*string)(v))
 }
 
-func decTurnId(d *wire.Decoder, v *TurnId) *wire.DecodeError {
+func decTurnId(d *wireDecoder, v *TurnId) *DecodeError {
 	return dec_TurnId(d, (*string)(v))
 }
 
-func decFrameId(d *wire.Decoder, v *FrameId) *wire.DecodeError {
+func decFrameId(d *wireDecoder, v *FrameId) *DecodeError {
 	return dec_FrameId(d, (*string)(v))
 }
 
-func decOpenRequest(d *wire.Decoder, v *OpenRequest) *wire.DecodeError {
+func decOpenRequest(d *wireDecoder, v *OpenRequest) *DecodeError {
 	if !d.ObjectStart() {
 		return d.TypeError("object")
 	}
 	var seen [4]bool
-	var errs [4]*wire.DecodeError
-	var unknown *wire.DecodeError
+	var errs [4]*DecodeError
+	var unknown *DecodeError
 	for d.NextMember() {
 		switch string(d.Key()) {
 		case "attachment":
@@ -1283,39 +1282,39 @@ func decOpenRequest(d *wire.Decoder, v *OpenRequest) *wire.DecodeError {
 		return unknown
 	}
 	if !seen[0] {
-		return wire.Missing("attachment")
+		return wireMissing("attachment")
 	}
 	if !seen[1] {
-		return wire.Missing("id")
+		return wireMissing("id")
 	}
 	if !seen[2] {
-		return wire.Missing("method")
+		return wireMissing("method")
 	}
 	if !seen[3] {
-		return wire.Missing("params")
+		return wireMissing("params")
 	}
 	if errs[0] != nil {
-		return errs[0].In("attachment")
+		return errs[0].in("attachment")
 	}
 	if errs[1] != nil {
-		return errs[1].In("id")
+		return errs[1].in("id")
 	}
 	if errs[2] != nil {
-		return errs[2].In("method")
+		return errs[2].in("method")
 	}
 	if errs[3] != nil {
-		return errs[3].In("params")
+		return errs[3].in("params")
 	}
 	return nil
 }
 
-func decPromptRequest(d *wire.Decoder, v *PromptRequest) *wire.DecodeError {
+func decPromptRequest(d *wireDecoder, v *PromptRequest) *DecodeError {
 	if !d.ObjectStart() {
 		return d.TypeError("object")
 	}
 	var seen [5]bool
-	var errs [5]*wire.DecodeError
-	var unknown *wire.DecodeError
+	var errs [5]*DecodeError
+	var unknown *DecodeError
 	for d.NextMember() {
 		switch string(d.Key()) {
 		case "attachment":
@@ -1341,45 +1340,45 @@ func decPromptRequest(d *wire.Decoder, v *PromptRequest) *wire.DecodeError {
 		return unknown
 	}
 	if !seen[0] {
-		return wire.Missing("attachment")
+		return wireMissing("attachment")
 	}
 	if !seen[1] {
-		return wire.Missing("turn")
+		return wireMissing("turn")
 	}
 	if !seen[2] {
-		return wire.Missing("id")
+		return wireMissing("id")
 	}
 	if !seen[3] {
-		return wire.Missing("method")
+		return wireMissing("method")
 	}
 	if !seen[4] {
-		return wire.Missing("params")
+		return wireMissing("params")
 	}
 	if errs[0] != nil {
-		return errs[0].In("attachment")
+		return errs[0].in("attachment")
 	}
 	if errs[1] != nil {
-		return errs[1].In("turn")
+		return errs[1].in("turn")
 	}
 	if errs[2] != nil {
-		return errs[2].In("id")
+		return errs[2].in("id")
 	}
 	if errs[3] != nil {
-		return errs[3].In("method")
+		return errs[3].in("method")
 	}
 	if errs[4] != nil {
-		return errs[4].In("params")
+		return errs[4].in("params")
 	}
 	return nil
 }
 
-func decSteerRequest(d *wire.Decoder, v *SteerRequest) *wire.DecodeError {
+func decSteerRequest(d *wireDecoder, v *SteerRequest) *DecodeError {
 	if !d.ObjectStart() {
 		return d.TypeError("object")
 	}
 	var seen [5]bool
-	var errs [5]*wire.DecodeError
-	var unknown *wire.DecodeError
+	var errs [5]*DecodeError
+	var unknown *DecodeError
 	for d.NextMember() {
 		switch string(d.Key()) {
 		case "attachment":
@@ -1405,45 +1404,45 @@ func decSteerRequest(d *wire.Decoder, v *SteerRequest) *wire.DecodeError {
 		return unknown
 	}
 	if !seen[0] {
-		return wire.Missing("attachment")
+		return wireMissing("attachment")
 	}
 	if !seen[1] {
-		return wire.Missing("turn")
+		return wireMissing("turn")
 	}
 	if !seen[2] {
-		return wire.Missing("id")
+		return wireMissing("id")
 	}
 	if !seen[3] {
-		return wire.Missing("method")
+		return wireMissing("method")
 	}
 	if !seen[4] {
-		return wire.Missing("params")
+		return wireMissing("params")
 	}
 	if errs[0] != nil {
-		return errs[0].In("attachment")
+		return errs[0].in("attachment")
 	}
 	if errs[1] != nil {
-		return errs[1].In("turn")
+		return errs[1].in("turn")
 	}
 	if errs[2] != nil {
-		return errs[2].In("id")
+		return errs[2].in("id")
 	}
 	if errs[3] != nil {
-		return errs[3].In("method")
+		return errs[3].in("method")
 	}
 	if errs[4] != nil {
-		return errs[4].In("params")
+		return errs[4].in("params")
 	}
 	return nil
 }
 
-func decInterruptRequest(d *wire.Decoder, v *InterruptRequest) *wire.DecodeError {
+func decInterruptRequest(d *wireDecoder, v *InterruptRequest) *DecodeError {
 	if !d.ObjectStart() {
 		return d.TypeError("object")
 	}
 	var seen [5]bool
-	var errs [5]*wire.DecodeError
-	var unknown *wire.DecodeError
+	var errs [5]*DecodeError
+	var unknown *DecodeError
 	for d.NextMember() {
 		switch string(d.Key()) {
 		case "attachment":
@@ -1470,42 +1469,42 @@ func decInterruptRequest(d *wire.Decoder, v *InterruptRequest) *wire.DecodeError
 		return unknown
 	}
 	if !seen[0] {
-		return wire.Missing("attachment")
+		return wireMissing("attachment")
 	}
 	if !seen[1] {
-		return wire.Missing("turn")
+		return wireMissing("turn")
 	}
 	if !seen[2] {
-		return wire.Missing("id")
+		return wireMissing("id")
 	}
 	if !seen[3] {
-		return wire.Missing("method")
+		return wireMissing("method")
 	}
 	if errs[0] != nil {
-		return errs[0].In("attachment")
+		return errs[0].in("attachment")
 	}
 	if errs[1] != nil {
-		return errs[1].In("turn")
+		return errs[1].in("turn")
 	}
 	if errs[2] != nil {
-		return errs[2].In("id")
+		return errs[2].in("id")
 	}
 	if errs[3] != nil {
-		return errs[3].In("method")
+		return errs[3].in("method")
 	}
 	if errs[4] != nil {
-		return errs[4].In("params")
+		return errs[4].in("params")
 	}
 	return nil
 }
 
-func decCheckpointRequest(d *wire.Decoder, v *CheckpointRequest) *wire.DecodeError {
+func decCheckpointRequest(d *wireDecoder, v *CheckpointRequest) *DecodeError {
 	if !d.ObjectStart() {
 		return d.TypeError("object")
 	}
 	var seen [4]bool
-	var errs [4]*wire.DecodeError
-	var unknown *wire.DecodeError
+	var errs [4]*DecodeError
+	var unknown *DecodeError
 	for d.NextMember() {
 		switch string(d.Key()) {
 		case "attachment":
@@ -1529,36 +1528,36 @@ func decCheckpointRequest(d *wire.Decoder, v *CheckpointRequest) *wire.DecodeErr
 		return unknown
 	}
 	if !seen[0] {
-		return wire.Missing("attachment")
+		return wireMissing("attachment")
 	}
 	if !seen[1] {
-		return wire.Missing("id")
+		return wireMissing("id")
 	}
 	if !seen[2] {
-		return wire.Missing("method")
+		return wireMissing("method")
 	}
 	if errs[0] != nil {
-		return errs[0].In("attachment")
+		return errs[0].in("attachment")
 	}
 	if errs[1] != nil {
-		return errs[1].In("id")
+		return errs[1].in("id")
 	}
 	if errs[2] != nil {
-		return errs[2].In("method")
+		return errs[2].in("method")
 	}
 	if errs[3] != nil {
-		return errs[3].In("params")
+		return errs[3].in("params")
 	}
 	return nil
 }
 
-func decDetachRequest(d *wire.Decoder, v *DetachRequest) *wire.DecodeError {
+func decDetachRequest(d *wireDecoder, v *DetachRequest) *DecodeError {
 	if !d.ObjectStart() {
 		return d.TypeError("object")
 	}
 	var seen [4]bool
-	var errs [4]*wire.DecodeError
-	var unknown *wire.DecodeError
+	var errs [4]*DecodeError
+	var unknown *DecodeError
 	for d.NextMember() {
 		switch string(d.Key()) {
 		case "attachment":
@@ -1582,36 +1581,36 @@ func decDetachRequest(d *wire.Decoder, v *DetachRequest) *wire.DecodeError {
 		return unknown
 	}
 	if !seen[0] {
-		return wire.Missing("attachment")
+		return wireMissing("attachment")
 	}
 	if !seen[1] {
-		return wire.Missing("id")
+		return wireMissing("id")
 	}
 	if !seen[2] {
-		return wire.Missing("method")
+		return wireMissing("method")
 	}
 	if errs[0] != nil {
-		return errs[0].In("attachment")
+		return errs[0].in("attachment")
 	}
 	if errs[1] != nil {
-		return errs[1].In("id")
+		return errs[1].in("id")
 	}
 	if errs[2] != nil {
-		return errs[2].In("method")
+		return errs[2].in("method")
 	}
 	if errs[3] != nil {
-		return errs[3].In("params")
+		return errs[3].in("params")
 	}
 	return nil
 }
 
-func decToolCallRequest(d *wire.Decoder, v *ToolCallRequest) *wire.DecodeError {
+func decToolCallRequest(d *wireDecoder, v *ToolCallRequest) *DecodeError {
 	if !d.ObjectStart() {
 		return d.TypeError("object")
 	}
 	var seen [5]bool
-	var errs [5]*wire.DecodeError
-	var unknown *wire.DecodeError
+	var errs [5]*DecodeError
+	var unknown *DecodeError
 	for d.NextMember() {
 		switch string(d.Key()) {
 		case "attachment":
@@ -1637,45 +1636,45 @@ func decToolCallRequest(d *wire.Decoder, v *ToolCallRequest) *wire.DecodeError {
 		return unknown
 	}
 	if !seen[0] {
-		return wire.Missing("attachment")
+		return wireMissing("attachment")
 	}
 	if !seen[1] {
-		return wire.Missing("turn")
+		return wireMissing("turn")
 	}
 	if !seen[2] {
-		return wire.Missing("id")
+		return wireMissing("id")
 	}
 	if !seen[3] {
-		return wire.Missing("method")
+		return wireMissing("method")
 	}
 	if !seen[4] {
-		return wire.Missing("params")
+		return wireMissing("params")
 	}
 	if errs[0] != nil {
-		return errs[0].In("attachment")
+		return errs[0].in("attachment")
 	}
 	if errs[1] != nil {
-		return errs[1].In("turn")
+		return errs[1].in("turn")
 	}
 	if errs[2] != nil {
-		return errs[2].In("id")
+		return errs[2].in("id")
 	}
 	if errs[3] != nil {
-		return errs[3].In("method")
+		return errs[3].in("method")
 	}
 	if errs[4] != nil {
-		return errs[4].In("params")
+		return errs[4].in("params")
 	}
 	return nil
 }
 
-func decResultResponse(d *wire.Decoder, v *ResultResponse) *wire.DecodeError {
+func decResultResponse(d *wireDecoder, v *ResultResponse) *DecodeError {
 	if !d.ObjectStart() {
 		return d.TypeError("object")
 	}
 	var seen [4]bool
-	var errs [4]*wire.DecodeError
-	var unknown *wire.DecodeError
+	var errs [4]*DecodeError
+	var unknown *DecodeError
 	for d.NextMember() {
 		switch string(d.Key()) {
 		case "attachment":
@@ -1690,7 +1689,7 @@ func decResultResponse(d *wire.Decoder, v *ResultResponse) *wire.DecodeError {
 			errs[2] = decFrameId(d, &v.ID)
 		case "result":
 			seen[3] = true
-			errs[3] = d.Raw(&v.Result, wire.AnyKind)
+			errs[3] = d.Raw(&v.Result, wireAnyKind)
 		default:
 			unknown = d.Unknown(unknown)
 		}
@@ -1699,36 +1698,36 @@ func decResultResponse(d *wire.Decoder, v *ResultResponse) *wire.DecodeError {
 		return unknown
 	}
 	if !seen[0] {
-		return wire.Missing("attachment")
+		return wireMissing("attachment")
 	}
 	if !seen[2] {
-		return wire.Missing("id")
+		return wireMissing("id")
 	}
 	if !seen[3] {
-		return wire.Missing("result")
+		return wireMissing("result")
 	}
 	if errs[0] != nil {
-		return errs[0].In("attachment")
+		return errs[0].in("attachment")
 	}
 	if errs[1] != nil {
-		return errs[1].In("turn")
+		return errs[1].in("turn")
 	}
 	if errs[2] != nil {
-		return errs[2].In("id")
+		return errs[2].in("id")
 	}
 	if errs[3] != nil {
-		return errs[3].In("result")
+		return errs[3].in("result")
 	}
 	return nil
 }
 
-func decErrorResponse(d *wire.Decoder, v *ErrorResponse) *wire.DecodeError {
+func decErrorResponse(d *wireDecoder, v *ErrorResponse) *DecodeError {
 	if !d.ObjectStart() {
 		return d.TypeError("object")
 	}
 	var seen [4]bool
-	var errs [4]*wire.DecodeError
-	var unknown *wire.DecodeError
+	var errs [4]*DecodeError
+	var unknown *DecodeError
 	for d.NextMember() {
 		switch string(d.Key()) {
 		case "attachment":
@@ -1752,36 +1751,36 @@ func decErrorResponse(d *wire.Decoder, v *ErrorResponse) *wire.DecodeError {
 		return unknown
 	}
 	if !seen[0] {
-		return wire.Missing("attachment")
+		return wireMissing("attachment")
 	}
 	if !seen[2] {
-		return wire.Missing("id")
+		return wireMissing("id")
 	}
 	if !seen[3] {
-		return wire.Missing("error")
+		return wireMissing("error")
 	}
 	if errs[0] != nil {
-		return errs[0].In("attachment")
+		return errs[0].in("attachment")
 	}
 	if errs[1] != nil {
-		return errs[1].In("turn")
+		return errs[1].in("turn")
 	}
 	if errs[2] != nil {
-		return errs[2].In("id")
+		return errs[2].in("id")
 	}
 	if errs[3] != nil {
-		return errs[3].In("error")
+		return errs[3].in("error")
 	}
 	return nil
 }
 
-func decAssistantDeltaEvent(d *wire.Decoder, v *AssistantDeltaEvent) *wire.DecodeError {
+func decAssistantDeltaEvent(d *wireDecoder, v *AssistantDeltaEvent) *DecodeError {
 	if !d.ObjectStart() {
 		return d.TypeError("object")
 	}
 	var seen [4]bool
-	var errs [4]*wire.DecodeError
-	var unknown *wire.DecodeError
+	var errs [4]*DecodeError
+	var unknown *DecodeError
 	for d.NextMember() {
 		switch string(d.Key()) {
 		case "attachment":
@@ -1804,39 +1803,39 @@ func decAssistantDeltaEvent(d *wire.Decoder, v *AssistantDeltaEvent) *wire.Decod
 		return unknown
 	}
 	if !seen[0] {
-		return wire.Missing("attachment")
+		return wireMissing("attachment")
 	}
 	if !seen[1] {
-		return wire.Missing("turn")
+		return wireMissing("turn")
 	}
 	if !seen[2] {
-		return wire.Missing("event")
+		return wireMissing("event")
 	}
 	if !seen[3] {
-		return wire.Missing("data")
+		return wireMissing("data")
 	}
 	if errs[0] != nil {
-		return errs[0].In("attachment")
+		return errs[0].in("attachment")
 	}
 	if errs[1] != nil {
-		return errs[1].In("turn")
+		return errs[1].in("turn")
 	}
 	if errs[2] != nil {
-		return errs[2].In("event")
+		return errs[2].in("event")
 	}
 	if errs[3] != nil {
-		return errs[3].In("data")
+		return errs[3].in("data")
 	}
 	return nil
 }
 
-func decAssistantMessageEvent(d *wire.Decoder, v *AssistantMessageEvent) *wire.DecodeError {
+func decAssistantMessageEvent(d *wireDecoder, v *AssistantMessageEvent) *DecodeError {
 	if !d.ObjectStart() {
 		return d.TypeError("object")
 	}
 	var seen [4]bool
-	var errs [4]*wire.DecodeError
-	var unknown *wire.DecodeError
+	var errs [4]*DecodeError
+	var unknown *DecodeError
 	for d.NextMember() {
 		switch string(d.Key()) {
 		case "attachment":
@@ -1859,36 +1858,36 @@ func decAssistantMessageEvent(d *wire.Decoder, v *AssistantMessageEvent) *wire.D
 		return unknown
 	}
 	if !seen[0] {
-		return wire.Missing("attachment")
+		return wireMissing("attachment")
 	}
 	if !seen[1] {
-		return wire.Missing("turn")
+		return wireMissing("turn")
 	}
 	if !seen[2] {
-		return wire.Missing("event")
+		return wireMissing("event")
 	}
 	if !seen[3] {
-		return wire.Missing("data")
+		return wireMissing("data")
 	}
 	if errs[0] != nil {
-		return errs[0].In("attachment")
+		return errs[0].in("attachment")
 	}
 	if errs[1] != nil {
-		return errs[1].In("turn")
+		return errs[1].in("turn")
 	}
 	if errs[2] != nil {
-		return errs[2].In("event")
+		return errs[2].in("event")
 	}
 	if errs[3] != nil {
-		return errs[3].In("data")
+		return errs[3].in("data")
 	}
 	return nil
 }
 
 var keysHostRequest = []string{"method"}
 
-func decHostRequest(d *wire.Decoder, v *HostRequest) *wire.DecodeError {
-	var p wire.Probe
+func decHostRequest(d *wireDecoder, v *HostRequest) *DecodeError {
+	var p wireProbe
 	if !d.PeekObject(&p, keysHostRequest) {
 		return d.TypeError("object")
 	}
@@ -1936,7 +1935,7 @@ func decHostRequest(d *wire.Decoder, v *HostRequest) *wire.DecodeError {
 	return d.UnknownVariantAt("method")
 }
 
-func whichHostRequest(p *wire.Probe) int {
+func whichHostRequest(p *wireProbe) int {
 	if !p.Has(0) {
 		return -1
 	}
@@ -1957,7 +1956,7 @@ func whichHostRequest(p *wire.Probe) int {
 	return -1
 }
 
-func variantHostRequest(d *wire.Decoder, v *HostRequest, k int) *wire.DecodeError {
+func variantHostRequest(d *wireDecoder, v *HostRequest, k int) *DecodeError {
 	switch k {
 	case 0:
 		x := new(OpenRequest)
@@ -1989,8 +1988,8 @@ func variantHostRequest(d *wire.Decoder, v *HostRequest, k int) *wire.DecodeErro
 
 var keysResponse = []string{"result", "error"}
 
-func decResponse(d *wire.Decoder, v *Response) *wire.DecodeError {
-	var p wire.Probe
+func decResponse(d *wireDecoder, v *Response) *DecodeError {
+	var p wireProbe
 	if !d.PeekObject(&p, keysResponse) {
 		return d.TypeError("object")
 	}
@@ -2019,7 +2018,7 @@ func decResponse(d *wire.Decoder, v *Response) *wire.DecodeError {
 	return d.UnknownVariant()
 }
 
-func whichResponse(p *wire.Probe) int {
+func whichResponse(p *wireProbe) int {
 	if p.Has(0) {
 		return 0
 	}
@@ -2029,7 +2028,7 @@ func whichResponse(p *wire.Probe) int {
 	return -1
 }
 
-func variantResponse(d *wire.Decoder, v *Response, k int) *wire.DecodeError {
+func variantResponse(d *wireDecoder, v *Response, k int) *DecodeError {
 	switch k {
 	case 0:
 		x := new(ResultResponse)
@@ -2045,8 +2044,8 @@ func variantResponse(d *wire.Decoder, v *Response, k int) *wire.DecodeError {
 
 var keysRunnerEvent = []string{"event"}
 
-func decRunnerEvent(d *wire.Decoder, v *RunnerEvent) *wire.DecodeError {
-	var p wire.Probe
+func decRunnerEvent(d *wireDecoder, v *RunnerEvent) *DecodeError {
+	var p wireProbe
 	if !d.PeekObject(&p, keysRunnerEvent) {
 		return d.TypeError("object")
 	}
@@ -2078,7 +2077,7 @@ func decRunnerEvent(d *wire.Decoder, v *RunnerEvent) *wire.DecodeError {
 	return d.UnknownVariantAt("event")
 }
 
-func whichRunnerEvent(p *wire.Probe) int {
+func whichRunnerEvent(p *wireProbe) int {
 	if !p.Has(0) {
 		return -1
 	}
@@ -2091,7 +2090,7 @@ func whichRunnerEvent(p *wire.Probe) int {
 	return -1
 }
 
-func variantRunnerEvent(d *wire.Decoder, v *RunnerEvent, k int) *wire.DecodeError {
+func variantRunnerEvent(d *wireDecoder, v *RunnerEvent, k int) *DecodeError {
 	switch k {
 	case 0:
 		x := new(AssistantDeltaEvent)
@@ -2107,8 +2106,8 @@ func variantRunnerEvent(d *wire.Decoder, v *RunnerEvent, k int) *wire.DecodeErro
 
 var keysHostToRunnerFrame = []string{"method", "result", "error"}
 
-func decHostToRunnerFrame(d *wire.Decoder, v *HostToRunnerFrame) *wire.DecodeError {
-	var p wire.Probe
+func decHostToRunnerFrame(d *wireDecoder, v *HostToRunnerFrame) *DecodeError {
+	var p wireProbe
 	if !d.PeekObject(&p, keysHostToRunnerFrame) {
 		return d.TypeError("object")
 	}
@@ -2166,7 +2165,7 @@ func decHostToRunnerFrame(d *wire.Decoder, v *HostToRunnerFrame) *wire.DecodeErr
 	return d.UnknownVariant()
 }
 
-func whichHostToRunnerFrame(p *wire.Probe) int {
+func whichHostToRunnerFrame(p *wireProbe) int {
 	if p.Has(0) {
 		switch {
 		case p.IsString(0, "open"):
@@ -2193,7 +2192,7 @@ func whichHostToRunnerFrame(p *wire.Probe) int {
 	return -1
 }
 
-func variantHostToRunnerFrame(d *wire.Decoder, v *HostToRunnerFrame, k int) *wire.DecodeError {
+func variantHostToRunnerFrame(d *wireDecoder, v *HostToRunnerFrame, k int) *DecodeError {
 	switch k {
 	case 0:
 		x := new(OpenRequest)
@@ -2233,8 +2232,8 @@ func variantHostToRunnerFrame(d *wire.Decoder, v *HostToRunnerFrame, k int) *wir
 
 var keysRunnerToHostFrame = []string{"method", "result", "error", "event"}
 
-func decRunnerToHostFrame(d *wire.Decoder, v *RunnerToHostFrame) *wire.DecodeError {
-	var p wire.Probe
+func decRunnerToHostFrame(d *wireDecoder, v *RunnerToHostFrame) *DecodeError {
+	var p wireProbe
 	if !d.PeekObject(&p, keysRunnerToHostFrame) {
 		return d.TypeError("object")
 	}
@@ -2285,7 +2284,7 @@ func decRunnerToHostFrame(d *wire.Decoder, v *RunnerToHostFrame) *wire.DecodeErr
 	return d.UnknownVariantAt("event")
 }
 
-func whichRunnerToHostFrame(p *wire.Probe) int {
+func whichRunnerToHostFrame(p *wireProbe) int {
 	if p.Has(0) {
 		switch {
 		case p.IsString(0, "tool.call"):
@@ -2311,7 +2310,7 @@ func whichRunnerToHostFrame(p *wire.Probe) int {
 	return -1
 }
 
-func variantRunnerToHostFrame(d *wire.Decoder, v *RunnerToHostFrame, k int) *wire.DecodeError {
+func variantRunnerToHostFrame(d *wireDecoder, v *RunnerToHostFrame, k int) *DecodeError {
 	switch k {
 	case 0:
 		x := new(ToolCallRequest)
@@ -2339,8 +2338,8 @@ func variantRunnerToHostFrame(d *wire.Decoder, v *RunnerToHostFrame, k int) *wir
 
 var keysRunnerFrame = []string{"method", "result", "error", "event"}
 
-func decRunnerFrame(d *wire.Decoder, v *RunnerFrame) *wire.DecodeError {
-	var p wire.Probe
+func decRunnerFrame(d *wireDecoder, v *RunnerFrame) *DecodeError {
+	var p wireProbe
 	if !d.PeekObject(&p, keysRunnerFrame) {
 		return d.TypeError("object")
 	}
@@ -2415,7 +2414,7 @@ func decRunnerFrame(d *wire.Decoder, v *RunnerFrame) *wire.DecodeError {
 	return d.UnknownVariantAt("event")
 }
 
-func whichRunnerFrame(p *wire.Probe) int {
+func whichRunnerFrame(p *wireProbe) int {
 	if p.Has(0) {
 		switch {
 		case p.IsString(0, "open"):
@@ -2453,7 +2452,7 @@ func whichRunnerFrame(p *wire.Probe) int {
 	return -1
 }
 
-func variantRunnerFrame(d *wire.Decoder, v *RunnerFrame, k int) *wire.DecodeError {
+func variantRunnerFrame(d *wireDecoder, v *RunnerFrame, k int) *DecodeError {
 	switch k {
 	case 0:
 		x := new(OpenRequest)
@@ -2503,17 +2502,17 @@ func variantRunnerFrame(d *wire.Decoder, v *RunnerFrame, k int) *wire.DecodeErro
 	return d.Bad()
 }
 
-func decNonEmptyString(d *wire.Decoder, v *NonEmptyString) *wire.DecodeError {
+func decNonEmptyString(d *wireDecoder, v *NonEmptyString) *DecodeError {
 	return dec_NonEmptyString(d, (*string)(v))
 }
 
-func decHarnessOptions(d *wire.Decoder, v *HarnessOptions) *wire.DecodeError {
+func decHarnessOptions(d *wireDecoder, v *HarnessOptions) *DecodeError {
 	if !d.ObjectStart() {
 		return d.TypeError("object")
 	}
 	var seen [5]bool
-	var errs [5]*wire.DecodeError
-	var unknown *wire.DecodeError
+	var errs [5]*DecodeError
+	var unknown *DecodeError
 	for d.NextMember() {
 		switch string(d.Key()) {
 		case "session_id":
@@ -2539,45 +2538,45 @@ func decHarnessOptions(d *wire.Decoder, v *HarnessOptions) *wire.DecodeError {
 		return unknown
 	}
 	if !seen[0] {
-		return wire.Missing("session_id")
+		return wireMissing("session_id")
 	}
 	if !seen[1] {
-		return wire.Missing("dir")
+		return wireMissing("dir")
 	}
 	if !seen[2] {
-		return wire.Missing("config")
+		return wireMissing("config")
 	}
 	if !seen[3] {
-		return wire.Missing("tools")
+		return wireMissing("tools")
 	}
 	if !seen[4] {
-		return wire.Missing("provider")
+		return wireMissing("provider")
 	}
 	if errs[0] != nil {
-		return errs[0].In("session_id")
+		return errs[0].in("session_id")
 	}
 	if errs[1] != nil {
-		return errs[1].In("dir")
+		return errs[1].in("dir")
 	}
 	if errs[2] != nil {
-		return errs[2].In("config")
+		return errs[2].in("config")
 	}
 	if errs[3] != nil {
-		return errs[3].In("tools")
+		return errs[3].in("tools")
 	}
 	if errs[4] != nil {
-		return errs[4].In("provider")
+		return errs[4].in("provider")
 	}
 	return nil
 }
 
-func decConfig(d *wire.Decoder, v *Config) *wire.DecodeError {
+func decConfig(d *wireDecoder, v *Config) *DecodeError {
 	if !d.ObjectStart() {
 		return d.TypeError("object")
 	}
 	var seen [2]bool
-	var errs [2]*wire.DecodeError
-	var unknown *wire.DecodeError
+	var errs [2]*DecodeError
+	var unknown *DecodeError
 	for d.NextMember() {
 		switch string(d.Key()) {
 		case "model":
@@ -2594,27 +2593,27 @@ func decConfig(d *wire.Decoder, v *Config) *wire.DecodeError {
 		return unknown
 	}
 	if !seen[0] {
-		return wire.Missing("model")
+		return wireMissing("model")
 	}
 	if !seen[1] {
-		return wire.Missing("tools")
+		return wireMissing("tools")
 	}
 	if errs[0] != nil {
-		return errs[0].In("model")
+		return errs[0].in("model")
 	}
 	if errs[1] != nil {
-		return errs[1].In("tools")
+		return errs[1].in("tools")
 	}
 	return nil
 }
 
-func decToolSchema(d *wire.Decoder, v *ToolSchema) *wire.DecodeError {
+func decToolSchema(d *wireDecoder, v *ToolSchema) *DecodeError {
 	if !d.ObjectStart() {
 		return d.TypeError("object")
 	}
 	var seen [3]bool
-	var errs [3]*wire.DecodeError
-	var unknown *wire.DecodeError
+	var errs [3]*DecodeError
+	var unknown *DecodeError
 	for d.NextMember() {
 		switch string(d.Key()) {
 		case "name":
@@ -2625,7 +2624,7 @@ func decToolSchema(d *wire.Decoder, v *ToolSchema) *wire.DecodeError {
 			errs[1] = d.String((*string)(&v.Description))
 		case "input_schema":
 			seen[2] = true
-			errs[2] = d.Raw(&v.InputSchema, 1<<wire.KindObject)
+			errs[2] = d.Raw(&v.InputSchema, 1<<wireKindObject)
 		default:
 			unknown = d.Unknown(unknown)
 		}
@@ -2634,33 +2633,33 @@ func decToolSchema(d *wire.Decoder, v *ToolSchema) *wire.DecodeError {
 		return unknown
 	}
 	if !seen[0] {
-		return wire.Missing("name")
+		return wireMissing("name")
 	}
 	if !seen[1] {
-		return wire.Missing("description")
+		return wireMissing("description")
 	}
 	if !seen[2] {
-		return wire.Missing("input_schema")
+		return wireMissing("input_schema")
 	}
 	if errs[0] != nil {
-		return errs[0].In("name")
+		return errs[0].in("name")
 	}
 	if errs[1] != nil {
-		return errs[1].In("description")
+		return errs[1].in("description")
 	}
 	if errs[2] != nil {
-		return errs[2].In("input_schema")
+		return errs[2].in("input_schema")
 	}
 	return nil
 }
 
-func decProvider(d *wire.Decoder, v *Provider) *wire.DecodeError {
+func decProvider(d *wireDecoder, v *Provider) *DecodeError {
 	if !d.ObjectStart() {
 		return d.TypeError("object")
 	}
 	var seen [3]bool
-	var errs [3]*wire.DecodeError
-	var unknown *wire.DecodeError
+	var errs [3]*DecodeError
+	var unknown *DecodeError
 	for d.NextMember() {
 		switch string(d.Key()) {
 		case "api_key":
@@ -2683,24 +2682,24 @@ func decProvider(d *wire.Decoder, v *Provider) *wire.DecodeError {
 		return unknown
 	}
 	if errs[0] != nil {
-		return errs[0].In("api_key")
+		return errs[0].in("api_key")
 	}
 	if errs[1] != nil {
-		return errs[1].In("base_url")
+		return errs[1].in("base_url")
 	}
 	if errs[2] != nil {
-		return errs[2].In("api")
+		return errs[2].in("api")
 	}
 	return nil
 }
 
-func decText(d *wire.Decoder, v *Text) *wire.DecodeError {
+func decText(d *wireDecoder, v *Text) *DecodeError {
 	if !d.ObjectStart() {
 		return d.TypeError("object")
 	}
 	var seen [1]bool
-	var errs [1]*wire.DecodeError
-	var unknown *wire.DecodeError
+	var errs [1]*DecodeError
+	var unknown *DecodeError
 	for d.NextMember() {
 		switch string(d.Key()) {
 		case "text":
@@ -2714,21 +2713,21 @@ func decText(d *wire.Decoder, v *Text) *wire.DecodeError {
 		return unknown
 	}
 	if !seen[0] {
-		return wire.Missing("text")
+		return wireMissing("text")
 	}
 	if errs[0] != nil {
-		return errs[0].In("text")
+		return errs[0].in("text")
 	}
 	return nil
 }
 
-func decNativeFile(d *wire.Decoder, v *NativeFile) *wire.DecodeError {
+func decNativeFile(d *wireDecoder, v *NativeFile) *DecodeError {
 	if !d.ObjectStart() {
 		return d.TypeError("object")
 	}
 	var seen [3]bool
-	var errs [3]*wire.DecodeError
-	var unknown *wire.DecodeError
+	var errs [3]*DecodeError
+	var unknown *DecodeError
 	for d.NextMember() {
 		switch string(d.Key()) {
 		case "path":
@@ -2748,33 +2747,33 @@ func decNativeFile(d *wire.Decoder, v *NativeFile) *wire.DecodeError {
 		return unknown
 	}
 	if !seen[0] {
-		return wire.Missing("path")
+		return wireMissing("path")
 	}
 	if !seen[1] {
-		return wire.Missing("size")
+		return wireMissing("size")
 	}
 	if !seen[2] {
-		return wire.Missing("append_only")
+		return wireMissing("append_only")
 	}
 	if errs[0] != nil {
-		return errs[0].In("path")
+		return errs[0].in("path")
 	}
 	if errs[1] != nil {
-		return errs[1].In("size")
+		return errs[1].in("size")
 	}
 	if errs[2] != nil {
-		return errs[2].In("append_only")
+		return errs[2].in("append_only")
 	}
 	return nil
 }
 
-func decToolCall(d *wire.Decoder, v *ToolCall) *wire.DecodeError {
+func decToolCall(d *wireDecoder, v *ToolCall) *DecodeError {
 	if !d.ObjectStart() {
 		return d.TypeError("object")
 	}
 	var seen [3]bool
-	var errs [3]*wire.DecodeError
-	var unknown *wire.DecodeError
+	var errs [3]*DecodeError
+	var unknown *DecodeError
 	for d.NextMember() {
 		switch string(d.Key()) {
 		case "id":
@@ -2785,7 +2784,7 @@ func decToolCall(d *wire.Decoder, v *ToolCall) *wire.DecodeError {
 			errs[1] = decNonEmptyString(d, &v.Name)
 		case "arguments":
 			seen[2] = true
-			errs[2] = d.Raw(&v.Arguments, 1<<wire.KindObject)
+			errs[2] = d.Raw(&v.Arguments, 1<<wireKindObject)
 		default:
 			unknown = d.Unknown(unknown)
 		}
@@ -2794,33 +2793,33 @@ func decToolCall(d *wire.Decoder, v *ToolCall) *wire.DecodeError {
 		return unknown
 	}
 	if !seen[0] {
-		return wire.Missing("id")
+		return wireMissing("id")
 	}
 	if !seen[1] {
-		return wire.Missing("name")
+		return wireMissing("name")
 	}
 	if !seen[2] {
-		return wire.Missing("arguments")
+		return wireMissing("arguments")
 	}
 	if errs[0] != nil {
-		return errs[0].In("id")
+		return errs[0].in("id")
 	}
 	if errs[1] != nil {
-		return errs[1].In("name")
+		return errs[1].in("name")
 	}
 	if errs[2] != nil {
-		return errs[2].In("arguments")
+		return errs[2].in("arguments")
 	}
 	return nil
 }
 
-func decToolResult(d *wire.Decoder, v *ToolResult) *wire.DecodeError {
+func decToolResult(d *wireDecoder, v *ToolResult) *DecodeError {
 	if !d.ObjectStart() {
 		return d.TypeError("object")
 	}
 	var seen [2]bool
-	var errs [2]*wire.DecodeError
-	var unknown *wire.DecodeError
+	var errs [2]*DecodeError
+	var unknown *DecodeError
 	for d.NextMember() {
 		switch string(d.Key()) {
 		case "content":
@@ -2837,24 +2836,24 @@ func decToolResult(d *wire.Decoder, v *ToolResult) *wire.DecodeError {
 		return unknown
 	}
 	if !seen[0] {
-		return wire.Missing("content")
+		return wireMissing("content")
 	}
 	if !seen[1] {
-		return wire.Missing("is_error")
+		return wireMissing("is_error")
 	}
 	if errs[0] != nil {
-		return errs[0].In("content")
+		return errs[0].in("content")
 	}
 	if errs[1] != nil {
-		return errs[1].In("is_error")
+		return errs[1].in("is_error")
 	}
 	return nil
 }
 
 var keysContentBlock = []string{"type"}
 
-func decContentBlock(d *wire.Decoder, v *ContentBlock) *wire.DecodeError {
-	var p wire.Probe
+func decContentBlock(d *wireDecoder, v *ContentBlock) *DecodeError {
+	var p wireProbe
 	if !d.PeekObject(&p, keysContentBlock) {
 		return d.TypeError("object")
 	}
@@ -2882,7 +2881,7 @@ func decContentBlock(d *wire.Decoder, v *ContentBlock) *wire.DecodeError {
 	return d.UnknownVariantAt("type")
 }
 
-func whichContentBlock(p *wire.Probe) int {
+func whichContentBlock(p *wireProbe) int {
 	if !p.Has(0) {
 		return -1
 	}
@@ -2893,7 +2892,7 @@ func whichContentBlock(p *wire.Probe) int {
 	return -1
 }
 
-func variantContentBlock(d *wire.Decoder, v *ContentBlock, k int) *wire.DecodeError {
+func variantContentBlock(d *wireDecoder, v *ContentBlock, k int) *DecodeError {
 	switch k {
 	case 0:
 		x := new(TextBlock)
@@ -2903,13 +2902,13 @@ func variantContentBlock(d *wire.Decoder, v *ContentBlock, k int) *wire.DecodeEr
 	return d.Bad()
 }
 
-func decTextBlock(d *wire.Decoder, v *TextBlock) *wire.DecodeError {
+func decTextBlock(d *wireDecoder, v *TextBlock) *DecodeError {
 	if !d.ObjectStart() {
 		return d.TypeError("object")
 	}
 	var seen [2]bool
-	var errs [2]*wire.DecodeError
-	var unknown *wire.DecodeError
+	var errs [2]*DecodeError
+	var unknown *DecodeError
 	for d.NextMember() {
 		switch string(d.Key()) {
 		case "type":
@@ -2926,27 +2925,27 @@ func decTextBlock(d *wire.Decoder, v *TextBlock) *wire.DecodeError {
 		return unknown
 	}
 	if !seen[0] {
-		return wire.Missing("type")
+		return wireMissing("type")
 	}
 	if !seen[1] {
-		return wire.Missing("text")
+		return wireMissing("text")
 	}
 	if errs[0] != nil {
-		return errs[0].In("type")
+		return errs[0].in("type")
 	}
 	if errs[1] != nil {
-		return errs[1].In("text")
+		return errs[1].in("text")
 	}
 	return nil
 }
 
-func decUsage(d *wire.Decoder, v *Usage) *wire.DecodeError {
+func decUsage(d *wireDecoder, v *Usage) *DecodeError {
 	if !d.ObjectStart() {
 		return d.TypeError("object")
 	}
 	var seen [2]bool
-	var errs [2]*wire.DecodeError
-	var unknown *wire.DecodeError
+	var errs [2]*DecodeError
+	var unknown *DecodeError
 	for d.NextMember() {
 		switch string(d.Key()) {
 		case "input":
@@ -2963,27 +2962,27 @@ func decUsage(d *wire.Decoder, v *Usage) *wire.DecodeError {
 		return unknown
 	}
 	if !seen[0] {
-		return wire.Missing("input")
+		return wireMissing("input")
 	}
 	if !seen[1] {
-		return wire.Missing("output")
+		return wireMissing("output")
 	}
 	if errs[0] != nil {
-		return errs[0].In("input")
+		return errs[0].in("input")
 	}
 	if errs[1] != nil {
-		return errs[1].In("output")
+		return errs[1].in("output")
 	}
 	return nil
 }
 
-func decAssistantDelta(d *wire.Decoder, v *AssistantDelta) *wire.DecodeError {
+func decAssistantDelta(d *wireDecoder, v *AssistantDelta) *DecodeError {
 	if !d.ObjectStart() {
 		return d.TypeError("object")
 	}
 	var seen [1]bool
-	var errs [1]*wire.DecodeError
-	var unknown *wire.DecodeError
+	var errs [1]*DecodeError
+	var unknown *DecodeError
 	for d.NextMember() {
 		switch string(d.Key()) {
 		case "text":
@@ -2997,21 +2996,21 @@ func decAssistantDelta(d *wire.Decoder, v *AssistantDelta) *wire.DecodeError {
 		return unknown
 	}
 	if !seen[0] {
-		return wire.Missing("text")
+		return wireMissing("text")
 	}
 	if errs[0] != nil {
-		return errs[0].In("text")
+		return errs[0].in("text")
 	}
 	return nil
 }
 
-func decAssistantMessage(d *wire.Decoder, v *AssistantMessage) *wire.DecodeError {
+func decAssistantMessage(d *wireDecoder, v *AssistantMessage) *DecodeError {
 	if !d.ObjectStart() {
 		return d.TypeError("object")
 	}
 	var seen [3]bool
-	var errs [3]*wire.DecodeError
-	var unknown *wire.DecodeError
+	var errs [3]*DecodeError
+	var unknown *DecodeError
 	for d.NextMember() {
 		switch string(d.Key()) {
 		case "text":
@@ -3031,33 +3030,33 @@ func decAssistantMessage(d *wire.Decoder, v *AssistantMessage) *wire.DecodeError
 		return unknown
 	}
 	if !seen[0] {
-		return wire.Missing("text")
+		return wireMissing("text")
 	}
 	if !seen[1] {
-		return wire.Missing("usage")
+		return wireMissing("usage")
 	}
 	if !seen[2] {
-		return wire.Missing("stop_reason")
+		return wireMissing("stop_reason")
 	}
 	if errs[0] != nil {
-		return errs[0].In("text")
+		return errs[0].in("text")
 	}
 	if errs[1] != nil {
-		return errs[1].In("usage")
+		return errs[1].in("usage")
 	}
 	if errs[2] != nil {
-		return errs[2].In("stop_reason")
+		return errs[2].in("stop_reason")
 	}
 	return nil
 }
 
-func decResponseError(d *wire.Decoder, v *ResponseError) *wire.DecodeError {
+func decResponseError(d *wireDecoder, v *ResponseError) *DecodeError {
 	if !d.ObjectStart() {
 		return d.TypeError("object")
 	}
 	var seen [2]bool
-	var errs [2]*wire.DecodeError
-	var unknown *wire.DecodeError
+	var errs [2]*DecodeError
+	var unknown *DecodeError
 	for d.NextMember() {
 		switch string(d.Key()) {
 		case "code":
@@ -3074,27 +3073,27 @@ func decResponseError(d *wire.Decoder, v *ResponseError) *wire.DecodeError {
 		return unknown
 	}
 	if !seen[0] {
-		return wire.Missing("code")
+		return wireMissing("code")
 	}
 	if !seen[1] {
-		return wire.Missing("message")
+		return wireMissing("message")
 	}
 	if errs[0] != nil {
-		return errs[0].In("code")
+		return errs[0].in("code")
 	}
 	if errs[1] != nil {
-		return errs[1].In("message")
+		return errs[1].in("message")
 	}
 	return nil
 }
 
-func decOpenResult(d *wire.Decoder, v *OpenResult) *wire.DecodeError {
+func decOpenResult(d *wireDecoder, v *OpenResult) *DecodeError {
 	if !d.ObjectStart() {
 		return d.TypeError("object")
 	}
 	var seen [1]bool
-	var errs [1]*wire.DecodeError
-	var unknown *wire.DecodeError
+	var errs [1]*DecodeError
+	var unknown *DecodeError
 	for d.NextMember() {
 		switch string(d.Key()) {
 		case "tools":
@@ -3108,18 +3107,18 @@ func decOpenResult(d *wire.Decoder, v *OpenResult) *wire.DecodeError {
 		return unknown
 	}
 	if errs[0] != nil {
-		return errs[0].In("tools")
+		return errs[0].in("tools")
 	}
 	return nil
 }
 
-func decPromptResult(d *wire.Decoder, v *PromptResult) *wire.DecodeError {
+func decPromptResult(d *wireDecoder, v *PromptResult) *DecodeError {
 	if !d.ObjectStart() {
 		return d.TypeError("object")
 	}
 	var seen [1]bool
-	var errs [1]*wire.DecodeError
-	var unknown *wire.DecodeError
+	var errs [1]*DecodeError
+	var unknown *DecodeError
 	for d.NextMember() {
 		switch string(d.Key()) {
 		case "interrupted":
@@ -3134,16 +3133,16 @@ func decPromptResult(d *wire.Decoder, v *PromptResult) *wire.DecodeError {
 		return unknown
 	}
 	if errs[0] != nil {
-		return errs[0].In("interrupted")
+		return errs[0].in("interrupted")
 	}
 	return nil
 }
 
-func decEmptyResult(d *wire.Decoder, v *EmptyResult) *wire.DecodeError {
+func decEmptyResult(d *wireDecoder, v *EmptyResult) *DecodeError {
 	if !d.ObjectStart() {
 		return d.TypeError("object")
 	}
-	var unknown *wire.DecodeError
+	var unknown *DecodeError
 	for d.NextMember() {
 		switch string(d.Key()) {
 		default:
@@ -3156,6 +3155,6 @@ func decEmptyResult(d *wire.Decoder, v *EmptyResult) *wire.DecodeError {
 	return nil
 }
 
-func decCheckpointResult(d *wire.Decoder, v *CheckpointResult) *wire.DecodeError {
+func decCheckpointResult(d *wireDecoder, v *CheckpointResult) *DecodeError {
 	return dec_CheckpointResult(d, v)
 }

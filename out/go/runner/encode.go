@@ -2,10 +2,6 @@
 
 package runner
 
-import (
-	"example.com/wiretypes/internal/wire"
-)
-
 // EncodeMethod writes v in canonical form; it refuses what DecodeMethod would reject.
 func EncodeMethod(v Method) ([]byte, error) {
 	b, err := encMethod(make([]byte, 0, 256), v, 1)
@@ -393,279 +389,279 @@ func EncodeCheckpointResult(v CheckpointResult) ([]byte, error) {
 	return b, nil
 }
 
-func encMethod(b []byte, v Method, lvl int) ([]byte, *wire.EncodeError) {
+func encMethod(b []byte, v Method, lvl int) ([]byte, *EncodeError) {
 	return enc_Method(b, string(v))
 }
 
-func encEventName(b []byte, v EventName, lvl int) ([]byte, *wire.EncodeError) {
+func encEventName(b []byte, v EventName, lvl int) ([]byte, *EncodeError) {
 	return enc_EventName(b, string(v))
 }
 
-func encErrorCode(b []byte, v ErrorCode, lvl int) ([]byte, *wire.EncodeError) {
+func encErrorCode(b []byte, v ErrorCode, lvl int) ([]byte, *EncodeError) {
 	return enc_ErrorCode(b, string(v))
 }
 
-func encStopReason(b []byte, v StopReason, lvl int) ([]byte, *wire.EncodeError) {
+func encStopReason(b []byte, v StopReason, lvl int) ([]byte, *EncodeError) {
 	return enc_StopReason(b, string(v))
 }
 
-func encAttachment(b []byte, v Attachment, lvl int) ([]byte, *wire.EncodeError) {
+func encAttachment(b []byte, v Attachment, lvl int) ([]byte, *EncodeError) {
 	return enc_Attachment(b, string(v))
 }
 
-func encTurnId(b []byte, v TurnId, lvl int) ([]byte, *wire.EncodeError) {
+func encTurnId(b []byte, v TurnId, lvl int) ([]byte, *EncodeError) {
 	return enc_TurnId(b, string(v))
 }
 
-func encFrameId(b []byte, v FrameId, lvl int) ([]byte, *wire.EncodeError) {
+func encFrameId(b []byte, v FrameId, lvl int) ([]byte, *EncodeError) {
 	return enc_FrameId(b, string(v))
 }
 
-func encOpenRequest(b []byte, v *OpenRequest, lvl int) ([]byte, *wire.EncodeError) {
-	var err *wire.EncodeError
+func encOpenRequest(b []byte, v *OpenRequest, lvl int) ([]byte, *EncodeError) {
+	var err *EncodeError
 	b = append(b, '{')
 	b = append(b, `"attachment":`...)
 	if b, err = encAttachment(b, v.Attachment, lvl+1); err != nil {
-		return b, err.In("attachment")
+		return b, err.in("attachment")
 	}
 	b = append(b, `,"id":`...)
 	if b, err = encFrameId(b, v.ID, lvl+1); err != nil {
-		return b, err.In("id")
+		return b, err.in("id")
 	}
 	b = append(b, `,"method":"open"`...)
 	b = append(b, `,"params":`...)
 	if b, err = encHarnessOptions(b, &v.Params, lvl+1); err != nil {
-		return b, err.In("params")
+		return b, err.in("params")
 	}
 	return append(b, '}'), nil
 }
 
-func encPromptRequest(b []byte, v *PromptRequest, lvl int) ([]byte, *wire.EncodeError) {
-	var err *wire.EncodeError
+func encPromptRequest(b []byte, v *PromptRequest, lvl int) ([]byte, *EncodeError) {
+	var err *EncodeError
 	b = append(b, '{')
 	b = append(b, `"attachment":`...)
 	if b, err = encAttachment(b, v.Attachment, lvl+1); err != nil {
-		return b, err.In("attachment")
+		return b, err.in("attachment")
 	}
 	b = append(b, `,"turn":`...)
 	if b, err = encTurnId(b, v.Turn, lvl+1); err != nil {
-		return b, err.In("turn")
+		return b, err.in("turn")
 	}
 	b = append(b, `,"id":`...)
 	if b, err = encFrameId(b, v.ID, lvl+1); err != nil {
-		return b, err.In("id")
+		return b, err.in("id")
 	}
 	b = append(b, `,"method":"prompt"`...)
 	b = append(b, `,"params":`...)
 	if b, err = encText(b, &v.Params, lvl+1); err != nil {
-		return b, err.In("params")
+		return b, err.in("params")
 	}
 	return append(b, '}'), nil
 }
 
-func encSteerRequest(b []byte, v *SteerRequest, lvl int) ([]byte, *wire.EncodeError) {
-	var err *wire.EncodeError
+func encSteerRequest(b []byte, v *SteerRequest, lvl int) ([]byte, *EncodeError) {
+	var err *EncodeError
 	b = append(b, '{')
 	b = append(b, `"attachment":`...)
 	if b, err = encAttachment(b, v.Attachment, lvl+1); err != nil {
-		return b, err.In("attachment")
+		return b, err.in("attachment")
 	}
 	b = append(b, `,"turn":`...)
 	if b, err = encTurnId(b, v.Turn, lvl+1); err != nil {
-		return b, err.In("turn")
+		return b, err.in("turn")
 	}
 	b = append(b, `,"id":`...)
 	if b, err = encFrameId(b, v.ID, lvl+1); err != nil {
-		return b, err.In("id")
+		return b, err.in("id")
 	}
 	b = append(b, `,"method":"steer"`...)
 	b = append(b, `,"params":`...)
 	if b, err = encText(b, &v.Params, lvl+1); err != nil {
-		return b, err.In("params")
+		return b, err.in("params")
 	}
 	return append(b, '}'), nil
 }
 
-func encInterruptRequest(b []byte, v *InterruptRequest, lvl int) ([]byte, *wire.EncodeError) {
-	var err *wire.EncodeError
+func encInterruptRequest(b []byte, v *InterruptRequest, lvl int) ([]byte, *EncodeError) {
+	var err *EncodeError
 	b = append(b, '{')
 	b = append(b, `"attachment":`...)
 	if b, err = encAttachment(b, v.Attachment, lvl+1); err != nil {
-		return b, err.In("attachment")
+		return b, err.in("attachment")
 	}
 	b = append(b, `,"turn":`...)
 	if b, err = encTurnId(b, v.Turn, lvl+1); err != nil {
-		return b, err.In("turn")
+		return b, err.in("turn")
 	}
 	b = append(b, `,"id":`...)
 	if b, err = encFrameId(b, v.ID, lvl+1); err != nil {
-		return b, err.In("id")
+		return b, err.in("id")
 	}
 	b = append(b, `,"method":"interrupt"`...)
 	if v.Params != nil {
 		b = append(b, `,"params":`...)
-		if b, err = wire.WriteNull(b, *v.Params); err != nil {
-			return b, err.In("params")
+		if b, err = wireWriteNull(b, *v.Params); err != nil {
+			return b, err.in("params")
 		}
 	}
 	return append(b, '}'), nil
 }
 
-func encCheckpointRequest(b []byte, v *CheckpointRequest, lvl int) ([]byte, *wire.EncodeError) {
-	var err *wire.EncodeError
+func encCheckpointRequest(b []byte, v *CheckpointRequest, lvl int) ([]byte, *EncodeError) {
+	var err *EncodeError
 	b = append(b, '{')
 	b = append(b, `"attachment":`...)
 	if b, err = encAttachment(b, v.Attachment, lvl+1); err != nil {
-		return b, err.In("attachment")
+		return b, err.in("attachment")
 	}
 	b = append(b, `,"id":`...)
 	if b, err = encFrameId(b, v.ID, lvl+1); err != nil {
-		return b, err.In("id")
+		return b, err.in("id")
 	}
 	b = append(b, `,"method":"checkpoint"`...)
 	if v.Params != nil {
 		b = append(b, `,"params":`...)
-		if b, err = wire.WriteNull(b, *v.Params); err != nil {
-			return b, err.In("params")
+		if b, err = wireWriteNull(b, *v.Params); err != nil {
+			return b, err.in("params")
 		}
 	}
 	return append(b, '}'), nil
 }
 
-func encDetachRequest(b []byte, v *DetachRequest, lvl int) ([]byte, *wire.EncodeError) {
-	var err *wire.EncodeError
+func encDetachRequest(b []byte, v *DetachRequest, lvl int) ([]byte, *EncodeError) {
+	var err *EncodeError
 	b = append(b, '{')
 	b = append(b, `"attachment":`...)
 	if b, err = encAttachment(b, v.Attachment, lvl+1); err != nil {
-		return b, err.In("attachment")
+		return b, err.in("attachment")
 	}
 	b = append(b, `,"id":`...)
 	if b, err = encFrameId(b, v.ID, lvl+1); err != nil {
-		return b, err.In("id")
+		return b, err.in("id")
 	}
 	b = append(b, `,"method":"detach"`...)
 	if v.Params != nil {
 		b = append(b, `,"params":`...)
-		if b, err = wire.WriteNull(b, *v.Params); err != nil {
-			return b, err.In("params")
+		if b, err = wireWriteNull(b, *v.Params); err != nil {
+			return b, err.in("params")
 		}
 	}
 	return append(b, '}'), nil
 }
 
-func encToolCallRequest(b []byte, v *ToolCallRequest, lvl int) ([]byte, *wire.EncodeError) {
-	var err *wire.EncodeError
+func encToolCallRequest(b []byte, v *ToolCallRequest, lvl int) ([]byte, *EncodeError) {
+	var err *EncodeError
 	b = append(b, '{')
 	b = append(b, `"attachment":`...)
 	if b, err = encAttachment(b, v.Attachment, lvl+1); err != nil {
-		return b, err.In("attachment")
+		return b, err.in("attachment")
 	}
 	b = append(b, `,"turn":`...)
 	if b, err = encTurnId(b, v.Turn, lvl+1); err != nil {
-		return b, err.In("turn")
+		return b, err.in("turn")
 	}
 	b = append(b, `,"id":`...)
 	if b, err = encFrameId(b, v.ID, lvl+1); err != nil {
-		return b, err.In("id")
+		return b, err.in("id")
 	}
 	b = append(b, `,"method":"tool.call"`...)
 	b = append(b, `,"params":`...)
 	if b, err = encToolCall(b, &v.Params, lvl+1); err != nil {
-		return b, err.In("params")
+		return b, err.in("params")
 	}
 	return append(b, '}'), nil
 }
 
-func encResultResponse(b []byte, v *ResultResponse, lvl int) ([]byte, *wire.EncodeError) {
+func encResultResponse(b []byte, v *ResultResponse, lvl int) ([]byte, *EncodeError) {
 	if v.Result == nil {
-		return b, wire.EncodeMissing("result")
+		return b, wireEncodeMissing("result")
 	}
-	var err *wire.EncodeError
+	var err *EncodeError
 	b = append(b, '{')
 	b = append(b, `"attachment":`...)
 	if b, err = encAttachment(b, v.Attachment, lvl+1); err != nil {
-		return b, err.In("attachment")
+		return b, err.in("attachment")
 	}
 	if v.Turn != nil {
 		b = append(b, `,"turn":`...)
 		if b, err = encTurnId(b, *v.Turn, lvl+1); err != nil {
-			return b, err.In("turn")
+			return b, err.in("turn")
 		}
 	}
 	b = append(b, `,"id":`...)
 	if b, err = encFrameId(b, v.ID, lvl+1); err != nil {
-		return b, err.In("id")
+		return b, err.in("id")
 	}
 	b = append(b, `,"result":`...)
-	if b, err = wire.AppendRaw(b, v.Result, lvl+1, wire.AnyKind); err != nil {
-		return b, err.In("result")
+	if b, err = wireAppendRaw(b, v.Result, lvl+1, wireAnyKind); err != nil {
+		return b, err.in("result")
 	}
 	return append(b, '}'), nil
 }
 
-func encErrorResponse(b []byte, v *ErrorResponse, lvl int) ([]byte, *wire.EncodeError) {
-	var err *wire.EncodeError
+func encErrorResponse(b []byte, v *ErrorResponse, lvl int) ([]byte, *EncodeError) {
+	var err *EncodeError
 	b = append(b, '{')
 	b = append(b, `"attachment":`...)
 	if b, err = encAttachment(b, v.Attachment, lvl+1); err != nil {
-		return b, err.In("attachment")
+		return b, err.in("attachment")
 	}
 	if v.Turn != nil {
 		b = append(b, `,"turn":`...)
 		if b, err = encTurnId(b, *v.Turn, lvl+1); err != nil {
-			return b, err.In("turn")
+			return b, err.in("turn")
 		}
 	}
 	b = append(b, `,"id":`...)
 	if b, err = encFrameId(b, v.ID, lvl+1); err != nil {
-		return b, err.In("id")
+		return b, err.in("id")
 	}
 	b = append(b, `,"error":`...)
 	if b, err = encResponseError(b, &v.Error, lvl+1); err != nil {
-		return b, err.In("error")
+		return b, err.in("error")
 	}
 	return append(b, '}'), nil
 }
 
-func encAssistantDeltaEvent(b []byte, v *AssistantDeltaEvent, lvl int) ([]byte, *wire.EncodeError) {
-	var err *wire.EncodeError
+func encAssistantDeltaEvent(b []byte, v *AssistantDeltaEvent, lvl int) ([]byte, *EncodeError) {
+	var err *EncodeError
 	b = append(b, '{')
 	b = append(b, `"attachment":`...)
 	if b, err = encAttachment(b, v.Attachment, lvl+1); err != nil {
-		return b, err.In("attachment")
+		return b, err.in("attachment")
 	}
 	b = append(b, `,"turn":`...)
 	if b, err = encTurnId(b, v.Turn, lvl+1); err != nil {
-		return b, err.In("turn")
+		return b, err.in("turn")
 	}
 	b = append(b, `,"event":"assistant.delta"`...)
 	b = append(b, `,"data":`...)
 	if b, err = encAssistantDelta(b, &v.Data, lvl+1); err != nil {
-		return b, err.In("data")
+		return b, err.in("data")
 	}
 	return append(b, '}'), nil
 }
 
-func encAssistantMessageEvent(b []byte, v *AssistantMessageEvent, lvl int) ([]byte, *wire.EncodeError) {
-	var err *wire.EncodeError
+func encAssistantMessageEvent(b []byte, v *AssistantMessageEvent, lvl int) ([]byte, *EncodeError) {
+	var err *EncodeError
 	b = append(b, '{')
 	b = append(b, `"attachment":`...)
 	if b, err = encAttachment(b, v.Attachment, lvl+1); err != nil {
-		return b, err.In("attachment")
+		return b, err.in("attachment")
 	}
 	b = append(b, `,"turn":`...)
 	if b, err = encTurnId(b, v.Turn, lvl+1); err != nil {
-		return b, err.In("turn")
+		return b, err.in("turn")
 	}
 	b = append(b, `,"event":"assistant.message"`...)
 	b = append(b, `,"data":`...)
 	if b, err = encAssistantMessage(b, &v.Data, lvl+1); err != nil {
-		return b, err.In("data")
+		return b, err.in("data")
 	}
 	return append(b, '}'), nil
 }
 
-func encHostRequest(b []byte, v HostRequest, lvl int) ([]byte, *wire.EncodeError) {
+func encHostRequest(b []byte, v HostRequest, lvl int) ([]byte, *EncodeError) {
 	switch x := v.(type) {
 	case *OpenRequest:
 		if x != nil {
@@ -692,10 +688,10 @@ func encHostRequest(b []byte, v HostRequest, lvl int) ([]byte, *wire.EncodeError
 			return encDetachRequest(b, x, lvl)
 		}
 	}
-	return b, wire.EncodeFail(wire.CodeType, "no HostRequest variant")
+	return b, wireEncodeFail(wireCodeType, "no HostRequest variant")
 }
 
-func encResponse(b []byte, v Response, lvl int) ([]byte, *wire.EncodeError) {
+func encResponse(b []byte, v Response, lvl int) ([]byte, *EncodeError) {
 	switch x := v.(type) {
 	case *ResultResponse:
 		if x != nil {
@@ -706,10 +702,10 @@ func encResponse(b []byte, v Response, lvl int) ([]byte, *wire.EncodeError) {
 			return encErrorResponse(b, x, lvl)
 		}
 	}
-	return b, wire.EncodeFail(wire.CodeType, "no Response variant")
+	return b, wireEncodeFail(wireCodeType, "no Response variant")
 }
 
-func encRunnerEvent(b []byte, v RunnerEvent, lvl int) ([]byte, *wire.EncodeError) {
+func encRunnerEvent(b []byte, v RunnerEvent, lvl int) ([]byte, *EncodeError) {
 	switch x := v.(type) {
 	case *AssistantDeltaEvent:
 		if x != nil {
@@ -720,10 +716,10 @@ func encRunnerEvent(b []byte, v RunnerEvent, lvl int) ([]byte, *wire.EncodeError
 			return encAssistantMessageEvent(b, x, lvl)
 		}
 	}
-	return b, wire.EncodeFail(wire.CodeType, "no RunnerEvent variant")
+	return b, wireEncodeFail(wireCodeType, "no RunnerEvent variant")
 }
 
-func encHostToRunnerFrame(b []byte, v HostToRunnerFrame, lvl int) ([]byte, *wire.EncodeError) {
+func encHostToRunnerFrame(b []byte, v HostToRunnerFrame, lvl int) ([]byte, *EncodeError) {
 	switch x := v.(type) {
 	case *OpenRequest:
 		if x != nil {
@@ -758,10 +754,10 @@ func encHostToRunnerFrame(b []byte, v HostToRunnerFrame, lvl int) ([]byte, *wire
 			return encErrorResponse(b, x, lvl)
 		}
 	}
-	return b, wire.EncodeFail(wire.CodeType, "no HostToRunnerFrame variant")
+	return b, wireEncodeFail(wireCodeType, "no HostToRunnerFrame variant")
 }
 
-func encRunnerToHostFrame(b []byte, v RunnerToHostFrame, lvl int) ([]byte, *wire.EncodeError) {
+func encRunnerToHostFrame(b []byte, v RunnerToHostFrame, lvl int) ([]byte, *EncodeError) {
 	switch x := v.(type) {
 	case *ToolCallRequest:
 		if x != nil {
@@ -784,10 +780,10 @@ func encRunnerToHostFrame(b []byte, v RunnerToHostFrame, lvl int) ([]byte, *wire
 			return encAssistantMessageEvent(b, x, lvl)
 		}
 	}
-	return b, wire.EncodeFail(wire.CodeType, "no RunnerToHostFrame variant")
+	return b, wireEncodeFail(wireCodeType, "no RunnerToHostFrame variant")
 }
 
-func encRunnerFrame(b []byte, v RunnerFrame, lvl int) ([]byte, *wire.EncodeError) {
+func encRunnerFrame(b []byte, v RunnerFrame, lvl int) ([]byte, *EncodeError) {
 	switch x := v.(type) {
 	case *OpenRequest:
 		if x != nil {
@@ -834,82 +830,82 @@ func encRunnerFrame(b []byte, v RunnerFrame, lvl int) ([]byte, *wire.EncodeError
 			return encAssistantMessageEvent(b, x, lvl)
 		}
 	}
-	return b, wire.EncodeFail(wire.CodeType, "no RunnerFrame variant")
+	return b, wireEncodeFail(wireCodeType, "no RunnerFrame variant")
 }
 
-func encNonEmptyString(b []byte, v NonEmptyString, lvl int) ([]byte, *wire.EncodeError) {
+func encNonEmptyString(b []byte, v NonEmptyString, lvl int) ([]byte, *EncodeError) {
 	return enc_NonEmptyString(b, string(v))
 }
 
-func encHarnessOptions(b []byte, v *HarnessOptions, lvl int) ([]byte, *wire.EncodeError) {
-	var err *wire.EncodeError
+func encHarnessOptions(b []byte, v *HarnessOptions, lvl int) ([]byte, *EncodeError) {
+	var err *EncodeError
 	b = append(b, '{')
 	b = append(b, `"session_id":`...)
 	if b, err = encNonEmptyString(b, v.SessionID, lvl+1); err != nil {
-		return b, err.In("session_id")
+		return b, err.in("session_id")
 	}
 	b = append(b, `,"dir":`...)
 	if b, err = enc_HarnessOptions_Dir(b, string(v.Dir)); err != nil {
-		return b, err.In("dir")
+		return b, err.in("dir")
 	}
 	b = append(b, `,"config":`...)
 	if b, err = encConfig(b, &v.Config, lvl+1); err != nil {
-		return b, err.In("config")
+		return b, err.in("config")
 	}
 	b = append(b, `,"tools":`...)
 	if b, err = enc_HarnessOptions_Tools(b, v.Tools, lvl+1); err != nil {
-		return b, err.In("tools")
+		return b, err.in("tools")
 	}
 	b = append(b, `,"provider":`...)
 	if b, err = encProvider(b, &v.Provider, lvl+1); err != nil {
-		return b, err.In("provider")
+		return b, err.in("provider")
 	}
 	return append(b, '}'), nil
 }
 
-func encConfig(b []byte, v *Config, lvl int) ([]byte, *wire.EncodeError) {
-	var err *wire.EncodeError
+func encConfig(b []byte, v *Config, lvl int) ([]byte, *EncodeError) {
+	var err *EncodeError
 	b = append(b, '{')
 	b = append(b, `"model":`...)
 	if b, err = encNonEmptyString(b, v.Model, lvl+1); err != nil {
-		return b, err.In("model")
+		return b, err.in("model")
 	}
 	b = append(b, `,"tools":`...)
 	if b, err = enc_Config_Tools(b, v.Tools, lvl+1); err != nil {
-		return b, err.In("tools")
+		return b, err.in("tools")
 	}
 	return append(b, '}'), nil
 }
 
-func encToolSchema(b []byte, v *ToolSchema, lvl int) ([]byte, *wire.EncodeError) {
+func encToolSchema(b []byte, v *ToolSchema, lvl int) ([]byte, *EncodeError) {
 	if v.InputSchema == nil {
-		return b, wire.EncodeMissing("input_schema")
+		return b, wireEncodeMissing("input_schema")
 	}
-	var err *wire.EncodeError
+	var err *EncodeError
 	b = append(b, '{')
 	b = append(b, `"name":`...)
 	if b, err = encNonEmptyString(b, v.Name, lvl+1); err != nil {
-		return b, err.In("name")
+		return b, err.in("name")
 	}
 	b = append(b, `,"description":`...)
-	if b, err = wire.AppendString(b, string(v.Description)); err != nil {
-		return b, err.In("description")
+	if b, err = wireAppendString(b, string(v.Description)); err != nil {
+		return b, err.in("description")
 	}
 	b = append(b, `,"input_schema":`...)
-	if b, err = wire.AppendRaw(b, v.InputSchema, lvl+1, 1<<wire.KindObject); err != nil {
-		return b, err.In("input_schema")
+	if b, err = wireAppendRaw(b, v.InputSchema, lvl+1, 1<<wireKindObject); err != nil {
+		return b, err.in("input_schema")
 	}
 	return append(b, '}'), nil
 }
 
-func encProvider(b []byte, v *Provider, lvl int) ([]byte, *wire.EncodeError) {
-	var err *wire.EncodeError
+func encProvider(b []byte, v *Provider, lvl int) ([]byte, *EncodeError) {
+	var err *EncodeError
 	b = append(b, '{')
 	start := len(b)
 	if v.APIKey != nil {
 		b = append(b, `"api_key":`...)
-		if b, err = wire.AppendString(b, string(*v.APIKey)); err != nil {
-			return b, err.In("api_key")
+		if b, err = wireAppendString(b, string(*v.APIKey)); err != nil {
+			return b, err.in("api_key")
 		}
 	}
 	if v.BaseURL != nil {
@@ -917,8 +913,8 @@ func encProvider(b []byte, v *Provider, lvl int) ([]byte, *wire.EncodeError) {
 			b = append(b, ',')
 		}
 		b = append(b, `"base_url":`...)
-		if b, err = wire.AppendString(b, string(*v.BaseURL)); err != nil {
-			return b, err.In("base_url")
+		if b, err = wireAppendString(b, string(*v.BaseURL)); err != nil {
+			return b, err.in("base_url")
 		}
 	}
 	if v.API != nil {
@@ -926,182 +922,182 @@ func encProvider(b []byte, v *Provider, lvl int) ([]byte, *wire.EncodeError) {
 			b = append(b, ',')
 		}
 		b = append(b, `"api":`...)
-		if b, err = wire.AppendString(b, string(*v.API)); err != nil {
-			return b, err.In("api")
+		if b, err = wireAppendString(b, string(*v.API)); err != nil {
+			return b, err.in("api")
 		}
 	}
 	return append(b, '}'), nil
 }
 
-func encText(b []byte, v *Text, lvl int) ([]byte, *wire.EncodeError) {
-	var err *wire.EncodeError
+func encText(b []byte, v *Text, lvl int) ([]byte, *EncodeError) {
+	var err *EncodeError
 	b = append(b, '{')
 	b = append(b, `"text":`...)
-	if b, err = wire.AppendString(b, string(v.Text)); err != nil {
-		return b, err.In("text")
+	if b, err = wireAppendString(b, string(v.Text)); err != nil {
+		return b, err.in("text")
 	}
 	return append(b, '}'), nil
 }
 
-func encNativeFile(b []byte, v *NativeFile, lvl int) ([]byte, *wire.EncodeError) {
-	var err *wire.EncodeError
+func encNativeFile(b []byte, v *NativeFile, lvl int) ([]byte, *EncodeError) {
+	var err *EncodeError
 	b = append(b, '{')
 	b = append(b, `"path":`...)
 	if b, err = enc_NativeFile_Path(b, string(v.Path)); err != nil {
-		return b, err.In("path")
+		return b, err.in("path")
 	}
 	b = append(b, `,"size":`...)
 	if b, err = enc_NativeFile_Size(b, int64(v.Size)); err != nil {
-		return b, err.In("size")
+		return b, err.in("size")
 	}
 	b = append(b, `,"append_only":`...)
-	if b, err = wire.WriteBool(b, bool(v.AppendOnly)); err != nil {
-		return b, err.In("append_only")
+	if b, err = wireWriteBool(b, bool(v.AppendOnly)); err != nil {
+		return b, err.in("append_only")
 	}
 	return append(b, '}'), nil
 }
 
-func encToolCall(b []byte, v *ToolCall, lvl int) ([]byte, *wire.EncodeError) {
+func encToolCall(b []byte, v *ToolCall, lvl int) ([]byte, *EncodeError) {
 	if v.Arguments == nil {
-		return b, wire.EncodeMissing("arguments")
+		return b, wireEncodeMissing("arguments")
 	}
-	var err *wire.EncodeError
+	var err *EncodeError
 	b = append(b, '{')
 	b = append(b, `"id":`...)
 	if b, err = encNonEmptyString(b, v.ID, lvl+1); err != nil {
-		return b, err.In("id")
+		return b, err.in("id")
 	}
 	b = append(b, `,"name":`...)
 	if b, err = encNonEmptyString(b, v.Name, lvl+1); err != nil {
-		return b, err.In("name")
+		return b, err.in("name")
 	}
 	b = append(b, `,"arguments":`...)
-	if b, err = wire.AppendRaw(b, v.Arguments, lvl+1, 1<<wire.KindObject); err != nil {
-		return b, err.In("arguments")
+	if b, err = wireAppendRaw(b, v.Arguments, lvl+1, 1<<wireKindObject); err != nil {
+		return b, err.in("arguments")
 	}
 	return append(b, '}'), nil
 }
 
-func encToolResult(b []byte, v *ToolResult, lvl int) ([]byte, *wire.EncodeError) {
-	var err *wire.EncodeError
+func encToolResult(b []byte, v *ToolResult, lvl int) ([]byte, *EncodeError) {
+	var err *EncodeError
 	b = append(b, '{')
 	b = append(b, `"content":`...)
 	if b, err = enc_ToolResult_Content(b, v.Content, lvl+1); err != nil {
-		return b, err.In("content")
+		return b, err.in("content")
 	}
 	b = append(b, `,"is_error":`...)
-	if b, err = wire.WriteBool(b, bool(v.IsError)); err != nil {
-		return b, err.In("is_error")
+	if b, err = wireWriteBool(b, bool(v.IsError)); err != nil {
+		return b, err.in("is_error")
 	}
 	return append(b, '}'), nil
 }
 
-func encContentBlock(b []byte, v ContentBlock, lvl int) ([]byte, *wire.EncodeError) {
+func encContentBlock(b []byte, v ContentBlock, lvl int) ([]byte, *EncodeError) {
 	switch x := v.(type) {
 	case *TextBlock:
 		if x != nil {
 			return encTextBlock(b, x, lvl)
 		}
 	}
-	return b, wire.EncodeFail(wire.CodeType, "no ContentBlock variant")
+	return b, wireEncodeFail(wireCodeType, "no ContentBlock variant")
 }
 
-func encTextBlock(b []byte, v *TextBlock, lvl int) ([]byte, *wire.EncodeError) {
-	var err *wire.EncodeError
+func encTextBlock(b []byte, v *TextBlock, lvl int) ([]byte, *EncodeError) {
+	var err *EncodeError
 	b = append(b, '{')
 	b = append(b, `"type":"text"`...)
 	b = append(b, `,"text":`...)
-	if b, err = wire.AppendString(b, string(v.Text)); err != nil {
-		return b, err.In("text")
+	if b, err = wireAppendString(b, string(v.Text)); err != nil {
+		return b, err.in("text")
 	}
 	return append(b, '}'), nil
 }
 
-func encUsage(b []byte, v *Usage, lvl int) ([]byte, *wire.EncodeError) {
-	var err *wire.EncodeError
+func encUsage(b []byte, v *Usage, lvl int) ([]byte, *EncodeError) {
+	var err *EncodeError
 	b = append(b, '{')
 	b = append(b, `"input":`...)
 	if b, err = enc_Usage_Input(b, int64(v.Input)); err != nil {
-		return b, err.In("input")
+		return b, err.in("input")
 	}
 	b = append(b, `,"output":`...)
 	if b, err = enc_Usage_Output(b, int64(v.Output)); err != nil {
-		return b, err.In("output")
+		return b, err.in("output")
 	}
 	return append(b, '}'), nil
 }
 
-func encAssistantDelta(b []byte, v *AssistantDelta, lvl int) ([]byte, *wire.EncodeError) {
-	var err *wire.EncodeError
+func encAssistantDelta(b []byte, v *AssistantDelta, lvl int) ([]byte, *EncodeError) {
+	var err *EncodeError
 	b = append(b, '{')
 	b = append(b, `"text":`...)
-	if b, err = wire.AppendString(b, string(v.Text)); err != nil {
-		return b, err.In("text")
+	if b, err = wireAppendString(b, string(v.Text)); err != nil {
+		return b, err.in("text")
 	}
 	return append(b, '}'), nil
 }
 
-func encAssistantMessage(b []byte, v *AssistantMessage, lvl int) ([]byte, *wire.EncodeError) {
-	var err *wire.EncodeError
+func encAssistantMessage(b []byte, v *AssistantMessage, lvl int) ([]byte, *EncodeError) {
+	var err *EncodeError
 	b = append(b, '{')
 	b = append(b, `"text":`...)
-	if b, err = wire.AppendString(b, string(v.Text)); err != nil {
-		return b, err.In("text")
+	if b, err = wireAppendString(b, string(v.Text)); err != nil {
+		return b, err.in("text")
 	}
 	b = append(b, `,"usage":`...)
 	if b, err = encUsage(b, &v.Usage, lvl+1); err != nil {
-		return b, err.In("usage")
+		return b, err.in("usage")
 	}
 	b = append(b, `,"stop_reason":`...)
 	if b, err = encStopReason(b, v.StopReason, lvl+1); err != nil {
-		return b, err.In("stop_reason")
+		return b, err.in("stop_reason")
 	}
 	return append(b, '}'), nil
 }
 
-func encResponseError(b []byte, v *ResponseError, lvl int) ([]byte, *wire.EncodeError) {
-	var err *wire.EncodeError
+func encResponseError(b []byte, v *ResponseError, lvl int) ([]byte, *EncodeError) {
+	var err *EncodeError
 	b = append(b, '{')
 	b = append(b, `"code":`...)
 	if b, err = encErrorCode(b, v.Code, lvl+1); err != nil {
-		return b, err.In("code")
+		return b, err.in("code")
 	}
 	b = append(b, `,"message":`...)
-	if b, err = wire.AppendString(b, string(v.Message)); err != nil {
-		return b, err.In("message")
+	if b, err = wireAppendString(b, string(v.Message)); err != nil {
+		return b, err.in("message")
 	}
 	return append(b, '}'), nil
 }
 
-func encOpenResult(b []byte, v *OpenResult, lvl int) ([]byte, *wire.EncodeError) {
-	var err *wire.EncodeError
+func encOpenResult(b []byte, v *OpenResult, lvl int) ([]byte, *EncodeError) {
+	var err *EncodeError
 	b = append(b, '{')
 	if v.Tools != nil {
 		b = append(b, `"tools":`...)
 		if b, err = enc_OpenResult_Tools(b, v.Tools, lvl+1); err != nil {
-			return b, err.In("tools")
+			return b, err.in("tools")
 		}
 	}
 	return append(b, '}'), nil
 }
 
-func encPromptResult(b []byte, v *PromptResult, lvl int) ([]byte, *wire.EncodeError) {
-	var err *wire.EncodeError
+func encPromptResult(b []byte, v *PromptResult, lvl int) ([]byte, *EncodeError) {
+	var err *EncodeError
 	b = append(b, '{')
 	if v.Interrupted != nil {
 		b = append(b, `"interrupted":`...)
 		if b, err = enc_PromptResult_Interrupted(b, bool(*v.Interrupted)); err != nil {
-			return b, err.In("interrupted")
+			return b, err.in("interrupted")
 		}
 	}
 	return append(b, '}'), nil
 }
 
-func encEmptyResult(b []byte, v *EmptyResult, lvl int) ([]byte, *wire.EncodeError) {
+func encEmptyResult(b []byte, v *EmptyResult, lvl int) ([]byte, *EncodeError) {
 	b = append(b, '{')
 	return append(b, '}'), nil
 }
 
-func encCheckpointResult(b []byte, v CheckpointResult, lvl int) ([]byte, *wire.EncodeError) {
+func encCheckpointResult(b []byte, v CheckpointResult, lvl int) ([]byte, *EncodeError) {
 	return enc_CheckpointResult(b, v, lvl)
 }

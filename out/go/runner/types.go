@@ -4,7 +4,6 @@ package runner
 
 import (
 	"encoding/json"
-	"example.com/wiretypes/internal/wire"
 )
 
 // SchemaDigest is the sha256 of the schema files this package was generated from.
@@ -12,18 +11,6 @@ const SchemaDigest = "bcbeb7de9bfda7a2965f050670c3c948220fbc5463210132ea13fc130c
 
 // FrameLimit is the largest frame in bytes, without its newline.
 const FrameLimit = MaxFrameBytes
-
-// Runtime types, shared by every generated protocol package.
-type (
-	DecodeError = wire.DecodeError
-	EncodeError = wire.EncodeError
-	Member      = wire.Member
-	Null        = wire.Null
-	Secret      = wire.Secret
-)
-
-// FrameReader reads newline-delimited frames; see the New...Reader functions.
-type FrameReader[T any] = wire.FrameReader[T]
 
 // ProtocolVersion: Version of the runner protocol. Raise it with every change that breaks an old reader or writer; `codegen diff` enforces this.
 const ProtocolVersion = 1
@@ -318,7 +305,7 @@ func VisitHostRequest(v HostRequest, vis HostRequestVisitor) error {
 	case *DetachRequest:
 		return vis.DetachRequest(x)
 	}
-	return wire.ErrNoVariant
+	return wireErrNoVariant
 }
 
 // Response: A response, from either side: exactly one of `result` and `error`.
@@ -341,7 +328,7 @@ func VisitResponse(v Response, vis ResponseVisitor) error {
 	case *ErrorResponse:
 		return vis.ErrorResponse(x)
 	}
-	return wire.ErrNoVariant
+	return wireErrNoVariant
 }
 
 // RunnerEvent: An event a runner streams to its host, told apart by `event`.
@@ -364,7 +351,7 @@ func VisitRunnerEvent(v RunnerEvent, vis RunnerEventVisitor) error {
 	case *AssistantMessageEvent:
 		return vis.AssistantMessageEvent(x)
 	}
-	return wire.ErrNoVariant
+	return wireErrNoVariant
 }
 
 // HostToRunnerFrame: Any frame a host writes to a runner's stdin: a request, or the response to a tool call.
@@ -405,7 +392,7 @@ func VisitHostToRunnerFrame(v HostToRunnerFrame, vis HostToRunnerFrameVisitor) e
 	case *ErrorResponse:
 		return vis.ErrorResponse(x)
 	}
-	return wire.ErrNoVariant
+	return wireErrNoVariant
 }
 
 // RunnerToHostFrame: Any frame a runner writes to its stdout: a tool call, a response to a request, or an event.
@@ -437,7 +424,7 @@ func VisitRunnerToHostFrame(v RunnerToHostFrame, vis RunnerToHostFrameVisitor) e
 	case *AssistantMessageEvent:
 		return vis.AssistantMessageEvent(x)
 	}
-	return wire.ErrNoVariant
+	return wireErrNoVariant
 }
 
 // RunnerFrame: Any frame of the runner protocol, in either direction. The kind is told by which of `method`, `result`, `error` and `event` is present; requests by the value of `method`, events by the value of `event`.
@@ -487,7 +474,7 @@ func VisitRunnerFrame(v RunnerFrame, vis RunnerFrameVisitor) error {
 	case *AssistantMessageEvent:
 		return vis.AssistantMessageEvent(x)
 	}
-	return wire.ErrNoVariant
+	return wireErrNoVariant
 }
 
 // NonEmptyString: A string of at least one character.
@@ -586,7 +573,7 @@ func VisitContentBlock(v ContentBlock, vis ContentBlockVisitor) error {
 	case *TextBlock:
 		return vis.TextBlock(x)
 	}
-	return wire.ErrNoVariant
+	return wireErrNoVariant
 }
 
 // TextBlock: A block of text.

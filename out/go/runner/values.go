@@ -3,220 +3,219 @@
 package runner
 
 import (
-	"example.com/wiretypes/internal/wire"
 	"regexp"
 )
 
-func chk_AssistantDeltaEvent_Event(v string) *wire.DecodeError {
+func chk_AssistantDeltaEvent_Event(v string) *DecodeError {
 	if v != "assistant.delta" {
-		return wire.Fail(wire.CodeConst, "string is not the expected constant")
+		return wireFail(wireCodeConst, "string is not the expected constant")
 	}
 	return nil
 }
 
-func chk_AssistantMessageEvent_Event(v string) *wire.DecodeError {
+func chk_AssistantMessageEvent_Event(v string) *DecodeError {
 	if v != "assistant.message" {
-		return wire.Fail(wire.CodeConst, "string is not the expected constant")
+		return wireFail(wireCodeConst, "string is not the expected constant")
 	}
 	return nil
 }
 
-func chk_Attachment(v string) *wire.DecodeError {
+func chk_Attachment(v string) *DecodeError {
 	if len(v) == 0 {
-		return wire.Fail(wire.CodeLength, "string length must be at least 1 code points")
+		return wireFail(wireCodeLength, "string length must be at least 1 code points")
 	}
 	return nil
 }
 
-func chk_CheckpointRequest_Method(v string) *wire.DecodeError {
+func chk_CheckpointRequest_Method(v string) *DecodeError {
 	if v != "checkpoint" {
-		return wire.Fail(wire.CodeConst, "string is not the expected constant")
+		return wireFail(wireCodeConst, "string is not the expected constant")
 	}
 	return nil
 }
 
-func chk_DetachRequest_Method(v string) *wire.DecodeError {
+func chk_DetachRequest_Method(v string) *DecodeError {
 	if v != "detach" {
-		return wire.Fail(wire.CodeConst, "string is not the expected constant")
+		return wireFail(wireCodeConst, "string is not the expected constant")
 	}
 	return nil
 }
 
-func chk_ErrorCode(v string) *wire.DecodeError {
+func chk_ErrorCode(v string) *DecodeError {
 	switch v {
 	case "provider_error", "brain_error":
 	default:
-		return wire.Fail(wire.CodeEnum, "string is not one of the allowed values")
+		return wireFail(wireCodeEnum, "string is not one of the allowed values")
 	}
 	return nil
 }
 
-func chk_EventName(v string) *wire.DecodeError {
+func chk_EventName(v string) *DecodeError {
 	switch v {
 	case "assistant.delta", "assistant.message":
 	default:
-		return wire.Fail(wire.CodeEnum, "string is not one of the allowed values")
+		return wireFail(wireCodeEnum, "string is not one of the allowed values")
 	}
 	return nil
 }
 
-func chk_FrameId(v string) *wire.DecodeError {
+func chk_FrameId(v string) *DecodeError {
 	if len(v) == 0 {
-		return wire.Fail(wire.CodeLength, "string length must be at least 1 code points")
+		return wireFail(wireCodeLength, "string length must be at least 1 code points")
 	}
 	return nil
 }
 
-func chk_HarnessOptions_Dir(v string) *wire.DecodeError {
+func chk_HarnessOptions_Dir(v string) *DecodeError {
 	if !pat_HarnessOptions_Dir.MatchString(v) {
-		return wire.Fail(wire.CodePattern, "string does not match the pattern")
+		return wireFail(wireCodePattern, "string does not match the pattern")
 	}
 	return nil
 }
 
-func chk_InterruptRequest_Method(v string) *wire.DecodeError {
+func chk_InterruptRequest_Method(v string) *DecodeError {
 	if v != "interrupt" {
-		return wire.Fail(wire.CodeConst, "string is not the expected constant")
+		return wireFail(wireCodeConst, "string is not the expected constant")
 	}
 	return nil
 }
 
-func chk_Method(v string) *wire.DecodeError {
+func chk_Method(v string) *DecodeError {
 	switch v {
 	case "open", "prompt", "steer", "interrupt", "checkpoint", "detach", "tool.call":
 	default:
-		return wire.Fail(wire.CodeEnum, "string is not one of the allowed values")
+		return wireFail(wireCodeEnum, "string is not one of the allowed values")
 	}
 	return nil
 }
 
-func chk_NativeFile_Path(v string) *wire.DecodeError {
+func chk_NativeFile_Path(v string) *DecodeError {
 	if !pat_NativeFile_Path.MatchString(v) {
-		return wire.Fail(wire.CodePattern, "string does not match the pattern")
+		return wireFail(wireCodePattern, "string does not match the pattern")
 	}
 	return nil
 }
 
-func chk_NativeFile_Size(v int64) *wire.DecodeError {
+func chk_NativeFile_Size(v int64) *DecodeError {
 	if v < 0 {
-		return wire.Fail(wire.CodeRange, "number must be at least 0")
+		return wireFail(wireCodeRange, "number must be at least 0")
 	}
 	return nil
 }
 
-func chk_NonEmptyString(v string) *wire.DecodeError {
+func chk_NonEmptyString(v string) *DecodeError {
 	if len(v) == 0 {
-		return wire.Fail(wire.CodeLength, "string length must be at least 1 code points")
+		return wireFail(wireCodeLength, "string length must be at least 1 code points")
 	}
 	return nil
 }
 
-func chk_OpenRequest_Method(v string) *wire.DecodeError {
+func chk_OpenRequest_Method(v string) *DecodeError {
 	if v != "open" {
-		return wire.Fail(wire.CodeConst, "string is not the expected constant")
+		return wireFail(wireCodeConst, "string is not the expected constant")
 	}
 	return nil
 }
 
-func chk_PromptRequest_Method(v string) *wire.DecodeError {
+func chk_PromptRequest_Method(v string) *DecodeError {
 	if v != "prompt" {
-		return wire.Fail(wire.CodeConst, "string is not the expected constant")
+		return wireFail(wireCodeConst, "string is not the expected constant")
 	}
 	return nil
 }
 
-func chk_PromptResult_Interrupted(v bool) *wire.DecodeError {
+func chk_PromptResult_Interrupted(v bool) *DecodeError {
 	if v != true {
-		return wire.Fail(wire.CodeConst, "expected the constant true")
+		return wireFail(wireCodeConst, "expected the constant true")
 	}
 	return nil
 }
 
-func chk_SteerRequest_Method(v string) *wire.DecodeError {
+func chk_SteerRequest_Method(v string) *DecodeError {
 	if v != "steer" {
-		return wire.Fail(wire.CodeConst, "string is not the expected constant")
+		return wireFail(wireCodeConst, "string is not the expected constant")
 	}
 	return nil
 }
 
-func chk_StopReason(v string) *wire.DecodeError {
+func chk_StopReason(v string) *DecodeError {
 	switch v {
 	case "stop", "length", "tool_use", "error", "aborted":
 	default:
-		return wire.Fail(wire.CodeEnum, "string is not one of the allowed values")
+		return wireFail(wireCodeEnum, "string is not one of the allowed values")
 	}
 	return nil
 }
 
-func chk_TextBlock_Type(v string) *wire.DecodeError {
+func chk_TextBlock_Type(v string) *DecodeError {
 	if v != "text" {
-		return wire.Fail(wire.CodeConst, "string is not the expected constant")
+		return wireFail(wireCodeConst, "string is not the expected constant")
 	}
 	return nil
 }
 
-func chk_ToolCallRequest_Method(v string) *wire.DecodeError {
+func chk_ToolCallRequest_Method(v string) *DecodeError {
 	if v != "tool.call" {
-		return wire.Fail(wire.CodeConst, "string is not the expected constant")
+		return wireFail(wireCodeConst, "string is not the expected constant")
 	}
 	return nil
 }
 
-func chk_TurnId(v string) *wire.DecodeError {
+func chk_TurnId(v string) *DecodeError {
 	if len(v) == 0 {
-		return wire.Fail(wire.CodeLength, "string length must be at least 1 code points")
+		return wireFail(wireCodeLength, "string length must be at least 1 code points")
 	}
 	return nil
 }
 
-func chk_Usage_Input(v int64) *wire.DecodeError {
+func chk_Usage_Input(v int64) *DecodeError {
 	if v < 0 {
-		return wire.Fail(wire.CodeRange, "number must be at least 0")
+		return wireFail(wireCodeRange, "number must be at least 0")
 	}
 	return nil
 }
 
-func chk_Usage_Output(v int64) *wire.DecodeError {
+func chk_Usage_Output(v int64) *DecodeError {
 	if v < 0 {
-		return wire.Fail(wire.CodeRange, "number must be at least 0")
+		return wireFail(wireCodeRange, "number must be at least 0")
 	}
 	return nil
 }
 
-func dec_AssistantDeltaEvent_Event(d *wire.Decoder, v *string) *wire.DecodeError {
+func dec_AssistantDeltaEvent_Event(d *wireDecoder, v *string) *DecodeError {
 	if err := d.String(v); err != nil {
 		return err
 	}
 	return chk_AssistantDeltaEvent_Event(*v)
 }
 
-func dec_AssistantMessageEvent_Event(d *wire.Decoder, v *string) *wire.DecodeError {
+func dec_AssistantMessageEvent_Event(d *wireDecoder, v *string) *DecodeError {
 	if err := d.String(v); err != nil {
 		return err
 	}
 	return chk_AssistantMessageEvent_Event(*v)
 }
 
-func dec_Attachment(d *wire.Decoder, v *string) *wire.DecodeError {
+func dec_Attachment(d *wireDecoder, v *string) *DecodeError {
 	if err := d.String(v); err != nil {
 		return err
 	}
 	return chk_Attachment(*v)
 }
 
-func dec_CheckpointRequest_Method(d *wire.Decoder, v *string) *wire.DecodeError {
+func dec_CheckpointRequest_Method(d *wireDecoder, v *string) *DecodeError {
 	if err := d.String(v); err != nil {
 		return err
 	}
 	return chk_CheckpointRequest_Method(*v)
 }
 
-func dec_CheckpointResult(d *wire.Decoder, v *[]NativeFile) *wire.DecodeError {
+func dec_CheckpointResult(d *wireDecoder, v *[]NativeFile) *DecodeError {
 	if !d.ArrayStart() {
 		return d.TypeError("array")
 	}
 	out := make([]NativeFile, 0)
-	var first *wire.DecodeError
+	var first *DecodeError
 	n := 0
 	for d.NextElement() {
 		if first != nil {
@@ -224,7 +223,7 @@ func dec_CheckpointResult(d *wire.Decoder, v *[]NativeFile) *wire.DecodeError {
 		} else {
 			var x NativeFile
 			if err := decNativeFile(d, &x); err != nil {
-				first = err.At(n)
+				first = err.at(n)
 			}
 			out = append(out, x)
 		}
@@ -237,12 +236,12 @@ func dec_CheckpointResult(d *wire.Decoder, v *[]NativeFile) *wire.DecodeError {
 	return nil
 }
 
-func dec_Config_Tools(d *wire.Decoder, v *[]NonEmptyString) *wire.DecodeError {
+func dec_Config_Tools(d *wireDecoder, v *[]NonEmptyString) *DecodeError {
 	if !d.ArrayStart() {
 		return d.TypeError("array")
 	}
 	out := make([]NonEmptyString, 0)
-	var first *wire.DecodeError
+	var first *DecodeError
 	n := 0
 	for d.NextElement() {
 		if first != nil {
@@ -250,7 +249,7 @@ func dec_Config_Tools(d *wire.Decoder, v *[]NonEmptyString) *wire.DecodeError {
 		} else {
 			var x NonEmptyString
 			if err := decNonEmptyString(d, &x); err != nil {
-				first = err.At(n)
+				first = err.at(n)
 			}
 			out = append(out, x)
 		}
@@ -263,47 +262,47 @@ func dec_Config_Tools(d *wire.Decoder, v *[]NonEmptyString) *wire.DecodeError {
 	return nil
 }
 
-func dec_DetachRequest_Method(d *wire.Decoder, v *string) *wire.DecodeError {
+func dec_DetachRequest_Method(d *wireDecoder, v *string) *DecodeError {
 	if err := d.String(v); err != nil {
 		return err
 	}
 	return chk_DetachRequest_Method(*v)
 }
 
-func dec_ErrorCode(d *wire.Decoder, v *string) *wire.DecodeError {
+func dec_ErrorCode(d *wireDecoder, v *string) *DecodeError {
 	if err := d.String(v); err != nil {
 		return err
 	}
 	return chk_ErrorCode(*v)
 }
 
-func dec_EventName(d *wire.Decoder, v *string) *wire.DecodeError {
+func dec_EventName(d *wireDecoder, v *string) *DecodeError {
 	if err := d.String(v); err != nil {
 		return err
 	}
 	return chk_EventName(*v)
 }
 
-func dec_FrameId(d *wire.Decoder, v *string) *wire.DecodeError {
+func dec_FrameId(d *wireDecoder, v *string) *DecodeError {
 	if err := d.String(v); err != nil {
 		return err
 	}
 	return chk_FrameId(*v)
 }
 
-func dec_HarnessOptions_Dir(d *wire.Decoder, v *string) *wire.DecodeError {
+func dec_HarnessOptions_Dir(d *wireDecoder, v *string) *DecodeError {
 	if err := d.String(v); err != nil {
 		return err
 	}
 	return chk_HarnessOptions_Dir(*v)
 }
 
-func dec_HarnessOptions_Tools(d *wire.Decoder, v *[]ToolSchema) *wire.DecodeError {
+func dec_HarnessOptions_Tools(d *wireDecoder, v *[]ToolSchema) *DecodeError {
 	if !d.ArrayStart() {
 		return d.TypeError("array")
 	}
 	out := make([]ToolSchema, 0)
-	var first *wire.DecodeError
+	var first *DecodeError
 	n := 0
 	for d.NextElement() {
 		if first != nil {
@@ -311,7 +310,7 @@ func dec_HarnessOptions_Tools(d *wire.Decoder, v *[]ToolSchema) *wire.DecodeErro
 		} else {
 			var x ToolSchema
 			if err := decToolSchema(d, &x); err != nil {
-				first = err.At(n)
+				first = err.at(n)
 			}
 			out = append(out, x)
 		}
@@ -324,54 +323,54 @@ func dec_HarnessOptions_Tools(d *wire.Decoder, v *[]ToolSchema) *wire.DecodeErro
 	return nil
 }
 
-func dec_InterruptRequest_Method(d *wire.Decoder, v *string) *wire.DecodeError {
+func dec_InterruptRequest_Method(d *wireDecoder, v *string) *DecodeError {
 	if err := d.String(v); err != nil {
 		return err
 	}
 	return chk_InterruptRequest_Method(*v)
 }
 
-func dec_Method(d *wire.Decoder, v *string) *wire.DecodeError {
+func dec_Method(d *wireDecoder, v *string) *DecodeError {
 	if err := d.String(v); err != nil {
 		return err
 	}
 	return chk_Method(*v)
 }
 
-func dec_NativeFile_Path(d *wire.Decoder, v *string) *wire.DecodeError {
+func dec_NativeFile_Path(d *wireDecoder, v *string) *DecodeError {
 	if err := d.String(v); err != nil {
 		return err
 	}
 	return chk_NativeFile_Path(*v)
 }
 
-func dec_NativeFile_Size(d *wire.Decoder, v *int64) *wire.DecodeError {
+func dec_NativeFile_Size(d *wireDecoder, v *int64) *DecodeError {
 	if err := d.Int(v); err != nil {
 		return err
 	}
 	return chk_NativeFile_Size(*v)
 }
 
-func dec_NonEmptyString(d *wire.Decoder, v *string) *wire.DecodeError {
+func dec_NonEmptyString(d *wireDecoder, v *string) *DecodeError {
 	if err := d.String(v); err != nil {
 		return err
 	}
 	return chk_NonEmptyString(*v)
 }
 
-func dec_OpenRequest_Method(d *wire.Decoder, v *string) *wire.DecodeError {
+func dec_OpenRequest_Method(d *wireDecoder, v *string) *DecodeError {
 	if err := d.String(v); err != nil {
 		return err
 	}
 	return chk_OpenRequest_Method(*v)
 }
 
-func dec_OpenResult_Tools(d *wire.Decoder, v *[]string) *wire.DecodeError {
+func dec_OpenResult_Tools(d *wireDecoder, v *[]string) *DecodeError {
 	if !d.ArrayStart() {
 		return d.TypeError("array")
 	}
 	out := make([]string, 0)
-	var first *wire.DecodeError
+	var first *DecodeError
 	n := 0
 	for d.NextElement() {
 		if first != nil {
@@ -379,7 +378,7 @@ func dec_OpenResult_Tools(d *wire.Decoder, v *[]string) *wire.DecodeError {
 		} else {
 			var x string
 			if err := d.String((*string)(&x)); err != nil {
-				first = err.At(n)
+				first = err.at(n)
 			}
 			out = append(out, x)
 		}
@@ -392,54 +391,54 @@ func dec_OpenResult_Tools(d *wire.Decoder, v *[]string) *wire.DecodeError {
 	return nil
 }
 
-func dec_PromptRequest_Method(d *wire.Decoder, v *string) *wire.DecodeError {
+func dec_PromptRequest_Method(d *wireDecoder, v *string) *DecodeError {
 	if err := d.String(v); err != nil {
 		return err
 	}
 	return chk_PromptRequest_Method(*v)
 }
 
-func dec_PromptResult_Interrupted(d *wire.Decoder, v *bool) *wire.DecodeError {
+func dec_PromptResult_Interrupted(d *wireDecoder, v *bool) *DecodeError {
 	if err := d.Bool(v); err != nil {
 		return err
 	}
 	return chk_PromptResult_Interrupted(*v)
 }
 
-func dec_SteerRequest_Method(d *wire.Decoder, v *string) *wire.DecodeError {
+func dec_SteerRequest_Method(d *wireDecoder, v *string) *DecodeError {
 	if err := d.String(v); err != nil {
 		return err
 	}
 	return chk_SteerRequest_Method(*v)
 }
 
-func dec_StopReason(d *wire.Decoder, v *string) *wire.DecodeError {
+func dec_StopReason(d *wireDecoder, v *string) *DecodeError {
 	if err := d.String(v); err != nil {
 		return err
 	}
 	return chk_StopReason(*v)
 }
 
-func dec_TextBlock_Type(d *wire.Decoder, v *string) *wire.DecodeError {
+func dec_TextBlock_Type(d *wireDecoder, v *string) *DecodeError {
 	if err := d.String(v); err != nil {
 		return err
 	}
 	return chk_TextBlock_Type(*v)
 }
 
-func dec_ToolCallRequest_Method(d *wire.Decoder, v *string) *wire.DecodeError {
+func dec_ToolCallRequest_Method(d *wireDecoder, v *string) *DecodeError {
 	if err := d.String(v); err != nil {
 		return err
 	}
 	return chk_ToolCallRequest_Method(*v)
 }
 
-func dec_ToolResult_Content(d *wire.Decoder, v *[]ContentBlock) *wire.DecodeError {
+func dec_ToolResult_Content(d *wireDecoder, v *[]ContentBlock) *DecodeError {
 	if !d.ArrayStart() {
 		return d.TypeError("array")
 	}
 	out := make([]ContentBlock, 0)
-	var first *wire.DecodeError
+	var first *DecodeError
 	n := 0
 	for d.NextElement() {
 		if first != nil {
@@ -447,7 +446,7 @@ func dec_ToolResult_Content(d *wire.Decoder, v *[]ContentBlock) *wire.DecodeErro
 		} else {
 			var x ContentBlock
 			if err := decContentBlock(d, &x); err != nil {
-				first = err.At(n)
+				first = err.at(n)
 			}
 			out = append(out, x)
 		}
@@ -460,332 +459,332 @@ func dec_ToolResult_Content(d *wire.Decoder, v *[]ContentBlock) *wire.DecodeErro
 	return nil
 }
 
-func dec_TurnId(d *wire.Decoder, v *string) *wire.DecodeError {
+func dec_TurnId(d *wireDecoder, v *string) *DecodeError {
 	if err := d.String(v); err != nil {
 		return err
 	}
 	return chk_TurnId(*v)
 }
 
-func dec_Usage_Input(d *wire.Decoder, v *int64) *wire.DecodeError {
+func dec_Usage_Input(d *wireDecoder, v *int64) *DecodeError {
 	if err := d.Int(v); err != nil {
 		return err
 	}
 	return chk_Usage_Input(*v)
 }
 
-func dec_Usage_Output(d *wire.Decoder, v *int64) *wire.DecodeError {
+func dec_Usage_Output(d *wireDecoder, v *int64) *DecodeError {
 	if err := d.Int(v); err != nil {
 		return err
 	}
 	return chk_Usage_Output(*v)
 }
 
-func enc_AssistantDeltaEvent_Event(b []byte, v string) ([]byte, *wire.EncodeError) {
-	if err := wire.CheckUTF8(v); err != nil {
+func enc_AssistantDeltaEvent_Event(b []byte, v string) ([]byte, *EncodeError) {
+	if err := wireCheckUTF8(v); err != nil {
 		return b, err
 	}
 	if err := chk_AssistantDeltaEvent_Event(v); err != nil {
-		return b, wire.AsEncodeError(err)
+		return b, wireAsEncodeError(err)
 	}
-	return wire.AppendString(b, v)
+	return wireAppendString(b, v)
 }
 
-func enc_AssistantMessageEvent_Event(b []byte, v string) ([]byte, *wire.EncodeError) {
-	if err := wire.CheckUTF8(v); err != nil {
+func enc_AssistantMessageEvent_Event(b []byte, v string) ([]byte, *EncodeError) {
+	if err := wireCheckUTF8(v); err != nil {
 		return b, err
 	}
 	if err := chk_AssistantMessageEvent_Event(v); err != nil {
-		return b, wire.AsEncodeError(err)
+		return b, wireAsEncodeError(err)
 	}
-	return wire.AppendString(b, v)
+	return wireAppendString(b, v)
 }
 
-func enc_Attachment(b []byte, v string) ([]byte, *wire.EncodeError) {
-	if err := wire.CheckUTF8(v); err != nil {
+func enc_Attachment(b []byte, v string) ([]byte, *EncodeError) {
+	if err := wireCheckUTF8(v); err != nil {
 		return b, err
 	}
 	if err := chk_Attachment(v); err != nil {
-		return b, wire.AsEncodeError(err)
+		return b, wireAsEncodeError(err)
 	}
-	return wire.AppendString(b, v)
+	return wireAppendString(b, v)
 }
 
-func enc_CheckpointRequest_Method(b []byte, v string) ([]byte, *wire.EncodeError) {
-	if err := wire.CheckUTF8(v); err != nil {
+func enc_CheckpointRequest_Method(b []byte, v string) ([]byte, *EncodeError) {
+	if err := wireCheckUTF8(v); err != nil {
 		return b, err
 	}
 	if err := chk_CheckpointRequest_Method(v); err != nil {
-		return b, wire.AsEncodeError(err)
+		return b, wireAsEncodeError(err)
 	}
-	return wire.AppendString(b, v)
+	return wireAppendString(b, v)
 }
 
-func enc_CheckpointResult(b []byte, v []NativeFile, lvl int) ([]byte, *wire.EncodeError) {
+func enc_CheckpointResult(b []byte, v []NativeFile, lvl int) ([]byte, *EncodeError) {
 	b = append(b, '[')
 	for i := range v {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		var err *wire.EncodeError
+		var err *EncodeError
 		if b, err = encNativeFile(b, &v[i], lvl+1); err != nil {
-			return b, err.At(i)
+			return b, err.at(i)
 		}
 	}
 	return append(b, ']'), nil
 }
 
-func enc_Config_Tools(b []byte, v []NonEmptyString, lvl int) ([]byte, *wire.EncodeError) {
+func enc_Config_Tools(b []byte, v []NonEmptyString, lvl int) ([]byte, *EncodeError) {
 	b = append(b, '[')
 	for i := range v {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		var err *wire.EncodeError
+		var err *EncodeError
 		if b, err = encNonEmptyString(b, v[i], lvl+1); err != nil {
-			return b, err.At(i)
+			return b, err.at(i)
 		}
 	}
 	return append(b, ']'), nil
 }
 
-func enc_DetachRequest_Method(b []byte, v string) ([]byte, *wire.EncodeError) {
-	if err := wire.CheckUTF8(v); err != nil {
+func enc_DetachRequest_Method(b []byte, v string) ([]byte, *EncodeError) {
+	if err := wireCheckUTF8(v); err != nil {
 		return b, err
 	}
 	if err := chk_DetachRequest_Method(v); err != nil {
-		return b, wire.AsEncodeError(err)
+		return b, wireAsEncodeError(err)
 	}
-	return wire.AppendString(b, v)
+	return wireAppendString(b, v)
 }
 
-func enc_ErrorCode(b []byte, v string) ([]byte, *wire.EncodeError) {
-	if err := wire.CheckUTF8(v); err != nil {
+func enc_ErrorCode(b []byte, v string) ([]byte, *EncodeError) {
+	if err := wireCheckUTF8(v); err != nil {
 		return b, err
 	}
 	if err := chk_ErrorCode(v); err != nil {
-		return b, wire.AsEncodeError(err)
+		return b, wireAsEncodeError(err)
 	}
-	return wire.AppendString(b, v)
+	return wireAppendString(b, v)
 }
 
-func enc_EventName(b []byte, v string) ([]byte, *wire.EncodeError) {
-	if err := wire.CheckUTF8(v); err != nil {
+func enc_EventName(b []byte, v string) ([]byte, *EncodeError) {
+	if err := wireCheckUTF8(v); err != nil {
 		return b, err
 	}
 	if err := chk_EventName(v); err != nil {
-		return b, wire.AsEncodeError(err)
+		return b, wireAsEncodeError(err)
 	}
-	return wire.AppendString(b, v)
+	return wireAppendString(b, v)
 }
 
-func enc_FrameId(b []byte, v string) ([]byte, *wire.EncodeError) {
-	if err := wire.CheckUTF8(v); err != nil {
+func enc_FrameId(b []byte, v string) ([]byte, *EncodeError) {
+	if err := wireCheckUTF8(v); err != nil {
 		return b, err
 	}
 	if err := chk_FrameId(v); err != nil {
-		return b, wire.AsEncodeError(err)
+		return b, wireAsEncodeError(err)
 	}
-	return wire.AppendString(b, v)
+	return wireAppendString(b, v)
 }
 
-func enc_HarnessOptions_Dir(b []byte, v string) ([]byte, *wire.EncodeError) {
-	if err := wire.CheckUTF8(v); err != nil {
+func enc_HarnessOptions_Dir(b []byte, v string) ([]byte, *EncodeError) {
+	if err := wireCheckUTF8(v); err != nil {
 		return b, err
 	}
 	if err := chk_HarnessOptions_Dir(v); err != nil {
-		return b, wire.AsEncodeError(err)
+		return b, wireAsEncodeError(err)
 	}
-	return wire.AppendString(b, v)
+	return wireAppendString(b, v)
 }
 
-func enc_HarnessOptions_Tools(b []byte, v []ToolSchema, lvl int) ([]byte, *wire.EncodeError) {
+func enc_HarnessOptions_Tools(b []byte, v []ToolSchema, lvl int) ([]byte, *EncodeError) {
 	b = append(b, '[')
 	for i := range v {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		var err *wire.EncodeError
+		var err *EncodeError
 		if b, err = encToolSchema(b, &v[i], lvl+1); err != nil {
-			return b, err.At(i)
+			return b, err.at(i)
 		}
 	}
 	return append(b, ']'), nil
 }
 
-func enc_InterruptRequest_Method(b []byte, v string) ([]byte, *wire.EncodeError) {
-	if err := wire.CheckUTF8(v); err != nil {
+func enc_InterruptRequest_Method(b []byte, v string) ([]byte, *EncodeError) {
+	if err := wireCheckUTF8(v); err != nil {
 		return b, err
 	}
 	if err := chk_InterruptRequest_Method(v); err != nil {
-		return b, wire.AsEncodeError(err)
+		return b, wireAsEncodeError(err)
 	}
-	return wire.AppendString(b, v)
+	return wireAppendString(b, v)
 }
 
-func enc_Method(b []byte, v string) ([]byte, *wire.EncodeError) {
-	if err := wire.CheckUTF8(v); err != nil {
+func enc_Method(b []byte, v string) ([]byte, *EncodeError) {
+	if err := wireCheckUTF8(v); err != nil {
 		return b, err
 	}
 	if err := chk_Method(v); err != nil {
-		return b, wire.AsEncodeError(err)
+		return b, wireAsEncodeError(err)
 	}
-	return wire.AppendString(b, v)
+	return wireAppendString(b, v)
 }
 
-func enc_NativeFile_Path(b []byte, v string) ([]byte, *wire.EncodeError) {
-	if err := wire.CheckUTF8(v); err != nil {
+func enc_NativeFile_Path(b []byte, v string) ([]byte, *EncodeError) {
+	if err := wireCheckUTF8(v); err != nil {
 		return b, err
 	}
 	if err := chk_NativeFile_Path(v); err != nil {
-		return b, wire.AsEncodeError(err)
+		return b, wireAsEncodeError(err)
 	}
-	return wire.AppendString(b, v)
+	return wireAppendString(b, v)
 }
 
-func enc_NativeFile_Size(b []byte, v int64) ([]byte, *wire.EncodeError) {
-	if err := wire.CheckInt(v); err != nil {
+func enc_NativeFile_Size(b []byte, v int64) ([]byte, *EncodeError) {
+	if err := wireCheckInt(v); err != nil {
 		return b, err
 	}
 	if err := chk_NativeFile_Size(v); err != nil {
-		return b, wire.AsEncodeError(err)
+		return b, wireAsEncodeError(err)
 	}
-	return wire.AppendInt(b, v)
+	return wireAppendInt(b, v)
 }
 
-func enc_NonEmptyString(b []byte, v string) ([]byte, *wire.EncodeError) {
-	if err := wire.CheckUTF8(v); err != nil {
+func enc_NonEmptyString(b []byte, v string) ([]byte, *EncodeError) {
+	if err := wireCheckUTF8(v); err != nil {
 		return b, err
 	}
 	if err := chk_NonEmptyString(v); err != nil {
-		return b, wire.AsEncodeError(err)
+		return b, wireAsEncodeError(err)
 	}
-	return wire.AppendString(b, v)
+	return wireAppendString(b, v)
 }
 
-func enc_OpenRequest_Method(b []byte, v string) ([]byte, *wire.EncodeError) {
-	if err := wire.CheckUTF8(v); err != nil {
+func enc_OpenRequest_Method(b []byte, v string) ([]byte, *EncodeError) {
+	if err := wireCheckUTF8(v); err != nil {
 		return b, err
 	}
 	if err := chk_OpenRequest_Method(v); err != nil {
-		return b, wire.AsEncodeError(err)
+		return b, wireAsEncodeError(err)
 	}
-	return wire.AppendString(b, v)
+	return wireAppendString(b, v)
 }
 
-func enc_OpenResult_Tools(b []byte, v []string, lvl int) ([]byte, *wire.EncodeError) {
+func enc_OpenResult_Tools(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
 	b = append(b, '[')
 	for i := range v {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		var err *wire.EncodeError
-		if b, err = wire.AppendString(b, string(v[i])); err != nil {
-			return b, err.At(i)
+		var err *EncodeError
+		if b, err = wireAppendString(b, string(v[i])); err != nil {
+			return b, err.at(i)
 		}
 	}
 	return append(b, ']'), nil
 }
 
-func enc_PromptRequest_Method(b []byte, v string) ([]byte, *wire.EncodeError) {
-	if err := wire.CheckUTF8(v); err != nil {
+func enc_PromptRequest_Method(b []byte, v string) ([]byte, *EncodeError) {
+	if err := wireCheckUTF8(v); err != nil {
 		return b, err
 	}
 	if err := chk_PromptRequest_Method(v); err != nil {
-		return b, wire.AsEncodeError(err)
+		return b, wireAsEncodeError(err)
 	}
-	return wire.AppendString(b, v)
+	return wireAppendString(b, v)
 }
 
-func enc_PromptResult_Interrupted(b []byte, v bool) ([]byte, *wire.EncodeError) {
+func enc_PromptResult_Interrupted(b []byte, v bool) ([]byte, *EncodeError) {
 	if err := chk_PromptResult_Interrupted(v); err != nil {
-		return b, wire.AsEncodeError(err)
+		return b, wireAsEncodeError(err)
 	}
-	return wire.WriteBool(b, v)
+	return wireWriteBool(b, v)
 }
 
-func enc_SteerRequest_Method(b []byte, v string) ([]byte, *wire.EncodeError) {
-	if err := wire.CheckUTF8(v); err != nil {
+func enc_SteerRequest_Method(b []byte, v string) ([]byte, *EncodeError) {
+	if err := wireCheckUTF8(v); err != nil {
 		return b, err
 	}
 	if err := chk_SteerRequest_Method(v); err != nil {
-		return b, wire.AsEncodeError(err)
+		return b, wireAsEncodeError(err)
 	}
-	return wire.AppendString(b, v)
+	return wireAppendString(b, v)
 }
 
-func enc_StopReason(b []byte, v string) ([]byte, *wire.EncodeError) {
-	if err := wire.CheckUTF8(v); err != nil {
+func enc_StopReason(b []byte, v string) ([]byte, *EncodeError) {
+	if err := wireCheckUTF8(v); err != nil {
 		return b, err
 	}
 	if err := chk_StopReason(v); err != nil {
-		return b, wire.AsEncodeError(err)
+		return b, wireAsEncodeError(err)
 	}
-	return wire.AppendString(b, v)
+	return wireAppendString(b, v)
 }
 
-func enc_TextBlock_Type(b []byte, v string) ([]byte, *wire.EncodeError) {
-	if err := wire.CheckUTF8(v); err != nil {
+func enc_TextBlock_Type(b []byte, v string) ([]byte, *EncodeError) {
+	if err := wireCheckUTF8(v); err != nil {
 		return b, err
 	}
 	if err := chk_TextBlock_Type(v); err != nil {
-		return b, wire.AsEncodeError(err)
+		return b, wireAsEncodeError(err)
 	}
-	return wire.AppendString(b, v)
+	return wireAppendString(b, v)
 }
 
-func enc_ToolCallRequest_Method(b []byte, v string) ([]byte, *wire.EncodeError) {
-	if err := wire.CheckUTF8(v); err != nil {
+func enc_ToolCallRequest_Method(b []byte, v string) ([]byte, *EncodeError) {
+	if err := wireCheckUTF8(v); err != nil {
 		return b, err
 	}
 	if err := chk_ToolCallRequest_Method(v); err != nil {
-		return b, wire.AsEncodeError(err)
+		return b, wireAsEncodeError(err)
 	}
-	return wire.AppendString(b, v)
+	return wireAppendString(b, v)
 }
 
-func enc_ToolResult_Content(b []byte, v []ContentBlock, lvl int) ([]byte, *wire.EncodeError) {
+func enc_ToolResult_Content(b []byte, v []ContentBlock, lvl int) ([]byte, *EncodeError) {
 	b = append(b, '[')
 	for i := range v {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		var err *wire.EncodeError
+		var err *EncodeError
 		if b, err = encContentBlock(b, v[i], lvl+1); err != nil {
-			return b, err.At(i)
+			return b, err.at(i)
 		}
 	}
 	return append(b, ']'), nil
 }
 
-func enc_TurnId(b []byte, v string) ([]byte, *wire.EncodeError) {
-	if err := wire.CheckUTF8(v); err != nil {
+func enc_TurnId(b []byte, v string) ([]byte, *EncodeError) {
+	if err := wireCheckUTF8(v); err != nil {
 		return b, err
 	}
 	if err := chk_TurnId(v); err != nil {
-		return b, wire.AsEncodeError(err)
+		return b, wireAsEncodeError(err)
 	}
-	return wire.AppendString(b, v)
+	return wireAppendString(b, v)
 }
 
-func enc_Usage_Input(b []byte, v int64) ([]byte, *wire.EncodeError) {
-	if err := wire.CheckInt(v); err != nil {
+func enc_Usage_Input(b []byte, v int64) ([]byte, *EncodeError) {
+	if err := wireCheckInt(v); err != nil {
 		return b, err
 	}
 	if err := chk_Usage_Input(v); err != nil {
-		return b, wire.AsEncodeError(err)
+		return b, wireAsEncodeError(err)
 	}
-	return wire.AppendInt(b, v)
+	return wireAppendInt(b, v)
 }
 
-func enc_Usage_Output(b []byte, v int64) ([]byte, *wire.EncodeError) {
-	if err := wire.CheckInt(v); err != nil {
+func enc_Usage_Output(b []byte, v int64) ([]byte, *EncodeError) {
+	if err := wireCheckInt(v); err != nil {
 		return b, err
 	}
 	if err := chk_Usage_Output(v); err != nil {
-		return b, wire.AsEncodeError(err)
+		return b, wireAsEncodeError(err)
 	}
-	return wire.AppendInt(b, v)
+	return wireAppendInt(b, v)
 }
 
 var pat_HarnessOptions_Dir = regexp.MustCompile("^(?:/|[A-Za-z]:[\\\\/])")

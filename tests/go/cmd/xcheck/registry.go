@@ -10,6 +10,7 @@ import (
 	"io"
 	"reflect"
 
+	"example.com/wiretypes/config"
 	"example.com/wiretypes/jsonl"
 	"example.com/wiretypes/runner"
 )
@@ -22,18 +23,59 @@ type Codec struct {
 }
 
 // Protocols maps each protocol (schema/<protocol>, vectors/<protocol>) to its Codecs. A new
-// protocol needs one line here.
+// protocol needs one line here, and one case per error type in Normalize.
 var Protocols = map[string]map[string]Codec{
 	"runner": convert(runner.Codecs),
 	"jsonl":  convert(jsonl.Codecs),
+	"config": convert(config.Codecs),
 }
 
-func convert[C runner.Codec | jsonl.Codec](m map[string]C) map[string]Codec {
+func convert[C runner.Codec | jsonl.Codec | config.Codec](m map[string]C) map[string]Codec {
 	out := make(map[string]Codec, len(m))
 	for name, c := range m {
-		out[name] = Codec(c)
+		out[name] = Normalized(Codec(c))
 	}
 	return out
+}
+
+// Normalized wraps a Codec so that its errors are runner's DecodeError and EncodeError: every
+// generated package declares its own (the runtime is emitted into each package), with the same
+// fields, so one set of checks serves all protocols.
+func Normalized(c Codec) Codec {
+	n := c
+	n.Decode = func(line []byte) (any, error) {
+		v, err := c.Decode(line)
+		return v, Normalize(err)
+	}
+	n.Encode = func(v any) ([]byte, error) {
+		b, err := c.Encode(v)
+		return b, Normalize(err)
+	}
+	if c.NewReader != nil {
+		n.NewReader = func(r io.Reader) func() (any, error) {
+			next := c.NewReader(r)
+			return func() (any, error) {
+				v, err := next()
+				return v, Normalize(err)
+			}
+		}
+	}
+	return n
+}
+
+// Normalize turns a DecodeError or EncodeError of any generated package into runner's.
+func Normalize(err error) error {
+	switch e := err.(type) {
+	case *jsonl.DecodeError:
+		return &runner.DecodeError{Code: e.Code, Pointer: e.Pointer, Message: e.Message}
+	case *jsonl.EncodeError:
+		return &runner.EncodeError{Code: e.Code, Pointer: e.Pointer, Message: e.Message}
+	case *config.DecodeError:
+		return &runner.DecodeError{Code: e.Code, Pointer: e.Pointer, Message: e.Message}
+	case *config.EncodeError:
+		return &runner.EncodeError{Code: e.Code, Pointer: e.Pointer, Message: e.Message}
+	}
+	return err
 }
 
 // Lookup returns the Codec of a definition.
@@ -49,16 +91,16 @@ func Lookup(protocol, typ string) (Codec, error) {
 	return c, nil
 }
 
-// AsDecodeError finds the generated *DecodeError in err (every protocol package aliases the same type).
+// AsDecodeError finds the generated *DecodeError in err (of any protocol package, as runner's).
 func AsDecodeError(err error) (*runner.DecodeError, bool) {
 	var de *runner.DecodeError
-	return de, errors.As(err, &de)
+	return de, errors.As(Normalize(err), &de)
 }
 
 // AsEncodeError finds the generated *EncodeError in err.
 func AsEncodeError(err error) (*runner.EncodeError, bool) {
 	var ee *runner.EncodeError
-	return ee, errors.As(err, &ee)
+	return ee, errors.As(Normalize(err), &ee)
 }
 
 // IsNil reports an ignored result: a nil interface or a nil pointer inside one.

@@ -3,7 +3,6 @@
 package small
 
 import (
-	"example.com/wiretypes/internal/wire"
 	"io"
 )
 
@@ -30,7 +29,7 @@ var Codecs = map[string]Codec{
 			case Color:
 				return EncodeColor(x)
 			}
-			return nil, wire.EncodeFail(wire.CodeType, "value is not a Color")
+			return nil, wireEncodeFail(wireCodeType, "value is not a Color")
 		},
 	},
 	"Shape": {
@@ -49,7 +48,7 @@ var Codecs = map[string]Codec{
 			case Shape:
 				return EncodeShape(x)
 			}
-			return nil, wire.EncodeFail(wire.CodeType, "value is not a Shape")
+			return nil, wireEncodeFail(wireCodeType, "value is not a Shape")
 		},
 		NewReader: func(r io.Reader) func() (any, error) {
 			fr := NewShapeReader(r)
@@ -79,7 +78,7 @@ var Codecs = map[string]Codec{
 					return EncodeCircle(*x)
 				}
 			}
-			return nil, wire.EncodeFail(wire.CodeType, "value is not a Circle")
+			return nil, wireEncodeFail(wireCodeType, "value is not a Circle")
 		},
 	},
 	"Square": {
@@ -99,7 +98,7 @@ var Codecs = map[string]Codec{
 					return EncodeSquare(*x)
 				}
 			}
-			return nil, wire.EncodeFail(wire.CodeType, "value is not a Square")
+			return nil, wireEncodeFail(wireCodeType, "value is not a Square")
 		},
 	},
 }

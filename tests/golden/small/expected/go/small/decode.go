@@ -3,7 +3,6 @@
 package small
 
 import (
-	"example.com/wiretypes/internal/wire"
 	"io"
 )
 
@@ -12,7 +11,7 @@ func DecodeColor(line []byte) (Color, error) {
 	if v, ok := fastColor(line); ok {
 		return v, nil
 	}
-	var d wire.Decoder
+	var d wireDecoder
 	if err := d.Init(line); err != nil {
 		return Color(""), err
 	}
@@ -28,7 +27,7 @@ func DecodeShape(line []byte) (Shape, error) {
 	if v, ok := fastShape(line); ok {
 		return v, nil
 	}
-	var d wire.Decoder
+	var d wireDecoder
 	if err := d.Init(line); err != nil {
 		return nil, err
 	}
@@ -41,7 +40,7 @@ func DecodeShape(line []byte) (Shape, error) {
 
 // NewShapeReader reads Shape frames of at most FrameLimit bytes; Next returns io.EOF at the end, a *DecodeError for a bad line (the stream goes on).
 func NewShapeReader(r io.Reader) *FrameReader[Shape] {
-	return wire.NewFrameReader(r, FrameLimit, func(line []byte) (Shape, bool, error) {
+	return wireNewFrameReader(r, FrameLimit, func(line []byte) (Shape, bool, error) {
 		v, err := DecodeShape(line)
 		return v, false, err
 	})
@@ -52,7 +51,7 @@ func DecodeCircle(line []byte) (Circle, error) {
 	if v, ok := fastCircle(line); ok {
 		return v, nil
 	}
-	var d wire.Decoder
+	var d wireDecoder
 	if err := d.Init(line); err != nil {
 		return Circle{}, err
 	}
@@ -68,7 +67,7 @@ func DecodeSquare(line []byte) (Square, error) {
 	if v, ok := fastSquare(line); ok {
 		return v, nil
 	}
-	var d wire.Decoder
+	var d wireDecoder
 	if err := d.Init(line); err != nil {
 		return Square{}, err
 	}
@@ -81,8 +80,8 @@ func DecodeSquare(line []byte) (Square, error) {
 
 // fastColor decodes line as Color in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
 func fastColor(line []byte) (v Color, ok bool) {
-	defer wire.Recover(&ok)
-	var d wire.Decoder
+	defer wireRecover(&ok)
+	var d wireDecoder
 	d.InitFast(line)
 	ok = decColor(&d, &v) == nil && d.Done()
 	return v, ok
@@ -90,8 +89,8 @@ func fastColor(line []byte) (v Color, ok bool) {
 
 // fastShape decodes line as Shape in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
 func fastShape(line []byte) (v Shape, ok bool) {
-	defer wire.Recover(&ok)
-	var d wire.Decoder
+	defer wireRecover(&ok)
+	var d wireDecoder
 	d.InitFast(line)
 	ok = decShape(&d, &v) == nil && d.Done()
 	return v, ok
@@ -99,8 +98,8 @@ func fastShape(line []byte) (v Shape, ok bool) {
 
 // fastCircle decodes line as Circle in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
 func fastCircle(line []byte) (v Circle, ok bool) {
-	defer wire.Recover(&ok)
-	var d wire.Decoder
+	defer wireRecover(&ok)
+	var d wireDecoder
 	d.InitFast(line)
 	ok = decCircle(&d, &v) == nil && d.Done()
 	return v, ok
@@ -108,21 +107,21 @@ func fastCircle(line []byte) (v Circle, ok bool) {
 
 // fastSquare decodes line as Square in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
 func fastSquare(line []byte) (v Square, ok bool) {
-	defer wire.Recover(&ok)
-	var d wire.Decoder
+	defer wireRecover(&ok)
+	var d wireDecoder
 	d.InitFast(line)
 	ok = decSquare(&d, &v) == nil && d.Done()
 	return v, ok
 }
 
-func decColor(d *wire.Decoder, v *Color) *wire.DecodeError {
+func decColor(d *wireDecoder, v *Color) *DecodeError {
 	return dec_Color(d, (*string)(v))
 }
 
 var keysShape = []string{"kind"}
 
-func decShape(d *wire.Decoder, v *Shape) *wire.DecodeError {
-	var p wire.Probe
+func decShape(d *wireDecoder, v *Shape) *DecodeError {
+	var p wireProbe
 	if !d.PeekObject(&p, keysShape) {
 		return d.TypeError("object")
 	}
@@ -154,7 +153,7 @@ func decShape(d *wire.Decoder, v *Shape) *wire.DecodeError {
 	return d.UnknownVariantAt("kind")
 }
 
-func whichShape(p *wire.Probe) int {
+func whichShape(p *wireProbe) int {
 	if !p.Has(0) {
 		return -1
 	}
@@ -167,7 +166,7 @@ func whichShape(p *wire.Probe) int {
 	return -1
 }
 
-func variantShape(d *wire.Decoder, v *Shape, k int) *wire.DecodeError {
+func variantShape(d *wireDecoder, v *Shape, k int) *DecodeError {
 	switch k {
 	case 0:
 		x := new(Circle)
@@ -181,13 +180,13 @@ func variantShape(d *wire.Decoder, v *Shape, k int) *wire.DecodeError {
 	return d.Bad()
 }
 
-func decCircle(d *wire.Decoder, v *Circle) *wire.DecodeError {
+func decCircle(d *wireDecoder, v *Circle) *DecodeError {
 	if !d.ObjectStart() {
 		return d.TypeError("object")
 	}
 	var seen [3]bool
-	var errs [3]*wire.DecodeError
-	var unknown *wire.DecodeError
+	var errs [3]*DecodeError
+	var unknown *DecodeError
 	for d.NextMember() {
 		switch string(d.Key()) {
 		case "kind":
@@ -208,30 +207,30 @@ func decCircle(d *wire.Decoder, v *Circle) *wire.DecodeError {
 		return unknown
 	}
 	if !seen[0] {
-		return wire.Missing("kind")
+		return wireMissing("kind")
 	}
 	if !seen[1] {
-		return wire.Missing("radius")
+		return wireMissing("radius")
 	}
 	if errs[0] != nil {
-		return errs[0].In("kind")
+		return errs[0].in("kind")
 	}
 	if errs[1] != nil {
-		return errs[1].In("radius")
+		return errs[1].in("radius")
 	}
 	if errs[2] != nil {
-		return errs[2].In("color")
+		return errs[2].in("color")
 	}
 	return nil
 }
 
-func decSquare(d *wire.Decoder, v *Square) *wire.DecodeError {
+func decSquare(d *wireDecoder, v *Square) *DecodeError {
 	if !d.ObjectStart() {
 		return d.TypeError("object")
 	}
 	var seen [4]bool
-	var errs [4]*wire.DecodeError
-	var unknown *wire.DecodeError
+	var errs [4]*DecodeError
+	var unknown *DecodeError
 	for d.NextMember() {
 		switch string(d.Key()) {
 		case "kind":
@@ -245,7 +244,7 @@ func decSquare(d *wire.Decoder, v *Square) *wire.DecodeError {
 			errs[2] = dec_Square_Tags(d, &v.Tags)
 		case "meta":
 			seen[3] = true
-			errs[3] = d.Raw(&v.Meta, 1<<wire.KindObject)
+			errs[3] = d.Raw(&v.Meta, 1<<wireKindObject)
 		default:
 			unknown = d.Unknown(unknown)
 		}
@@ -254,25 +253,25 @@ func decSquare(d *wire.Decoder, v *Square) *wire.DecodeError {
 		return unknown
 	}
 	if !seen[0] {
-		return wire.Missing("kind")
+		return wireMissing("kind")
 	}
 	if !seen[1] {
-		return wire.Missing("side")
+		return wireMissing("side")
 	}
 	if !seen[2] {
-		return wire.Missing("tags")
+		return wireMissing("tags")
 	}
 	if errs[0] != nil {
-		return errs[0].In("kind")
+		return errs[0].in("kind")
 	}
 	if errs[1] != nil {
-		return errs[1].In("side")
+		return errs[1].in("side")
 	}
 	if errs[2] != nil {
-		return errs[2].In("tags")
+		return errs[2].in("tags")
 	}
 	if errs[3] != nil {
-		return errs[3].In("meta")
+		return errs[3].in("meta")
 	}
 	return nil
 }

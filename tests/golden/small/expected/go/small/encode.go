@@ -2,10 +2,6 @@
 
 package small
 
-import (
-	"example.com/wiretypes/internal/wire"
-)
-
 // EncodeColor writes v in canonical form; it refuses what DecodeColor would reject.
 func EncodeColor(v Color) ([]byte, error) {
 	b, err := encColor(make([]byte, 0, 256), v, 1)
@@ -42,11 +38,11 @@ func EncodeSquare(v Square) ([]byte, error) {
 	return b, nil
 }
 
-func encColor(b []byte, v Color, lvl int) ([]byte, *wire.EncodeError) {
+func encColor(b []byte, v Color, lvl int) ([]byte, *EncodeError) {
 	return enc_Color(b, string(v))
 }
 
-func encShape(b []byte, v Shape, lvl int) ([]byte, *wire.EncodeError) {
+func encShape(b []byte, v Shape, lvl int) ([]byte, *EncodeError) {
 	switch x := v.(type) {
 	case *Circle:
 		if x != nil {
@@ -57,42 +53,42 @@ func encShape(b []byte, v Shape, lvl int) ([]byte, *wire.EncodeError) {
 			return encSquare(b, x, lvl)
 		}
 	}
-	return b, wire.EncodeFail(wire.CodeType, "no Shape variant")
+	return b, wireEncodeFail(wireCodeType, "no Shape variant")
 }
 
-func encCircle(b []byte, v *Circle, lvl int) ([]byte, *wire.EncodeError) {
-	var err *wire.EncodeError
+func encCircle(b []byte, v *Circle, lvl int) ([]byte, *EncodeError) {
+	var err *EncodeError
 	b = append(b, '{')
 	b = append(b, `"kind":"circle"`...)
 	b = append(b, `,"radius":`...)
 	if b, err = enc_Circle_Radius(b, int64(v.Radius)); err != nil {
-		return b, err.In("radius")
+		return b, err.in("radius")
 	}
 	if v.Color != nil {
 		b = append(b, `,"color":`...)
 		if b, err = encColor(b, *v.Color, lvl+1); err != nil {
-			return b, err.In("color")
+			return b, err.in("color")
 		}
 	}
 	return append(b, '}'), nil
 }
 
-func encSquare(b []byte, v *Square, lvl int) ([]byte, *wire.EncodeError) {
-	var err *wire.EncodeError
+func encSquare(b []byte, v *Square, lvl int) ([]byte, *EncodeError) {
+	var err *EncodeError
 	b = append(b, '{')
 	b = append(b, `"kind":"square"`...)
 	b = append(b, `,"side":`...)
 	if b, err = enc_Square_Side(b, float64(v.Side)); err != nil {
-		return b, err.In("side")
+		return b, err.in("side")
 	}
 	b = append(b, `,"tags":`...)
 	if b, err = enc_Square_Tags(b, v.Tags, lvl+1); err != nil {
-		return b, err.In("tags")
+		return b, err.in("tags")
 	}
 	if v.Meta != nil {
 		b = append(b, `,"meta":`...)
-		if b, err = wire.AppendRaw(b, v.Meta, lvl+1, 1<<wire.KindObject); err != nil {
-			return b, err.In("meta")
+		if b, err = wireAppendRaw(b, v.Meta, lvl+1, 1<<wireKindObject); err != nil {
+			return b, err.in("meta")
 		}
 	}
 	return append(b, '}'), nil

@@ -4,7 +4,6 @@ package small
 
 import (
 	"encoding/json"
-	"example.com/wiretypes/internal/wire"
 )
 
 // SchemaDigest is the sha256 of the schema files this package was generated from.
@@ -12,18 +11,6 @@ const SchemaDigest = "e3c2e654c8eaec808e17584689e6171417c594c0eb654010f9a6304bd7
 
 // FrameLimit is the largest frame in bytes, without its newline.
 const FrameLimit = Limit
-
-// Runtime types, shared by every generated protocol package.
-type (
-	DecodeError = wire.DecodeError
-	EncodeError = wire.EncodeError
-	Member      = wire.Member
-	Null        = wire.Null
-	Secret      = wire.Secret
-)
-
-// FrameReader reads newline-delimited frames; see the New...Reader functions.
-type FrameReader[T any] = wire.FrameReader[T]
 
 // Limit: Largest line.
 const Limit = 1024
@@ -57,7 +44,7 @@ func VisitShape(v Shape, vis ShapeVisitor) error {
 	case *Square:
 		return vis.Square(x)
 	}
-	return wire.ErrNoVariant
+	return wireErrNoVariant
 }
 
 // Circle: A circle.

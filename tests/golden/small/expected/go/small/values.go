@@ -2,95 +2,91 @@
 
 package small
 
-import (
-	"example.com/wiretypes/internal/wire"
-)
-
-func chk_Circle_Kind(v string) *wire.DecodeError {
+func chk_Circle_Kind(v string) *DecodeError {
 	if v != "circle" {
-		return wire.Fail(wire.CodeConst, "string is not the expected constant")
+		return wireFail(wireCodeConst, "string is not the expected constant")
 	}
 	return nil
 }
 
-func chk_Circle_Radius(v int64) *wire.DecodeError {
+func chk_Circle_Radius(v int64) *DecodeError {
 	if v < 1 {
-		return wire.Fail(wire.CodeRange, "number must be at least 1")
+		return wireFail(wireCodeRange, "number must be at least 1")
 	}
 	return nil
 }
 
-func chk_Color(v string) *wire.DecodeError {
+func chk_Color(v string) *DecodeError {
 	switch v {
 	case "red", "dark-blue":
 	default:
-		return wire.Fail(wire.CodeEnum, "string is not one of the allowed values")
+		return wireFail(wireCodeEnum, "string is not one of the allowed values")
 	}
 	return nil
 }
 
-func chk_Square_Kind(v string) *wire.DecodeError {
+func chk_Square_Kind(v string) *DecodeError {
 	if v != "square" {
-		return wire.Fail(wire.CodeConst, "string is not the expected constant")
+		return wireFail(wireCodeConst, "string is not the expected constant")
 	}
 	return nil
 }
 
-func chk_Square_Side(v float64) *wire.DecodeError {
+func chk_Square_Side(v float64) *DecodeError {
 	if v <= 0.0 {
-		return wire.Fail(wire.CodeRange, "number must be greater than 0")
+		return wireFail(wireCodeRange, "number must be greater than 0")
 	}
 	return nil
 }
 
-func chk_Square_Tags_Item(v string) *wire.DecodeError {
+func chk_Square_Tags_Item(v string) *DecodeError {
 	if len(v) == 0 {
-		return wire.Fail(wire.CodeLength, "string length must be at least 1 code points")
+		return wireFail(wireCodeLength, "string length must be at least 1 code points")
 	}
 	return nil
 }
 
-func dec_Circle_Kind(d *wire.Decoder, v *string) *wire.DecodeError {
+func dec_Circle_Kind(d *wireDecoder, v *string) *DecodeError {
 	if err := d.String(v); err != nil {
 		return err
 	}
 	return chk_Circle_Kind(*v)
 }
 
-func dec_Circle_Radius(d *wire.Decoder, v *int64) *wire.DecodeError {
+func dec_Circle_Radius(d *wireDecoder, v *int64) *DecodeError {
 	if err := d.Int(v); err != nil {
 		return err
 	}
 	return chk_Circle_Radius(*v)
 }
 
-func dec_Color(d *wire.Decoder, v *string) *wire.DecodeError {
+func dec_Color(d *wireDecoder, v *string) *DecodeError {
 	if err := d.String(v); err != nil {
 		return err
 	}
 	return chk_Color(*v)
 }
 
-func dec_Square_Kind(d *wire.Decoder, v *string) *wire.DecodeError {
+func dec_Square_Kind(d *wireDecoder, v *string) *DecodeError {
 	if err := d.String(v); err != nil {
 		return err
 	}
 	return chk_Square_Kind(*v)
 }
 
-func dec_Square_Side(d *wire.Decoder, v *float64) *wire.DecodeError {
+func dec_Square_Side(d *wireDecoder, v *float64) *DecodeError {
 	if err := d.Float(v); err != nil {
 		return err
 	}
 	return chk_Square_Side(*v)
 }
 
-func dec_Square_Tags(d *wire.Decoder, v *[]string) *wire.DecodeError {
+func dec_Square_Tags(d *wireDecoder, v *[]string) *DecodeError {
 	if !d.ArrayStart() {
 		return d.TypeError("array")
 	}
 	out := make([]string, 0)
-	var first *wire.DecodeError
+	var first *DecodeError
 	n := 0
 	for d.NextElement() {
 		if first != nil {
@@ -98,14 +94,14 @@ func dec_Square_Tags(d *wire.Decoder, v *[]string) *wire.DecodeError {
 		} else {
 			var x string
 			if err := dec_Square_Tags_Item(d, (*string)(&x)); err != nil {
-				first = err.At(n)
+				first = err.at(n)
 			}
 			out = append(out, x)
 		}
 		n++
 	}
 	if n > 4 {
-		return wire.Fail(wire.CodeLength, "array must have at most 4 items")
+		return wireFail(wireCodeLength, "array must have at most 4 items")
 	}
 	if first != nil {
 		return first
@@ -114,86 +110,86 @@ func dec_Square_Tags(d *wire.Decoder, v *[]string) *wire.DecodeError {
 	return nil
 }
 
-func dec_Square_Tags_Item(d *wire.Decoder, v *string) *wire.DecodeError {
+func dec_Square_Tags_Item(d *wireDecoder, v *string) *DecodeError {
 	if err := d.String(v); err != nil {
 		return err
 	}
 	return chk_Square_Tags_Item(*v)
 }
 
-func enc_Circle_Kind(b []byte, v string) ([]byte, *wire.EncodeError) {
-	if err := wire.CheckUTF8(v); err != nil {
+func enc_Circle_Kind(b []byte, v string) ([]byte, *EncodeError) {
+	if err := wireCheckUTF8(v); err != nil {
 		return b, err
 	}
 	if err := chk_Circle_Kind(v); err != nil {
-		return b, wire.AsEncodeError(err)
+		return b, wireAsEncodeError(err)
 	}
-	return wire.AppendString(b, v)
+	return wireAppendString(b, v)
 }
 
-func enc_Circle_Radius(b []byte, v int64) ([]byte, *wire.EncodeError) {
-	if err := wire.CheckInt(v); err != nil {
+func enc_Circle_Radius(b []byte, v int64) ([]byte, *EncodeError) {
+	if err := wireCheckInt(v); err != nil {
 		return b, err
 	}
 	if err := chk_Circle_Radius(v); err != nil {
-		return b, wire.AsEncodeError(err)
+		return b, wireAsEncodeError(err)
 	}
-	return wire.AppendInt(b, v)
+	return wireAppendInt(b, v)
 }
 
-func enc_Color(b []byte, v string) ([]byte, *wire.EncodeError) {
-	if err := wire.CheckUTF8(v); err != nil {
+func enc_Color(b []byte, v string) ([]byte, *EncodeError) {
+	if err := wireCheckUTF8(v); err != nil {
 		return b, err
 	}
 	if err := chk_Color(v); err != nil {
-		return b, wire.AsEncodeError(err)
+		return b, wireAsEncodeError(err)
 	}
-	return wire.AppendString(b, v)
+	return wireAppendString(b, v)
 }
 
-func enc_Square_Kind(b []byte, v string) ([]byte, *wire.EncodeError) {
-	if err := wire.CheckUTF8(v); err != nil {
+func enc_Square_Kind(b []byte, v string) ([]byte, *EncodeError) {
+	if err := wireCheckUTF8(v); err != nil {
 		return b, err
 	}
 	if err := chk_Square_Kind(v); err != nil {
-		return b, wire.AsEncodeError(err)
+		return b, wireAsEncodeError(err)
 	}
-	return wire.AppendString(b, v)
+	return wireAppendString(b, v)
 }
 
-func enc_Square_Side(b []byte, v float64) ([]byte, *wire.EncodeError) {
-	if err := wire.CheckFloat(v); err != nil {
+func enc_Square_Side(b []byte, v float64) ([]byte, *EncodeError) {
+	if err := wireCheckFloat(v); err != nil {
 		return b, err
 	}
 	if err := chk_Square_Side(v); err != nil {
-		return b, wire.AsEncodeError(err)
+		return b, wireAsEncodeError(err)
 	}
-	return wire.AppendFloat(b, v)
+	return wireAppendFloat(b, v)
 }
 
-func enc_Square_Tags(b []byte, v []string, lvl int) ([]byte, *wire.EncodeError) {
+func enc_Square_Tags(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
 	if n := len(v); n > 4 {
-		return b, wire.EncodeFail(wire.CodeLength, "array must have at most 4 items")
+		return b, wireEncodeFail(wireCodeLength, "array must have at most 4 items")
 	}
 	b = append(b, '[')
 	for i := range v {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		var err *wire.EncodeError
+		var err *EncodeError
 		if b, err = enc_Square_Tags_Item(b, string(v[i])); err != nil {
-			return b, err.At(i)
+			return b, err.at(i)
 		}
 	}
 	return append(b, ']'), nil
 }
 
-func enc_Square_Tags_Item(b []byte, v string) ([]byte, *wire.EncodeError) {
-	if err := wire.CheckUTF8(v); err != nil {
+func enc_Square_Tags_Item(b []byte, v string) ([]byte, *EncodeError) {
+	if err := wireCheckUTF8(v); err != nil {
 		return b, err
 	}
 	if err := chk_Square_Tags_Item(v); err != nil {
-		return b, wire.AsEncodeError(err)
+		return b, wireAsEncodeError(err)
 	}
-	return wire.AppendString(b, v)
+	return wireAppendString(b, v)
 }
