@@ -56,8 +56,9 @@ describe("codegen conformance", () => {
     const r = await cli(["--vectors", file]);
     expect(r.code).toBe(1);
     expect(r.out).toContain("t-wrong: FAILURE: TypeScript: got ok");
+    expect(r.out).toContain("t-wrong: FAILURE: TypeScript (given a string): got ok");
     expect(r.out).toContain("t-wrong: FAILURE: Go: got ok");
-    expect(r.out).toMatch(/0 disagreements, 2 failures/);
+    expect(r.out).toMatch(/0 disagreements, 3 failures/);
   });
 
   test("usage errors exit 2", async () => {

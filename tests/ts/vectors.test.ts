@@ -80,7 +80,7 @@ function loadVectors(): Loaded[] {
 interface Codec {
   DecodeError: new (...a: never[]) => Error;
   EncodeError: new (...a: never[]) => Error;
-  decode: (b: Uint8Array) => unknown;
+  decode: (b: Uint8Array | string) => unknown;
   encode: (v: unknown) => string;
   read?: (
     src: AsyncIterable<Uint8Array>,
@@ -109,6 +109,16 @@ function codecOf(mod: Record<string, unknown>, type: string): Codec {
 }
 
 const enc = new TextEncoder();
+const fatal = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+
+/** The text that the bytes spell, or undefined when they are not UTF-8. */
+function utf8Text(bytes: Uint8Array): string | undefined {
+  try {
+    return fatal.decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
 
 type Actual = { ok: true; canonical: string } | { ok: false; code: string; pointer: string } | { ignored: true };
 
@@ -244,17 +254,26 @@ for (const protocol of protocols) {
           return;
         }
         if (v.via === "decode") {
-          let actual: Actual;
-          let value: unknown;
-          let decoded = false;
-          try {
-            value = codec.decode(bytes);
-            decoded = true;
-          } catch (e) {
-            actual = fromError(codec, e, secrets);
+          // decode<Type> takes a string too: every input that is UTF-8 is also given as the string it
+          // spells, which must have the same outcome (the frame limit counts its UTF-8 bytes, rule 2)
+          const text = utf8Text(bytes);
+          for (const input of text === undefined ? [bytes] : [bytes, text]) {
+            let actual: Actual;
+            let value: unknown;
+            let decoded = false;
+            try {
+              value = codec.decode(input);
+              decoded = true;
+            } catch (e) {
+              actual = fromError(codec, e, secrets);
+            }
+            if (decoded) actual = canonicalOf(codec, value);
+            try {
+              compare([actual!], [normalise(v.expect as Outcome)]);
+            } catch (e) {
+              throw new Error(`given ${typeof input === "string" ? "a string" : "a Uint8Array"}: ${e instanceof Error ? e.message : String(e)}`);
+            }
           }
-          if (decoded) actual = canonicalOf(codec, value);
-          compare([actual!], [normalise(v.expect as Outcome)]);
           return;
         }
         if (codec.read === undefined) throw new Error(`generated module has no read${v.type}s`);
