@@ -44,16 +44,17 @@ for (const p of loadAll(ROOT)) {
       const child = spawn(go.binary, ["-echo", `${p.name}/${name}`], { stdio: ["pipe", "pipe", "pipe"] });
       let stderr = "";
       child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
-      const out: Buffer[] = [];
-      child.stdout.on("data", (d: Buffer) => out.push(d));
+      const out: string[] = [];
+      child.stdout.on("data", (d: Buffer) => out.push(d.toString("latin1")));
       const exited = new Promise<number | null>((r) => child.on("close", (code) => r(code)));
       child.stdin.end(sent.join("\n") + "\n");
       expect({ code: await exited, stderr }).toEqual({ code: 0, stderr: "" });
       // The exact bytes Go wrote, line by line, against the canonical bytes sent: one line per frame,
       // each ended by "\n", nothing else.
-      const written = Buffer.concat(out);
+      // compared as latin1 strings: one character per byte
+      const written = Buffer.from(out.join(""), "latin1");
       const expected = Buffer.from(sent.join("\n") + "\n", "utf8");
-      if (!written.equals(expected)) {
+      if (written.toString("latin1") !== expected.toString("latin1")) {
         const lines = written.toString("latin1").split("\n");
         const want = expected.toString("latin1").split("\n");
         const i = want.findIndex((w, k) => lines[k] !== w);
