@@ -3,7 +3,8 @@
 // santhosh-tekuri/jsonschema/v6's (in the one long-lived Go process), on the same schema, except
 // where a wire rule deliberately differs: tests/differential-exceptions.json, filtered exactly.
 import fc from "fast-check";
-import { resolve } from "path";
+import { readdirSync, readFileSync } from "fs";
+import { join, resolve } from "path";
 import { agrees, explain, loadExceptions, type DiffCase, type Scalar, type Verdict } from "../../codegen/conformance/exceptions";
 import type { Dispatch } from "../../codegen/ir/types";
 import { GoProcess } from "../../codegen/conformance/go";
@@ -33,6 +34,19 @@ function verdictOf(o: Outcome): Verdict {
 }
 
 const exceptions = loadExceptions(ROOT);
+/**
+ * From the schema files themselves: per protocol, the $defs that are not x-constant (each has a
+ * decoder to compare: runner 43, jsonl 8) and the x-frame ones of a protocol with a frame limit
+ * (runner 3, jsonl none).
+ */
+function schemaCounts(protocol: string): { definitions: number; limitedFrames: number } {
+  const dir = join(ROOT, "schema", protocol);
+  const defs = readdirSync(dir)
+    .filter((f) => f.endsWith(".json"))
+    .flatMap((f) => Object.values((JSON.parse(readFileSync(join(dir, f), "utf8")) as { $defs?: Record<string, Record<string, unknown>> }).$defs ?? {}));
+  const limited = defs.some((d) => d["x-constant"] === "frame-limit");
+  return { definitions: defs.filter((d) => d["x-constant"] === undefined).length, limitedFrames: limited ? defs.filter((d) => d["x-frame"] === true).length : 0 };
+}
 const protocols = loadAll(ROOT);
 const counts: Record<string, number> = {};
 
@@ -48,7 +62,9 @@ for (const p of protocols) {
     const decls = p.gen.testable().filter((d) => ajv.has(d.name) && d.origin.pointer === `/$defs/${d.name}`);
 
     test("every definition with a decoder is compared", () => {
-      expect(decls.length).toBeGreaterThan(0);
+      // the $defs of schema/<protocol> that are not x-constant (those have no decoder)
+      expect({ runner: 43, jsonl: 8 }[p.name]).toBe(decls.length);
+      expect(decls.length).toBe(schemaCounts(p.name).definitions);
     });
 
     test.each(decls.map((d) => [d.name, d] as const))("%s: decoders agree with ajv and santhosh-tekuri", async (_name, d) => {
@@ -109,6 +125,10 @@ for (const p of protocols) {
     });
 
     const frames = decls.filter((d) => d.frame && p.ts.frameLimit !== undefined);
+    test("the frame limit is checked on every frame definition of a protocol that has one", () => {
+      expect(frames.length).toBe(schemaCounts(p.name).limitedFrames);
+      expect({ runner: 3, jsonl: 0 }[p.name]).toBe(frames.length);
+    });
     if (frames.length > 0) test.each(frames.map((d) => [d.name, d] as const))("%s: a valid frame over the frame limit is the frame-limit exception", async (_name, d) => {
       const limit = p.ts.frameLimit!;
       // a valid document padded with whitespace to one byte over the limit

@@ -166,8 +166,12 @@ async function* chunks(bytes: Uint8Array, size: number): AsyncGenerator<Uint8Arr
 const vectors = loadVectors();
 
 describe("vector files", () => {
-  test("there are vectors", () => {
-    expect(vectors.length).toBeGreaterThan(0);
+  test("every file holds exactly the number of vectors vectors/counts.json gives", () => {
+    const counts = JSON.parse(readFileSync(join(VECTORS, "counts.json"), "utf8")) as { files: Record<string, number> };
+    const found: Record<string, number> = {};
+    for (const v of vectors) found[`${v.protocol}/${v.file}`] = (found[`${v.protocol}/${v.file}`] ?? 0) + 1;
+    expect(found).toEqual(counts.files);
+    expect(vectors.length).toBe(Object.values(counts.files).reduce((a, b) => a + b, 0));
   });
 
   test("ids are unique and every vector is well formed", () => {
