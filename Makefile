@@ -25,12 +25,21 @@ test-ts: deps
 test-go: deps
 	cd tests/go && go vet ./... && go test -count=1 ./... && for t in FuzzRunnerDecode:4s FuzzJsonlDecode:3s FuzzRunnerStream:3s FuzzJsonlStream:2s; do go test -run='^$$' -fuzz="^$${t%%:*}$$" -fuzztime=$${t#*:} . || exit 1; done
 
-test: check test-ts test-go test-examples
+test: check test-ts test-go test-runtime test-examples
 
-# Examples: the echo runner (TypeScript) driven by the Go host over real pipes.
-.PHONY: test-examples conformance fuzz bench
+# The Go runtime's own tests, where its sources are (codegen/go/runtime): all of them, 18 (a test
+# file that stops compiling into the package, or a move, shows up as another number).
+RUNTIME_TESTS := 18
+test-runtime:
+	cd codegen/go/runtime && go vet ./... && go test -count=1 ./... && \
+	  n=$$(go test -list '.*' ./... | grep -c '^\(Test\|Fuzz\)') && \
+	  if [ "$$n" -ne $(RUNTIME_TESTS) ]; then echo "codegen/go/runtime has $$n tests, the Makefile expects $(RUNTIME_TESTS)"; exit 1; fi
+
+# Examples: the echo runner (TypeScript) driven by the Go host over real pipes, and the echo
+# runner's type check (tsc -p examples/echo-runner, TestEchoRunnerTypeChecks).
+.PHONY: test-examples test-runtime conformance fuzz bench
 test-examples: deps
-	cd examples/host && go vet ./... && go test -count=1 ./...
+	cd examples/host && go vet ./... && ECHO_RUNNER_TYPECHECK=1 go test -count=1 ./...
 
 # Runs vector files through both languages and reports every disagreement.
 conformance: deps

@@ -103,11 +103,14 @@ export class GoProcess {
     return outcomeOf(r);
   }
 
-  /** The verdict of santhosh-tekuri/jsonschema/v6 on the definition's schema. */
-  async validate(protocol: string, type: string, input: Uint8Array): Promise<{ valid: boolean; detail: string } | { fault: string }> {
+  /**
+   * The verdict of santhosh-tekuri/jsonschema/v6 on the definition's schema; when invalid, the
+   * instance locations (RFC 6901) of its innermost errors.
+   */
+  async validate(protocol: string, type: string, input: Uint8Array): Promise<{ valid: boolean; detail: string; pointers: string[] } | { fault: string }> {
     const r = await this.request({ op: "validate", protocol, type, input: b64(input) });
     if (typeof r.fault === "string") return { fault: r.fault };
-    return { valid: r.valid === true, detail: String(r.detail ?? "") };
+    return { valid: r.valid === true, detail: String(r.detail ?? ""), pointers: ((r.pointers as string[] | null) ?? []).map(String) };
   }
 
   async close(): Promise<void> {

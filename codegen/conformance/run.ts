@@ -27,6 +27,15 @@ export interface Report {
 }
 
 const enc = new TextEncoder();
+const fatal = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+
+function utf8Text(bytes: Uint8Array): string | undefined {
+  try {
+    return fatal.decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
 
 /** Runs vectors (already read) through TypeScript and through the Go process. */
 export async function runVectors(root: string, vectors: Vector[], go: GoProcess): Promise<Report> {
@@ -71,6 +80,9 @@ export async function runVectors(root: string, vectors: Vector[], go: GoProcess)
       compare(t, g);
       check("TypeScript", t, want);
       check("Go", g, want);
+      // decode<Type> also takes the string the bytes spell (when they are UTF-8): the same outcome
+      const text = utf8Text(bytes);
+      if (text !== undefined) check("TypeScript", ts.decode(v.type, text), want, " (given a string)");
     } else if (v.via === "stream") {
       const want = (v.expect as never[]).map(expected);
       const sizes = CHUNK_SIZES.filter(

@@ -7,7 +7,7 @@ type Mod = Record<string, unknown>;
 type ErrorClass = new (...a: never[]) => Error;
 
 export interface TsCodec {
-  decode: (b: Uint8Array) => unknown;
+  decode: (b: Uint8Array | string) => unknown;
   encode: (v: unknown) => string;
   read?: (src: AsyncIterable<Uint8Array>, maxBytes?: number) => AsyncIterable<{ ok: true; value: unknown } | { ok: false; error: unknown }>;
 }
@@ -78,7 +78,8 @@ export class TsProtocol {
     return { ok: true, canonical: first };
   }
 
-  decode(type: string, bytes: Uint8Array): Outcome {
+  /** Decodes bytes, or a string (decode<Type> takes both; vectors that are UTF-8 are run both ways). */
+  decode(type: string, bytes: Uint8Array | string): Outcome {
     const c = this.codec(type);
     let value: unknown;
     try {

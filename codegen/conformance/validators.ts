@@ -44,13 +44,19 @@ export class AjvValidators {
 
   /** The verdict on one JSON text, as JSON.parse sees its bytes (not JSON: invalid). */
   validate(def: string, input: Uint8Array): boolean {
+    return this.check(def, input).valid;
+  }
+
+  /** The verdict and, when invalid, the instance locations (RFC 6901) of ajv's errors ([""] for a text that is not JSON). */
+  check(def: string, input: Uint8Array): { valid: boolean; pointers: string[] } {
     const fn = this.fn(def);
     let doc: unknown;
     try {
       doc = JSON.parse(lenient.decode(input));
     } catch {
-      return false;
+      return { valid: false, pointers: [""] };
     }
-    return fn(doc) === true;
+    if (fn(doc) === true) return { valid: true, pointers: [] };
+    return { valid: false, pointers: [...new Set((fn.errors ?? []).map((e) => e.instancePath))] };
   }
 }

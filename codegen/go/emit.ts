@@ -45,9 +45,12 @@ function emitDecode(g: GoContext): string[] {
     const t = d.type;
     const open = t.kind === "union" && t.open;
     const zero = t.kind === "object" ? `${d.name}{}` : t.kind === "union" ? "nil" : zeroOf(g, d);
+    // a frame decoder enforces the protocol's frame limit on the line it is given, before any other check (rule 2)
+    const limited = d.frame === true && p.frameLimit !== undefined;
     L.push(
-      `// Decode${d.name} decodes one JSON text as ${d.name}.${open ? " A line it does not recognise (not UTF-8, not JSON, or no known variant) gives (nil, nil)." : ""}`,
+      `// Decode${d.name} decodes one JSON text as ${d.name}.${open ? " A line it does not recognise (not UTF-8, not JSON, or no known variant) gives (nil, nil)." : ""}${limited ? " A line longer than FrameLimit bytes is frame_too_large." : ""}`,
       `func Decode${d.name}(line []byte) (${d.name}, error) {`,
+      ...(limited ? ["\tif len(line) > FrameLimit {", `\t\treturn ${zero}, wire.Fail(wire.CodeFrameTooLarge, "frame exceeds the byte limit")`, "\t}"] : []),
       `\tif v, ok := fast${d.name}(line); ok {`,
       "\t\treturn v, nil",
       "\t}",

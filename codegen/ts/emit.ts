@@ -269,18 +269,20 @@ class Emitter {
     const { pr } = this;
     const t = d.type;
     const open = t.kind === "union" && t.open;
+    // a frame decoder enforces the protocol's frame limit on the line it is given (rule 2)
+    const limit = d.frame === true && this.p.frameLimit !== undefined ? ", FRAME_LIMIT" : "";
     pr.line();
     if (open) {
       jsdoc(pr, [
-        `Decodes a ${d.name} from one JSON text. Returns null for a line to ignore: not UTF-8, not JSON, or not one of the known variants. Throws DecodeError when a known variant is malformed.`,
+        `Decodes a ${d.name} from one JSON text. Returns null for a line to ignore: not UTF-8, not JSON, or not one of the known variants. Throws DecodeError when a known variant is malformed${limit ? " or the line is longer than FRAME_LIMIT bytes (frame_too_large)" : ""}.`,
       ]);
       pr.block(`export function decode${d.name}(input: string | Uint8Array): ${d.name} | null {`, () => {
-        pr.line(`return runOpen<${d.name}>(input, pick${d.name}, walk${d.name});`);
+        pr.line(`return runOpen<${d.name}>(input, pick${d.name}, walk${d.name}${limit});`);
       });
     } else {
-      jsdoc(pr, [`Decodes a ${d.name} from one JSON text, checking it in place; throws DecodeError.`]);
+      jsdoc(pr, [`Decodes a ${d.name} from one JSON text, checking it in place; throws DecodeError${limit ? " (frame_too_large first, for a line longer than FRAME_LIMIT bytes in UTF-8)" : ""}.`]);
       pr.block(`export function decode${d.name}(input: string | Uint8Array): ${d.name} {`, () => {
-        pr.line(`return runDoc<${d.name}>(input, walk${d.name});`);
+        pr.line(`return runDoc<${d.name}>(input, walk${d.name}${limit});`);
       });
     }
     pr.line();

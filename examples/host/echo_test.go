@@ -146,7 +146,8 @@ func TestCorruptLogAtOpen(t *testing.T) {
 
 // The echo runner type-checks against the generated API under the example's tsconfig (strict,
 // exactOptionalPropertyTypes, noUncheckedIndexedAccess). tsc needs several seconds, so this runs
-// only when ECHO_RUNNER_TYPECHECK=1; the root tsconfig.json also includes examples/**/*.ts.
+// only when ECHO_RUNNER_TYPECHECK=1, which `make test` (test-examples) sets; the root tsconfig.json
+// also includes examples/**/*.ts.
 func TestEchoRunnerTypeChecks(t *testing.T) {
 	if os.Getenv("ECHO_RUNNER_TYPECHECK") != "1" {
 		t.Skip("set ECHO_RUNNER_TYPECHECK=1 to run tsc on the echo runner")

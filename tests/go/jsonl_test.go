@@ -75,3 +75,33 @@ func TestOpenReader(t *testing.T) {
 		t.Fatal(s)
 	}
 }
+
+// The encoder's guards on Go values that no wire text can give (tests/ts/freeform.test.ts covers the
+// rest of the extras and raw-value code through both languages): an extra member whose key is not
+// UTF-8, or that has no value, or that repeats a declared property, or whose raw value is not JSON.
+func TestExtrasEncoderGuards(t *testing.T) {
+	enc := func(extra ...jsonl.Member) error {
+		_, err := jsonl.EncodeTextEvent(jsonl.TextEvent{Text: "t", Extra: extra})
+		return err
+	}
+	expectErr(t, enc(jsonl.Member{Key: "a\xff", Value: []byte("1")}), "utf8", "")
+	expectErr(t, enc(jsonl.Member{Key: "a", Value: nil}), "syntax", "/a")
+	expectErr(t, enc(jsonl.Member{Key: "text", Value: []byte(`"x"`)}), "type", "/text")
+	expectErr(t, enc(jsonl.Member{Key: "a", Value: []byte("{")}), "syntax", "/a")
+	expectErr(t, enc(jsonl.Member{Key: "a", Value: []byte("\"\xff\"")}), "utf8", "/a")
+	expectErr(t, enc(jsonl.Member{Key: "b", Value: []byte("1")}, jsonl.Member{Key: "a", Value: []byte(`"\ud800"`)}), "utf8", "/a")
+	// more than 16 extras, a duplicate among them: the last value at the first position, index keys first
+	var many []jsonl.Member
+	for i := 0; i < 20; i++ {
+		many = append(many, jsonl.Member{Key: fmt.Sprintf("k%d", i), Value: []byte(fmt.Sprint(i))})
+	}
+	many = append(many, jsonl.Member{Key: "7", Value: []byte("true")}, jsonl.Member{Key: "k3", Value: []byte(`"last"`)})
+	b, err := jsonl.EncodeTextEvent(jsonl.TextEvent{Text: "t", Extra: many})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{"type":"text","text":"t","7":true,"k0":0,"k1":1,"k2":2,"k3":"last","k4":4`
+	if !strings.HasPrefix(string(b), want) || strings.Count(string(b), `"k3"`) != 1 {
+		t.Errorf("got %s, want it to start with %s and hold k3 once", b, want)
+	}
+}

@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -27,6 +29,14 @@ var seedFrames = []string{
 }
 
 func TestSeedFramesRoundTrip(t *testing.T) {
+	// the copy above is the fixture file, all nine frames of it (tests/ts/emit.test.ts reads the file)
+	b, err := os.ReadFile("../fixtures/seed-frames.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Split(strings.TrimSuffix(string(b), "\n"), "\n"); len(seedFrames) != 9 || !reflect.DeepEqual(got, seedFrames) {
+		t.Fatalf("tests/fixtures/seed-frames.jsonl holds %d frames, this file's copy %d (want 9, the same)", len(got), len(seedFrames))
+	}
 	for _, line := range seedFrames {
 		v, err := runner.DecodeRunnerFrame([]byte(line))
 		if err != nil {

@@ -351,6 +351,24 @@ func sameResults(a, b []result) bool {
 
 func TestVectorFiles(t *testing.T) {
 	vs := loadVectors(t)
+	// every file holds exactly the number of vectors vectors/counts.json gives
+	b, err := os.ReadFile(filepath.Join(vectorsDir, "counts.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var counts struct {
+		Files map[string]int `json:"files"`
+	}
+	if err := json.Unmarshal(b, &counts); err != nil {
+		t.Fatal(err)
+	}
+	found := map[string]int{}
+	for _, v := range vs {
+		found[v.protocol+"/"+v.file]++
+	}
+	if !reflect.DeepEqual(found, counts.Files) {
+		t.Errorf("vectors per file: got %v, vectors/counts.json says %v", found, counts.Files)
+	}
 	seen := map[string]string{}
 	covered := map[int]bool{}
 	kebab := regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)

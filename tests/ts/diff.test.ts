@@ -2,7 +2,7 @@
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { diffSides, runDiff } from "../../codegen/diff/command";
-import { RULES } from "../../codegen/diff/rules";
+import { RULES, type RuleId } from "../../codegen/diff/rules";
 import { readFolderSide } from "../../codegen/diff/source";
 import type { Change } from "../../codegen/diff/types";
 
@@ -101,10 +101,197 @@ const EXPECTED: Record<string, Expected[]> = {
     ["version-changed", "ProtocolVersion", "safe", [], []],
     ["property-added-optional", "Item.color", "breaks-old-readers", ["runner"], []],
   ],
+  // multipleOf added on Item.count, 2 → 4 on Reply.size (written by the runner), 3 → 6 on NumberBlock.value (TickEvent)
+  "multipleof-tightened": [
+    ["constraint-tightened", "Item.count", "breaks-old-writers", [], ["host"]],
+    ["constraint-tightened", "Reply.size", "breaks-old-writers", [], ["runner"]],
+    ["constraint-tightened", "NumberBlock.value", "breaks-old-writers", [], ["runner"]],
+  ],
+  // the same pair the other way round: removed, 4 → 2, 6 → 3
+  "multipleof-loosened": [
+    ["constraint-loosened", "Item.count", "breaks-old-readers", ["runner"], []],
+    ["constraint-loosened", "Reply.size", "breaks-old-readers", ["host"], []],
+    ["constraint-loosened", "NumberBlock.value", "breaks-old-readers", ["host"], []],
+  ],
+  // 2 → 3 and 4 → 6: neither set of multiples contains the other
+  "multipleof-changed": [
+    ["constraint-changed", "Item.count", "breaks-old-readers-and-writers", ["runner"], ["host"]],
+    ["constraint-changed", "NumberBlock.value", "breaks-old-readers-and-writers", ["host"], ["runner"]],
+  ],
+  // minimum 0 → exclusiveMinimum 0 (integer: at least 1), exclusiveMaximum added, pattern added, enum added
+  "constraint-tightened-bounds": [
+    ["constraint-tightened", "Item.count", "breaks-old-writers", [], ["host"]],
+    ["constraint-tightened", "Item.note", "breaks-old-writers", [], ["host"]],
+    ["constraint-tightened", "Options.hint", "breaks-old-writers", [], ["host"]],
+    ["constraint-tightened", "Reply.size", "breaks-old-writers", [], ["runner"]],
+  ],
 };
 
-function diffFixture(name: string) {
-  return diffSides(readFolderSide(join(FIXTURES, name, "base"), "base"), readFolderSide(join(FIXTURES, name, "head"), "head"));
+/**
+ * Every fixture pair read the other way round (head as the base, base as the head): each change is
+ * its rule's inverse (INVERSE), classified for the other direction.
+ */
+const REVERSED: Record<string, Expected[]> = {
+  "const-changed": [["const-changed", "Request.method", "breaks-old-readers-and-writers", ["runner"], ["host"]]],
+  "constant-added": [["constant-removed", "MinItems", "breaks-old-readers-and-writers", ["host", "runner"], ["host", "runner"]]],
+  "constant-changed": [["constant-changed", "MaxItems", "breaks-old-readers-and-writers", ["host", "runner"], ["host", "runner"]]],
+  "constant-removed": [["constant-added", "MaxItems", "breaks-old-readers-and-writers", ["host", "runner"], ["host", "runner"]]],
+  "constraint-loosened": [
+    ["constraint-tightened", "Item.name", "breaks-old-writers", [], ["host"]],
+    ["constraint-tightened", "Item.count", "breaks-old-writers", [], ["host"]],
+    ["constraint-tightened", "Item.tags", "breaks-old-writers", [], ["host"]],
+  ],
+  "constraint-tightened": [
+    ["constraint-loosened", "Item.name", "breaks-old-readers", ["runner"], []],
+    ["constraint-loosened", "Item.count", "breaks-old-readers", ["runner"], []],
+    ["constraint-loosened", "Item.tags", "breaks-old-readers", ["runner"], []],
+  ],
+  "constraint-tightened-bounds": [
+    ["constraint-loosened", "Item.count", "breaks-old-readers", ["runner"], []],
+    ["constraint-loosened", "Item.note", "breaks-old-readers", ["runner"], []],
+    ["constraint-loosened", "Options.hint", "breaks-old-readers", ["runner"], []],
+    ["constraint-loosened", "Reply.size", "breaks-old-readers", ["host"], []],
+  ],
+  "definition-added": [["definition-removed", "Extra", "safe", [], []]],
+  "definition-removed": [["definition-added", "Spare", "safe", [], []]],
+  "definition-renamed": [["definition-renamed", "Item", "safe", [], []]],
+  "deprecated-changed": [["deprecated-changed", "Item.note", "safe", [], []]],
+  "description-only": [
+    ["description-changed", "Item", "safe", [], []],
+    ["description-changed", "Item.name", "safe", [], []],
+  ],
+  "discriminator-changed": [["discriminator-changed", "Block", "breaks-old-readers-and-writers", ["host"], ["runner"]]],
+  "enum-value-added": [["enum-value-removed", "Kind", "breaks-old-writers", [], ["host"]]],
+  "enum-value-removed": [["enum-value-added", "Kind", "breaks-old-readers", ["runner"], []]],
+  "extras-changed": [["extras-closed", "Reply", "breaks-old-writers", [], ["runner"]]],
+  "extras-closed": [["extras-opened", "Options", "breaks-old-readers", ["runner"], []]],
+  "frame-added": [["frame-removed", "PingRequest", "breaks-old-writers", [], ["host"]]],
+  "frame-changed": [["frame-changed", "Spare", "safe", [], []]],
+  "frame-limit-lowered": [["frame-limit-raised", "MaxFrameBytes", "breaks-old-readers", ["host", "runner"], []]],
+  "frame-limit-raised": [["frame-limit-lowered", "MaxFrameBytes", "breaks-old-writers", [], ["host", "runner"]]],
+  "frame-removed": [
+    ["frame-added", "NoticeEvent", "breaks-old-readers", ["host"], []],
+    ["variant-added", "Frame", "breaks-old-readers", ["host"], []],
+  ],
+  "inline-to-ref-same-values": [["definition-removed", "RequestId", "safe", [], []]],
+  "items-type-changed": [["type-changed", "Item.tags[]", "breaks-old-readers-and-writers", ["runner"], ["host"]]],
+  "multipleof-changed": [
+    ["constraint-changed", "Item.count", "breaks-old-readers-and-writers", ["runner"], ["host"]],
+    ["constraint-changed", "NumberBlock.value", "breaks-old-readers-and-writers", ["host"], ["runner"]],
+  ],
+  "multipleof-loosened": [
+    ["constraint-tightened", "Item.count", "breaks-old-writers", [], ["host"]],
+    ["constraint-tightened", "Reply.size", "breaks-old-writers", [], ["runner"]],
+    ["constraint-tightened", "NumberBlock.value", "breaks-old-writers", [], ["runner"]],
+  ],
+  "multipleof-tightened": [
+    ["constraint-loosened", "Item.count", "breaks-old-readers", ["runner"], []],
+    ["constraint-loosened", "Reply.size", "breaks-old-readers", ["host"], []],
+    ["constraint-loosened", "NumberBlock.value", "breaks-old-readers", ["host"], []],
+  ],
+  "open-union-variant-added": [
+    ["variant-removed-open", "Notice", "safe", [], []],
+    ["definition-removed", "InfoNotice", "safe", [], []],
+  ],
+  "open-union-variant-removed": [["variant-added-open", "Notice", "safe", [], []]],
+  "optional-to-required": [["property-now-optional", "Item.note", "breaks-old-readers", ["runner"], []]],
+  "pattern-changed": [["constraint-changed", "Item.name", "breaks-old-readers-and-writers", ["runner"], ["host"]]],
+  "property-added-open-object": [["property-removed-open-optional", "Options.color", "safe", [], []]],
+  "property-added-open-required": [["property-removed-open-required", "Options.color", "breaks-old-readers", ["runner"], []]],
+  "property-added-optional": [["property-removed-optional", "Item.color", "breaks-old-writers", [], ["host"]]],
+  "property-added-required": [["property-removed-required", "Item.color", "breaks-old-readers-and-writers", ["runner"], ["host"]]],
+  "property-removed-open-object": [["property-added-open-optional", "Options.hint", "safe", [], []]],
+  "property-removed-open-required": [["property-added-open-required", "Options.label", "breaks-old-writers", [], ["host"]]],
+  "property-removed-optional": [["property-added-optional", "Item.note", "breaks-old-readers", ["runner"], []]],
+  "property-removed-required": [["property-added-required", "Item.count", "breaks-old-readers-and-writers", ["runner"], ["host"]]],
+  "protocol-added": [["protocol-removed", "other", "breaks-old-readers-and-writers", [], []]],
+  "protocol-removed": [["protocol-added", "other", "safe", [], []]],
+  "reference-swapped-same-values": [
+    ["reference-changed", "Item.kind", "safe", [], []],
+    ["definition-removed", "KindCopy", "safe", [], []],
+  ],
+  "referenced-type-changed": [
+    ["type-changed", "Item.kind", "breaks-old-readers-and-writers", ["runner"], ["host"]],
+    ["definition-removed", "Kind2", "safe", [], []],
+  ],
+  "required-to-optional": [["property-now-required", "Item.count", "breaks-old-writers", [], ["host"]]],
+  "result-type-property-added": [["property-removed-optional", "Reply.etag", "breaks-old-writers", [], ["runner"]]],
+  "secret-changed": [["secret-changed", "Item.note", "safe", [], []]],
+  "sent-by-changed": [["sent-by-removed", "TickEvent", "breaks-old-writers", [], ["host"]]],
+  "sent-by-removed": [["sent-by-added", "Request", "breaks-old-readers", ["host"], []]],
+  "type-changed": [["type-changed", "Item.count", "breaks-old-readers-and-writers", ["runner"], ["host"]]],
+  "type-narrowed": [["type-widened", "Item.count", "breaks-old-readers", ["runner"], []]],
+  "type-widened": [["type-narrowed", "Item.count", "breaks-old-writers", [], ["host"]]],
+  "union-closed": [["union-openness-changed", "Notice", "safe", [], []]],
+  "variant-added": [
+    ["variant-removed", "Block", "breaks-old-writers", [], ["runner"]],
+    ["definition-removed", "FlagBlock", "safe", [], []],
+  ],
+  "variant-removed": [["variant-added", "Block", "breaks-old-readers", ["host"], []]],
+  "version-bumped": [
+    ["version-changed", "ProtocolVersion", "safe", [], []],
+    ["property-removed-optional", "Item.color", "breaks-old-writers", [], ["host"]],
+  ],
+};
+
+/** The rule a change becomes when base and head are swapped; rules without a direction are their own inverse. */
+const INVERSE: Record<RuleId, RuleId> = {
+  "protocol-added": "protocol-removed",
+  "protocol-removed": "protocol-added",
+  "definition-added": "definition-removed",
+  "definition-removed": "definition-added",
+  "definition-renamed": "definition-renamed",
+  "frame-added": "frame-removed",
+  "frame-removed": "frame-added",
+  "property-added-optional": "property-removed-optional",
+  "property-removed-optional": "property-added-optional",
+  "property-added-required": "property-removed-required",
+  "property-removed-required": "property-added-required",
+  "property-added-open-optional": "property-removed-open-optional",
+  "property-removed-open-optional": "property-added-open-optional",
+  "property-added-open-required": "property-removed-open-required",
+  "property-removed-open-required": "property-added-open-required",
+  "property-now-optional": "property-now-required",
+  "property-now-required": "property-now-optional",
+  "type-changed": "type-changed",
+  "type-widened": "type-narrowed",
+  "type-narrowed": "type-widened",
+  "reference-changed": "reference-changed",
+  "enum-value-added": "enum-value-removed",
+  "enum-value-removed": "enum-value-added",
+  "constraint-tightened": "constraint-loosened",
+  "constraint-loosened": "constraint-tightened",
+  "constraint-changed": "constraint-changed",
+  "const-changed": "const-changed",
+  "discriminator-changed": "discriminator-changed",
+  "variant-added": "variant-removed",
+  "variant-removed": "variant-added",
+  "variant-added-open": "variant-removed-open",
+  "variant-removed-open": "variant-added-open",
+  "union-openness-changed": "union-openness-changed",
+  "extras-opened": "extras-closed",
+  "extras-closed": "extras-opened",
+  "sent-by-added": "sent-by-removed",
+  "sent-by-removed": "sent-by-added",
+  "frame-changed": "frame-changed",
+  "frame-limit-raised": "frame-limit-lowered",
+  "frame-limit-lowered": "frame-limit-raised",
+  "constant-changed": "constant-changed",
+  "constant-added": "constant-removed",
+  "constant-removed": "constant-added",
+  "version-changed": "version-changed",
+  "description-changed": "description-changed",
+  "deprecated-changed": "deprecated-changed",
+  "secret-changed": "secret-changed",
+};
+
+function diffFixture(name: string, reversed = false) {
+  const [from, to] = reversed ? ["head", "base"] : ["base", "head"];
+  return diffSides(readFolderSide(join(FIXTURES, name, from), "base"), readFolderSide(join(FIXTURES, name, to), "head"));
+}
+
+function changesOf(report: ReturnType<typeof diffFixture>): Expected[] {
+  return report.protocols.flatMap((p) => p.changes.map((c): Expected => [c.rule, c.location, c.classification, c.oldReaders, c.oldWriters]));
 }
 
 function runQuiet(args: string[], format = "text") {
@@ -124,15 +311,37 @@ describe("codegen diff: one fixture pair per change class", () => {
     expect(Object.keys(RULES).filter((r) => !covered.has(r))).toEqual([]);
   });
 
+  it("covers every rule in both directions: each fixture read backwards gives the inverse rule of each change", () => {
+    expect(Object.keys(REVERSED).sort()).toEqual(Object.keys(EXPECTED).sort());
+    expect(Object.keys(INVERSE).sort()).toEqual(Object.keys(RULES).sort());
+    for (const [rule, inverse] of Object.entries(INVERSE)) expect([rule, INVERSE[inverse as RuleId]]).toEqual([rule, rule]);
+    // A rename is located at the new name, so only its rule is compared.
+    const key = (e: Expected): string => `${e[0]} ${e[0] === "definition-renamed" ? "" : e[1]}`;
+    for (const name of Object.keys(EXPECTED)) {
+      const forward = EXPECTED[name]!.map((e) => key([INVERSE[e[0] as RuleId], ...e.slice(1)] as Expected)).sort();
+      expect([name, REVERSED[name]!.map(key).sort()]).toEqual([name, forward]);
+    }
+    // every rule that has a direction is met both ways round, in a fixture of its own or read backwards
+    const met = new Set([...Object.values(EXPECTED), ...Object.values(REVERSED)].flatMap((list) => list.map((e) => e[0])));
+    expect(Object.keys(RULES).filter((r) => !met.has(r) || !met.has(INVERSE[r as RuleId]))).toEqual([]);
+  });
+
   it.each(Object.keys(EXPECTED))("%s", (name) => {
     const report = diffFixture(name);
     // Every fixture is the demo protocol; the protocol-* fixtures add or remove a second one, "other".
     expect(report.protocols.map((p) => p.name)).toEqual(name.startsWith("protocol-") ? ["demo", "other"] : ["demo"]);
     const changed = report.protocols.filter((p) => p.changes.length > 0);
-    const got = changed.flatMap((p) => p.changes.map((c): Expected => [c.rule, c.location, c.classification, c.oldReaders, c.oldWriters]));
-    expect(got).toEqual(EXPECTED[name]);
+    expect(changesOf(report)).toEqual(EXPECTED[name]);
     const breaking = EXPECTED[name]!.some((e) => e[2] !== "safe");
     expect(changed.some((p) => p.breaking)).toBe(breaking);
+    expect(report.ok).toBe(!breaking || name === "version-bumped");
+  });
+
+  it.each(Object.keys(REVERSED))("%s, read backwards", (name) => {
+    const report = diffFixture(name, true);
+    expect(changesOf(report)).toEqual(REVERSED[name]);
+    const breaking = REVERSED[name]!.some((e) => e[2] !== "safe");
+    expect(report.protocols.some((p) => p.breaking)).toBe(breaking);
     expect(report.ok).toBe(!breaking || name === "version-bumped");
   });
 

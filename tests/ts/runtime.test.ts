@@ -287,6 +287,36 @@ describe("open unions", () => {
   });
 });
 
+describe("frame decoders: the byte limit on one line (rule 2)", () => {
+  const limited = (input: string | Uint8Array, limit: number) => verdict(() => rt.runDoc(input, anything, limit));
+  test("counts UTF-8 bytes, before any other check; exactly the limit is decoded", () => {
+    expect(limited('"ab"', 4)).toBe("ok");
+    expect(limited('"abc"', 4)).toBe("frame_too_large @");
+    expect(limited(enc.encode('"abc"'), 4)).toBe("frame_too_large @");
+    expect(limited("xyzzy", 4)).toBe("frame_too_large @"); // not JSON, but too long first
+    expect(limited(new Uint8Array([0x22, 0xff, 0xff, 0x22, 0x20]), 4)).toBe("frame_too_large @"); // not UTF-8 either
+  });
+  test("a string is measured in UTF-8: 2, 3 and 4 bytes per character, 3 per unpaired surrogate", () => {
+    expect(limited('"é"', 4)).toBe("ok"); // 4 bytes, 3 UTF-16 units
+    expect(limited('"éa"', 4)).toBe("frame_too_large @");
+    expect(limited('"€"', 5)).toBe("ok");
+    expect(limited('"€"', 4)).toBe("frame_too_large @");
+    expect(limited('"\ud83d\ude00"', 6)).toBe("ok"); // 😀: a pair is 4 bytes
+    expect(limited('"😀"', 5)).toBe("frame_too_large @");
+    expect(limited('"\ud800"', 5)).toBe("utf8 @"); // within the limit: utf8
+    expect(limited('"\ud800"', 4)).toBe("frame_too_large @"); // 3 bytes for the lone surrogate: too long first
+  });
+  test("no limit: runDoc measures nothing", () => {
+    expect(limited("x".repeat(10), Infinity)).toBe("syntax @");
+    expect(verdict(() => rt.runDoc('"' + "a".repeat(100) + '"', anything))).toBe("ok");
+  });
+  test("an open union's frame decoder is limited too: too long is an error, not ignored", () => {
+    const pick = (v: unknown) => (typeof v === "object" && v !== null ? 0 : -1);
+    expect(verdict(() => rt.runOpen("{}   ", pick, anything, 4))).toBe("frame_too_large @");
+    expect(rt.runOpen("nope", pick, anything, 4)).toBeNull();
+  });
+});
+
 // ---- frames ----
 
 async function* chunks(...parts: (string | Uint8Array)[]): AsyncGenerator<Uint8Array> {

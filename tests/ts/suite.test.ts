@@ -66,7 +66,14 @@ describe("JSON-Schema-Test-Suite draft 2020-12", () => {
     expect(disagreed.map((o) => `${o.file} / ${o.caseDescription}: ${o.detail}`)).toEqual([]);
   });
 
-  it("supports a meaningful part of the suite", () => {
-    expect(count("matched")).toBeGreaterThanOrEqual(80);
+  it("supports a meaningful part of the suite: exactly the cases counted when the suite was vendored", () => {
+    // tests/vendor/json-schema-test-suite (COMMIT): a change of these numbers is a change of what the
+    // generator supports or refuses, to be looked at and written down here
+    expect({ cases: outcomes.length, matched: count("matched"), refused: count("refused"), disagreed: count("disagreed") }).toEqual({
+      cases: 383,
+      matched: 81,
+      refused: 302,
+      disagreed: 0,
+    });
   });
 });

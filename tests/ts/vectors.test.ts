@@ -80,7 +80,7 @@ function loadVectors(): Loaded[] {
 interface Codec {
   DecodeError: new (...a: never[]) => Error;
   EncodeError: new (...a: never[]) => Error;
-  decode: (b: Uint8Array) => unknown;
+  decode: (b: Uint8Array | string) => unknown;
   encode: (v: unknown) => string;
   read?: (
     src: AsyncIterable<Uint8Array>,
@@ -109,6 +109,16 @@ function codecOf(mod: Record<string, unknown>, type: string): Codec {
 }
 
 const enc = new TextEncoder();
+const fatal = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+
+/** The text that the bytes spell, or undefined when they are not UTF-8. */
+function utf8Text(bytes: Uint8Array): string | undefined {
+  try {
+    return fatal.decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
 
 type Actual = { ok: true; canonical: string } | { ok: false; code: string; pointer: string } | { ignored: true };
 
@@ -156,8 +166,12 @@ async function* chunks(bytes: Uint8Array, size: number): AsyncGenerator<Uint8Arr
 const vectors = loadVectors();
 
 describe("vector files", () => {
-  test("there are vectors", () => {
-    expect(vectors.length).toBeGreaterThan(0);
+  test("every file holds exactly the number of vectors vectors/counts.json gives", () => {
+    const counts = JSON.parse(readFileSync(join(VECTORS, "counts.json"), "utf8")) as { files: Record<string, number> };
+    const found: Record<string, number> = {};
+    for (const v of vectors) found[`${v.protocol}/${v.file}`] = (found[`${v.protocol}/${v.file}`] ?? 0) + 1;
+    expect(found).toEqual(counts.files);
+    expect(vectors.length).toBe(Object.values(counts.files).reduce((a, b) => a + b, 0));
   });
 
   test("ids are unique and every vector is well formed", () => {
@@ -244,17 +258,26 @@ for (const protocol of protocols) {
           return;
         }
         if (v.via === "decode") {
-          let actual: Actual;
-          let value: unknown;
-          let decoded = false;
-          try {
-            value = codec.decode(bytes);
-            decoded = true;
-          } catch (e) {
-            actual = fromError(codec, e, secrets);
+          // decode<Type> takes a string too: every input that is UTF-8 is also given as the string it
+          // spells, which must have the same outcome (the frame limit counts its UTF-8 bytes, rule 2)
+          const text = utf8Text(bytes);
+          for (const input of text === undefined ? [bytes] : [bytes, text]) {
+            let actual: Actual;
+            let value: unknown;
+            let decoded = false;
+            try {
+              value = codec.decode(input);
+              decoded = true;
+            } catch (e) {
+              actual = fromError(codec, e, secrets);
+            }
+            if (decoded) actual = canonicalOf(codec, value);
+            try {
+              compare([actual!], [normalise(v.expect as Outcome)]);
+            } catch (e) {
+              throw new Error(`given ${typeof input === "string" ? "a string" : "a Uint8Array"}: ${e instanceof Error ? e.message : String(e)}`);
+            }
           }
-          if (decoded) actual = canonicalOf(codec, value);
-          compare([actual!], [normalise(v.expect as Outcome)]);
           return;
         }
         if (codec.read === undefined) throw new Error(`generated module has no read${v.type}s`);

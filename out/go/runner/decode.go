@@ -462,8 +462,11 @@ func DecodeRunnerEvent(line []byte) (RunnerEvent, error) {
 	return v, nil
 }
 
-// DecodeHostToRunnerFrame decodes one JSON text as HostToRunnerFrame.
+// DecodeHostToRunnerFrame decodes one JSON text as HostToRunnerFrame. A line longer than FrameLimit bytes is frame_too_large.
 func DecodeHostToRunnerFrame(line []byte) (HostToRunnerFrame, error) {
+	if len(line) > FrameLimit {
+		return nil, wire.Fail(wire.CodeFrameTooLarge, "frame exceeds the byte limit")
+	}
 	if v, ok := fastHostToRunnerFrame(line); ok {
 		return v, nil
 	}
@@ -486,8 +489,11 @@ func NewHostToRunnerFrameReader(r io.Reader) *FrameReader[HostToRunnerFrame] {
 	})
 }
 
-// DecodeRunnerToHostFrame decodes one JSON text as RunnerToHostFrame.
+// DecodeRunnerToHostFrame decodes one JSON text as RunnerToHostFrame. A line longer than FrameLimit bytes is frame_too_large.
 func DecodeRunnerToHostFrame(line []byte) (RunnerToHostFrame, error) {
+	if len(line) > FrameLimit {
+		return nil, wire.Fail(wire.CodeFrameTooLarge, "frame exceeds the byte limit")
+	}
 	if v, ok := fastRunnerToHostFrame(line); ok {
 		return v, nil
 	}
@@ -510,8 +516,11 @@ func NewRunnerToHostFrameReader(r io.Reader) *FrameReader[RunnerToHostFrame] {
 	})
 }
 
-// DecodeRunnerFrame decodes one JSON text as RunnerFrame.
+// DecodeRunnerFrame decodes one JSON text as RunnerFrame. A line longer than FrameLimit bytes is frame_too_large.
 func DecodeRunnerFrame(line []byte) (RunnerFrame, error) {
+	if len(line) > FrameLimit {
+		return nil, wire.Fail(wire.CodeFrameTooLarge, "frame exceeds the byte limit")
+	}
 	if v, ok := fastRunnerFrame(line); ok {
 		return v, nil
 	}

@@ -11,7 +11,8 @@
 //	{"op":"types","protocol":"runner"}
 //
 // Results: {"outcome":{...}} for decode and encode, {"outcomes":[[...],...]} for stream (one list
-// per chunk size), {"valid":bool,"detail":"..."} for validate, {"types":[...]} for types, and
+// per chunk size), {"valid":bool,"detail":"...","pointers":[...]} for validate (pointers: the
+// instance locations of the innermost errors), {"types":[...]} for types, and
 // {"fault":"..."} whenever something other than a *DecodeError/*EncodeError came out (a panic, an
 // error of another type, an encoding that does not decode, a canonical form that is not idempotent).
 // An outcome is {"ok":true,"canonical":"<base64>"}, {"ok":false,"code":..,"pointer":..,"message":..}
@@ -124,11 +125,11 @@ func (s *server) handle(line []byte) (res any) {
 		if err != nil {
 			return map[string]string{"fault": err.Error()}
 		}
-		valid, detail, err := vs.Validate(req.Type, req.Input)
+		r, err := vs.Check(req.Type, req.Input)
 		if err != nil {
 			return map[string]string{"fault": err.Error()}
 		}
-		return map[string]any{"valid": valid, "detail": detail}
+		return map[string]any{"valid": r.Valid, "detail": r.Detail, "pointers": r.Pointers}
 	}
 	c, err := lookup(req.Protocol, req.Type)
 	if err != nil {

@@ -65,31 +65,77 @@ func NewValidators(root, protocol string) (*Validators, error) {
 // Validate reports whether input (one JSON text) is valid against the definition's schema. A text
 // that is not JSON for encoding/json is invalid.
 func (v *Validators) Validate(def string, input []byte) (bool, string, error) {
-	sch, ok := v.compiled[def]
-	if !ok {
-		url, found := v.defs[def]
-		if !found {
-			return false, "", fmt.Errorf("schema/%s has no definition %q", v.protocol, def)
-		}
-		var err error
-		sch, err = v.compiler.Compile(url + "#/$defs/" + def)
-		if err != nil {
-			return false, "", fmt.Errorf("compiling %s: %v", def, err)
-		}
-		v.compiled[def] = sch
+	r, err := v.Check(def, input)
+	return r.Valid, r.Detail, err
+}
+
+// Result is a validator's verdict: when invalid, a detail and the instance locations (RFC 6901
+// pointers) of the innermost errors ([""] for a text that is not JSON).
+type Result struct {
+	Valid    bool
+	Detail   string
+	Pointers []string
+}
+
+// Check validates input as Validate does and also gives where the errors are.
+func (v *Validators) Check(def string, input []byte) (Result, error) {
+	sch, err := v.schema(def)
+	if err != nil {
+		return Result{}, err
 	}
 	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(input))
 	if err != nil {
-		return false, "not JSON: " + err.Error(), nil
+		return Result{Detail: "not JSON: " + err.Error(), Pointers: []string{""}}, nil
 	}
 	if err := sch.Validate(doc); err != nil {
 		msg := err.Error()
 		if len(msg) > 500 {
 			msg = msg[:500]
 		}
-		return false, msg, nil
+		var pointers []string
+		if ve, ok := err.(*jsonschema.ValidationError); ok {
+			pointers = leafLocations(ve, map[string]bool{}, nil)
+		}
+		return Result{Detail: msg, Pointers: pointers}, nil
 	}
-	return true, "", nil
+	return Result{Valid: true}, nil
+}
+
+// leafLocations lists the instance locations of the errors without causes, each once, in order.
+func leafLocations(e *jsonschema.ValidationError, seen map[string]bool, out []string) []string {
+	if len(e.Causes) == 0 {
+		var b strings.Builder
+		for _, tok := range e.InstanceLocation {
+			b.WriteByte('/')
+			b.WriteString(strings.ReplaceAll(strings.ReplaceAll(tok, "~", "~0"), "/", "~1"))
+		}
+		if p := b.String(); !seen[p] {
+			seen[p] = true
+			out = append(out, p)
+		}
+		return out
+	}
+	for _, c := range e.Causes {
+		out = leafLocations(c, seen, out)
+	}
+	return out
+}
+
+func (v *Validators) schema(def string) (*jsonschema.Schema, error) {
+	sch, ok := v.compiled[def]
+	if !ok {
+		url, found := v.defs[def]
+		if !found {
+			return nil, fmt.Errorf("schema/%s has no definition %q", v.protocol, def)
+		}
+		var err error
+		sch, err = v.compiler.Compile(url + "#/$defs/" + def)
+		if err != nil {
+			return nil, fmt.Errorf("compiling %s: %v", def, err)
+		}
+		v.compiled[def] = sch
+	}
+	return sch, nil
 }
 
 // ecmaPattern compiles a schema pattern (ECMAScript syntax) with Go's regexp. The only rewriting is

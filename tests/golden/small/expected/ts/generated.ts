@@ -40,9 +40,9 @@ function writeColor(v: unknown, p: string, k?: string | number): string {
 /** A shape, told apart by kind. */
 export type Shape = Circle | Square;
 
-/** Decodes a Shape from one JSON text, checking it in place; throws DecodeError. */
+/** Decodes a Shape from one JSON text, checking it in place; throws DecodeError (frame_too_large first, for a line longer than FRAME_LIMIT bytes in UTF-8). */
 export function decodeShape(input: string | Uint8Array): Shape {
-  return runDoc<Shape>(input, walkShape);
+  return runDoc<Shape>(input, walkShape, FRAME_LIMIT);
 }
 
 /** Writes Shape values in canonical form; throws EncodeError for a value its decoder would reject. */
