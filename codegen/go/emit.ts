@@ -50,7 +50,7 @@ function emitDecode(g: GoContext): string[] {
     L.push(
       `// Decode${d.name} decodes one JSON text as ${d.name}.${open ? " A line it does not recognise (not UTF-8, not JSON, or no known variant) gives (nil, nil)." : ""}${limited ? " A line longer than FrameLimit bytes is frame_too_large." : ""}`,
       `func Decode${d.name}(line []byte) (${d.name}, error) {`,
-      ...(limited ? ["\tif len(line) > FrameLimit {", `\t\treturn ${zero}, wire.Fail(wire.CodeFrameTooLarge, "frame exceeds the byte limit")`, "\t}"] : []),
+      ...(limited ? ["\tif len(line) > FrameLimit {", `\t\treturn ${zero}, wireFail(wireCodeFrameTooLarge, "frame exceeds the byte limit")`, "\t}"] : []),
       `\tif v, ok := fast${d.name}(line); ok {`,
       "\t\treturn v, nil",
       "\t}",

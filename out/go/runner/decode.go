@@ -465,7 +465,7 @@ func DecodeRunnerEvent(line []byte) (RunnerEvent, error) {
 // DecodeHostToRunnerFrame decodes one JSON text as HostToRunnerFrame. A line longer than FrameLimit bytes is frame_too_large.
 func DecodeHostToRunnerFrame(line []byte) (HostToRunnerFrame, error) {
 	if len(line) > FrameLimit {
-		return nil, wire.Fail(wire.CodeFrameTooLarge, "frame exceeds the byte limit")
+		return nil, wireFail(wireCodeFrameTooLarge, "frame exceeds the byte limit")
 	}
 	if v, ok := fastHostToRunnerFrame(line); ok {
 		return v, nil
@@ -492,7 +492,7 @@ func NewHostToRunnerFrameReader(r io.Reader) *FrameReader[HostToRunnerFrame] {
 // DecodeRunnerToHostFrame decodes one JSON text as RunnerToHostFrame. A line longer than FrameLimit bytes is frame_too_large.
 func DecodeRunnerToHostFrame(line []byte) (RunnerToHostFrame, error) {
 	if len(line) > FrameLimit {
-		return nil, wire.Fail(wire.CodeFrameTooLarge, "frame exceeds the byte limit")
+		return nil, wireFail(wireCodeFrameTooLarge, "frame exceeds the byte limit")
 	}
 	if v, ok := fastRunnerToHostFrame(line); ok {
 		return v, nil
@@ -519,7 +519,7 @@ func NewRunnerToHostFrameReader(r io.Reader) *FrameReader[RunnerToHostFrame] {
 // DecodeRunnerFrame decodes one JSON text as RunnerFrame. A line longer than FrameLimit bytes is frame_too_large.
 func DecodeRunnerFrame(line []byte) (RunnerFrame, error) {
 	if len(line) > FrameLimit {
-		return nil, wire.Fail(wire.CodeFrameTooLarge, "frame exceeds the byte limit")
+		return nil, wireFail(wireCodeFrameTooLarge, "frame exceeds the byte limit")
 	}
 	if v, ok := fastRunnerFrame(line); ok {
 		return v, nil

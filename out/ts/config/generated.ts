@@ -156,8 +156,30 @@ function checkDoc<T>(text: string, v: unknown, walk: (v: unknown, p: string) => 
   return v as T;
 }
 
-/** Decodes one JSON document and checks it in place with `walk`. */
-function runDoc<T>(input: string | Uint8Array, walk: (v: unknown, p: string) => void): T {
+/**
+ * A frame decoder's first check (rule 2): more than `limit` UTF-8 bytes is frame_too_large at "",
+ * as the reader would say. A string is measured in UTF-8 bytes (an unpaired surrogate counts 3).
+ */
+function frameSize(input: string | Uint8Array, limit: number): void {
+  let n = input.length;
+  if (typeof input === "string" && n <= limit && 3 * n > limit) {
+    n = 0;
+    for (let i = 0; i < input.length && n <= limit; i++) {
+      const c = input.charCodeAt(i);
+      if (c < 0x80) n += 1;
+      else if (c < 0x800) n += 2;
+      else if (c >= 0xd800 && c <= 0xdbff && i + 1 < input.length && (input.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+        n += 4;
+        i++;
+      } else n += 3;
+    }
+  }
+  if (n > limit) fail("frame_too_large", "", `frame longer than ${limit} bytes`);
+}
+
+/** Decodes one JSON document and checks it in place with `walk`; a frame decoder gives its byte limit. */
+function runDoc<T>(input: string | Uint8Array, walk: (v: unknown, p: string) => void, limit?: number): T {
+  if (limit !== undefined) frameSize(input, limit);
   const text = toText(input);
   return checkDoc<T>(text, parseText(text), walk);
 }
@@ -167,7 +189,9 @@ function runOpen<T>(
   input: string | Uint8Array,
   pick: (v: unknown, p: string, ignore: boolean) => number,
   walk: (v: unknown, p: string) => void,
+  limit?: number,
 ): T | null {
+  if (limit !== undefined) frameSize(input, limit);
   let text: string;
   let v: unknown;
   try {
