@@ -25,7 +25,7 @@ func DecodeColor(line []byte) (Color, error) {
 // DecodeShape decodes one JSON text as Shape. A line longer than FrameLimit bytes is frame_too_large.
 func DecodeShape(line []byte) (Shape, error) {
 	if len(line) > FrameLimit {
-		return nil, wire.Fail(wire.CodeFrameTooLarge, "frame exceeds the byte limit")
+		return nil, wireFail(wireCodeFrameTooLarge, "frame exceeds the byte limit")
 	}
 	if v, ok := fastShape(line); ok {
 		return v, nil
