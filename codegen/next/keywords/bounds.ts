@@ -4,6 +4,7 @@ import type { NumberCheck } from "../ir/types";
 import type { SchemaReader } from "../ir/build/reader";
 import type { Printer } from "../print/printer";
 import { failIf, lit, type Val } from "../ts/value";
+import { goNum } from "../go/literals";
 
 export type BoundsCheck = Extract<NumberCheck, { family: "bounds" }>;
 
@@ -46,4 +47,19 @@ export function tsBounds(pr: Printer, c: BoundsCheck, v: Val): void {
     bound(`${v.x} <= ${c.exclusiveMinimum}`, `not above the exclusive minimum ${c.exclusiveMinimum}`);
   if (c.exclusiveMaximum !== undefined)
     bound(`${v.x} >= ${c.exclusiveMaximum}`, `not below the exclusive maximum ${c.exclusiveMaximum}`);
+}
+
+/** Go: the bounds of a number `v` (int64 or float64). */
+export function goBounds(c: BoundsCheck, kind: "integer" | "number"): string[] {
+  const out: string[] = [];
+  const bound = (x: number | undefined, op: string, msg: string): void => {
+    if (x === undefined) return;
+    const val = kind === "integer" && !Number.isInteger(x) ? "float64(v)" : "v";
+    out.push(`if ${val} ${op} ${goNum(x, kind)} {`, `\treturn wireFail(wireCodeRange, "${msg} ${x}")`, "}");
+  };
+  bound(c.minimum, "<", "number must be at least");
+  bound(c.exclusiveMinimum, "<=", "number must be greater than");
+  bound(c.maximum, ">", "number must be at most");
+  bound(c.exclusiveMaximum, ">=", "number must be less than");
+  return out;
 }

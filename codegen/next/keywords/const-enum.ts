@@ -3,6 +3,7 @@
 import type { NumberCheck, StringCheck } from "../ir/types";
 import type { Printer } from "../print/printer";
 import { failIf, lit, type Val } from "../ts/value";
+import { goNum, goString as goStr } from "../go/literals";
 
 export type ConstCheck = Extract<StringCheck | NumberCheck, { family: "const" }>;
 export type EnumCheck = Extract<StringCheck | NumberCheck, { family: "enum" }>;
@@ -31,4 +32,22 @@ export function tsEnum(pr: Printer, c: EnumCheck, v: Val): void {
       ? `\`\${$describe(${v.x})}, expected one of the enum values\``
       : lit(`expected one of ${c.values.join(", ")}`);
   pr.raw(failIf(cond, "enum", v, message));
+}
+
+/** Go: the const / enum check of a string or number value `v` (of Go type string, int64 or float64). */
+export function goConst(c: ConstCheck, kind: "string" | "integer" | "number"): string[] {
+  const lit = typeof c.value === "string" ? goStr(c.value) : goNum(c.value, kind);
+  const val = kind === "integer" && typeof c.value === "number" && !Number.isInteger(c.value) ? "float64(v)" : "v";
+  const what =
+    typeof c.value === "string" ? "string is not the expected constant" : "number is not the expected constant";
+  return [`if ${val} != ${lit} {`, `\treturn wireFail(wireCodeConst, ${goStr(what)})`, "}"];
+}
+
+export function goEnum(c: EnumCheck, kind: "string" | "integer" | "number"): string[] {
+  const what =
+    kind === "string" ? "string is not one of the allowed values" : "number is not one of the allowed values";
+  const values = kind === "integer" ? c.values.filter((x) => typeof x === "number" && Number.isInteger(x)) : c.values;
+  if (values.length === 0) return [`return wireFail(wireCodeEnum, ${goStr(what)})`];
+  const lits = values.map((x) => (typeof x === "string" ? goStr(x) : goNum(x, kind)));
+  return ["switch v {", `case ${lits.join(", ")}:`, "default:", `\treturn wireFail(wireCodeEnum, ${goStr(what)})`, "}"];
 }

@@ -43,3 +43,12 @@ export function tsFormat(pr: Printer, c: FormatCheck, v: Val): void {
     failIf(`!$formats[${lit(c.format)}]!(${v.x})`, "format", v, `\`\${$describe(${v.x})} is not a valid ${c.format}\``),
   );
 }
+
+/** Go: the asserted format of a string `v`. */
+export function goFormat(c: FormatCheck): string[] {
+  return [
+    `if !wireFormats[${JSON.stringify(c.format)}](v) {`,
+    `\treturn wireFail(wireCodeFormat, ${JSON.stringify(`string is not a valid ${c.format}`)})`,
+    "}",
+  ];
+}

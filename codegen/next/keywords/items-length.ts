@@ -35,3 +35,14 @@ export function tsItemsLength(pr: Printer, c: ItemsLengthCheck, v: Val): void {
       ),
     );
 }
+
+/** Go: minItems / maxItems of an array of `n` elements. */
+export function goItemsLength(c: ItemsLengthCheck): string[] {
+  const limits = [c.min !== undefined ? `at least ${c.min}` : "", c.max !== undefined ? `at most ${c.max}` : ""]
+    .filter((s) => s !== "")
+    .join(" and ");
+  const conds = [c.min !== undefined ? `n < ${c.min}` : "", c.max !== undefined ? `n > ${c.max}` : ""].filter(
+    (s) => s !== "",
+  );
+  return [`if ${conds.join(" || ")} {`, `\treturn wireFail(wireCodeLength, "array must have ${limits} items")`, "}"];
+}

@@ -6,6 +6,7 @@ import type { NumberCheck } from "../ir/types";
 import type { SchemaReader } from "../ir/build/reader";
 import type { Printer } from "../print/printer";
 import { failIf, lit, type Val } from "../ts/value";
+import { goNum } from "../go/literals";
 
 export type MultipleOfCheck = Extract<NumberCheck, { family: "multipleOf" }>;
 
@@ -44,4 +45,14 @@ export function tsMultipleOf(pr: Printer, c: MultipleOfCheck, v: Val): void {
     ? `!(Number.isSafeInteger(${v.x}) ? ${v.x} % ${m} === 0 : $multipleOf(${v.x}, ${m}))`
     : `!$multipleOf(${v.x}, ${m})`;
   pr.raw(failIf(cond, "range", v, lit(`not a multiple of ${m}`)));
+}
+
+/** Go: multipleOf of `v`; whole divisors of int64 values by remainder, anything else on the decimal forms. */
+export function goMultipleOf(c: MultipleOfCheck, kind: "integer" | "number"): string[] {
+  const m = c.value;
+  const cond =
+    kind === "integer" && Number.isSafeInteger(m)
+      ? `v%${m} != 0`
+      : `!wireMultipleOf(float64(v), ${goNum(m, "number")})`;
+  return [`if ${cond} {`, `\treturn wireFail(wireCodeRange, "number must be a multiple of ${m}")`, "}"];
 }

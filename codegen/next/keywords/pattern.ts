@@ -18,3 +18,12 @@ export function tsPattern(pr: Printer, c: PatternCheck, v: Val): void {
     failIf(`!${c.pattern.name}.test(${v.x})`, "pattern", v, `\`\${$describe(${v.x})} does not match the pattern\``),
   );
 }
+
+/** Go: the pattern check of a string `v` against the compiled package variable of the pattern. */
+export function goPattern(c: PatternCheck): string[] {
+  return [
+    `if !${c.pattern.name}.MatchString(v) {`,
+    '\treturn wireFail(wireCodePattern, "string does not match the pattern")',
+    "}",
+  ];
+}

@@ -21,3 +21,16 @@ export function tsLength(pr: Printer, c: LengthCheck, v: Val): void {
   if (c.min !== undefined) pr.raw(`if (${v.x}.length < ${2 * c.min}) $minLen(${v.x}, ${c.min}, ${args(v)});`);
   if (c.max !== undefined) pr.raw(`if (${v.x}.length > ${c.max}) $maxLen(${v.x}, ${c.max}, ${args(v)});`);
 }
+
+/** Go: the length check of a string `v`, in code points. */
+export function goLength(c: LengthCheck): string[] {
+  const limits = [c.min !== undefined ? `at least ${c.min}` : "", c.max !== undefined ? `at most ${c.max}` : ""]
+    .filter((s) => s !== "")
+    .join(" and ");
+  const fail = `\treturn wireFail(wireCodeLength, "string length must be ${limits} code points")`;
+  if (c.min === 1 && c.max === undefined) return ["if len(v) == 0 {", fail, "}"];
+  const conds = [c.min !== undefined ? `n < ${c.min}` : "", c.max !== undefined ? `n > ${c.max}` : ""].filter(
+    (s) => s !== "",
+  );
+  return [`if n := wireRuneCount(v); ${conds.join(" || ")} {`, fail, "}"];
+}

@@ -1,0 +1,341 @@
+// Decoding and encoding of one IR type in Go: a runtime call, a definition's function, or a helper
+// generated for it (named after where it sits: the definition and its Go field names).
+import { isNullable, nullableOf } from "../ir/query";
+import type { ArrayType, Kind, NumberType, StringType, Type } from "../ir/types";
+import { goBounds } from "../keywords/bounds";
+import { goConst, goEnum } from "../keywords/const-enum";
+import { goFormat } from "../keywords/format";
+import { goItemsLength } from "../keywords/items-length";
+import { goMultipleOf } from "../keywords/multiple-of";
+import { goPattern } from "../keywords/pattern";
+import { goLength } from "../keywords/string-length";
+import { GoContext, goString } from "./context";
+import { treeCheckFn } from "./tree";
+
+export interface TypeCodec {
+  /** A Go expression (type *DecodeError) decoding the current value into the pointer expression p. */
+  dec(p: string): string;
+  /** A Go expression (types []byte, *EncodeError) appending the value expression v at nesting level lvl to b. */
+  enc(v: string, lvl: string): string;
+}
+
+const KIND_CONST: Record<Kind, string> = {
+  object: "wireKindObject",
+  array: "wireKindArray",
+  string: "wireKindString",
+  number: "wireKindNumber",
+  boolean: "wireKindBoolean",
+  null: "wireKindNull",
+};
+
+export function kindsExpr(kinds: readonly Kind[] | undefined): string {
+  if (kinds === undefined || kinds.length === 6) return "wireAnyKind";
+  return kinds.map((k) => `1<<${KIND_CONST[k]}`).join(" | ");
+}
+
+export const kindConst = (k: Kind): string => KIND_CONST[k];
+
+/** Takes the address of a value expression, undoing a leading dereference. */
+export function addr(v: string): string {
+  return v.startsWith("*") ? v.slice(1) : `&${v}`;
+}
+
+/** The codec of t; `ctx` names the helpers generated for it. */
+export function typeCodec(g: GoContext, t: Type, ctx: string): TypeCodec {
+  if ((t.also ?? []).length > 0) return withApplicators(g, t, ctx);
+  switch (t.kind) {
+    case "ref": {
+      const d = t.decl;
+      if (d.constant !== undefined) return typeCodec(g, d.type, ctx);
+      const byPtr = d.type.kind === "object" && !isMapLike(d.type);
+      return {
+        dec: (p) => `${d.names.go.dec}(d, ${p})`,
+        enc: (v, lvl) => `${d.names.go.enc}(b, ${byPtr ? addr(v) : v}, ${lvl})`,
+      };
+    }
+    case "string":
+    case "integer":
+    case "number":
+    case "boolean":
+      return scalarCodec(g, t, ctx);
+    case "null":
+      return { dec: (p) => `d.Null(${p})`, enc: (v) => `wireWriteNull(b, ${v})` };
+    case "any":
+      return {
+        dec: (p) => `d.Raw(${p}, ${kindsExpr(t.kinds)})`,
+        enc: (v, lvl) => `wireAppendRaw(b, ${v}, ${lvl}, ${kindsExpr(t.kinds)})`,
+      };
+    case "never":
+      return { dec: () => "d.Never()", enc: () => `wireEncodeNever(b)` };
+    case "enum":
+    case "object":
+      return rawChecked(g, t, ctx);
+    case "array":
+      if (t.prefix.length > 0) return rawChecked(g, t, ctx);
+      return arrayCodec(g, t, ctx);
+    case "union":
+      if (isNullable(t)) return nullableCodec(g, t, ctx);
+      return rawChecked(g, t, ctx);
+  }
+}
+
+function isMapLike(t: Type): boolean {
+  return (
+    t.kind === "object" &&
+    t.properties.length === 0 &&
+    t.patterns.length === 0 &&
+    t.extras.kind === "map" &&
+    t.checks.length === 0 &&
+    (t.also ?? []).length === 0
+  );
+}
+
+type Scalar = StringType | NumberType | { kind: "boolean"; const?: boolean };
+const BASE: Record<Scalar["kind"], string> = { string: "string", integer: "int64", number: "float64", boolean: "bool" };
+const READ: Record<Scalar["kind"], string> = {
+  string: "d.String",
+  integer: "d.Int",
+  number: "d.Float",
+  boolean: "d.Bool",
+};
+const WRITE: Record<Scalar["kind"], string> = {
+  string: "wireAppendString",
+  integer: "wireAppendInt",
+  number: "wireAppendFloat",
+  boolean: "wireWriteBool",
+};
+const PRECHECK: Record<Scalar["kind"], string | undefined> = {
+  string: "wireCheckUTF8",
+  integer: "wireCheckInt",
+  number: "wireCheckFloat",
+  boolean: undefined,
+};
+
+/** The family checks of a scalar on `v`, in the IR's order (codegen/SEMANTICS.md). */
+export function scalarChecks(t: Scalar): string[] {
+  const out: string[] = [];
+  if (t.kind === "boolean") {
+    if (t.const !== undefined)
+      out.push(`if v != ${t.const} {`, `\treturn wireFail(wireCodeConst, "expected the constant ${t.const}")`, "}");
+    return out;
+  }
+  for (const c of t.checks) {
+    switch (c.family) {
+      case "const":
+        out.push(...goConst(c, t.kind));
+        break;
+      case "enum":
+        out.push(...goEnum(c, t.kind));
+        break;
+      case "length":
+        out.push(...goLength(c));
+        break;
+      case "pattern":
+        out.push(...goPattern(c));
+        break;
+      case "format":
+        out.push(...goFormat(c));
+        break;
+      case "bounds":
+        out.push(...goBounds(c, t.kind as "integer" | "number"));
+        break;
+      case "multipleOf":
+        out.push(...goMultipleOf(c, t.kind as "integer" | "number"));
+        break;
+    }
+  }
+  return out;
+}
+
+/** The name of a scalar's check helper `func(v base) *DecodeError`, or undefined when it has no check. */
+export function scalarCheckHelper(g: GoContext, t: Scalar, ctx: string): string | undefined {
+  const checks = scalarChecks(t);
+  if (checks.length === 0) return undefined;
+  const base = BASE[t.kind];
+  return g.helper(`chk_${ctx}`, () =>
+    [`func chk_${ctx}(v ${base}) *DecodeError {`, ...checks.map((l) => "\t" + l), "\treturn nil", "}"].join("\n"),
+  );
+}
+
+function scalarCodec(g: GoContext, t: Scalar, ctx: string): TypeCodec {
+  const base = BASE[t.kind];
+  const chk = scalarCheckHelper(g, t, ctx);
+  if (chk === undefined) {
+    return { dec: (p) => `${READ[t.kind]}((*${base})(${p}))`, enc: (v) => `${WRITE[t.kind]}(b, ${base}(${v}))` };
+  }
+  const dec = g.helper(`dec_${ctx}`, () =>
+    [
+      `func dec_${ctx}(d *wireDecoder, v *${base}) *DecodeError {`,
+      `\tif err := ${READ[t.kind]}(v); err != nil {`,
+      "\t\treturn err",
+      "\t}",
+      `\treturn ${chk}(*v)`,
+      "}",
+    ].join("\n"),
+  );
+  const pre = PRECHECK[t.kind];
+  const enc = g.helper(`enc_${ctx}`, () =>
+    [
+      `func enc_${ctx}(b []byte, v ${base}) ([]byte, *EncodeError) {`,
+      ...(pre !== undefined ? [`\tif err := ${pre}(v); err != nil {`, "\t\treturn b, err", "\t}"] : []),
+      `\tif err := ${chk}(v); err != nil {`,
+      "\t\treturn b, wireAsEncodeError(err)",
+      "\t}",
+      `\treturn ${WRITE[t.kind]}(b, v)`,
+      "}",
+    ].join("\n"),
+  );
+  return { dec: (p) => `${dec}(d, (*${base})(${p}))`, enc: (v) => `${enc}(b, ${base}(${v}))` };
+}
+
+function arrayCodec(g: GoContext, t: ArrayType, ctx: string): TypeCodec {
+  const itemType = t.items ?? ({ kind: "any", origin: t.origin } as Type);
+  const elem = g.elementType(itemType);
+  const item = typeCodec(g, itemType, `${ctx}_Item`);
+  const length = t.checks.flatMap((c) => (c.family === "items-length" ? goItemsLength(c) : []));
+  const tree = t.checks.filter((c) => c.family === "unique" || c.family === "contains");
+  const dec = g.helper(`dec_${ctx}`, () => {
+    const L = [`func dec_${ctx}(d *wireDecoder, v *[]${elem}) *DecodeError {`];
+    if (tree.length > 0) L.push("\tstart := d.ValueStart()");
+    L.push(
+      "\tif !d.ArrayStart() {",
+      '\t\treturn d.TypeError("array")',
+      "\t}",
+      `\tout := make([]${elem}, 0)`,
+      "\tvar first *DecodeError",
+      "\tn := 0",
+    );
+    L.push("\tfor d.NextElement() {", "\t\tif first != nil {", "\t\t\td.Skip()", "\t\t} else {", `\t\t\tvar x ${elem}`);
+    L.push(
+      `\t\t\tif err := ${item.dec("&x")}; err != nil {`,
+      "\t\t\t\tfirst = err.at(n)",
+      "\t\t\t}",
+      "\t\t\tout = append(out, x)",
+      "\t\t}",
+      "\t\tn++",
+      "\t}",
+    );
+    L.push(...length.map((l) => "\t" + l));
+    L.push("\tif first != nil {", "\t\treturn first", "\t}");
+    if (tree.length > 0) {
+      const check = treeCheckFn(
+        g,
+        { kind: "array", origin: t.origin, prefix: [], checks: tree } as ArrayType,
+        `${ctx}_Elements`,
+      );
+      L.push("\tif err := d.CheckSince(start, " + check + "); err != nil {", "\t\treturn err", "\t}");
+    }
+    L.push("\t*v = out", "\treturn nil", "}");
+    return L.join("\n");
+  });
+  const enc = g.helper(`enc_${ctx}`, () => {
+    const L = [`func enc_${ctx}(b []byte, v []${elem}, lvl int) ([]byte, *EncodeError) {`];
+    if (length.length > 0)
+      L.push("\tn := len(v)", ...length.map((l) => "\t" + l.replace(/return wireFail\(/, "return b, wireEncodeFail(")));
+    if (tree.length > 0) L.push("\tstart := len(b)");
+    L.push(
+      "\tb = append(b, '[')",
+      "\tfor i := range v {",
+      "\t\tif i > 0 {",
+      "\t\t\tb = append(b, ',')",
+      "\t\t}",
+      "\t\tvar err *EncodeError",
+    );
+    L.push(
+      `\t\tif b, err = ${item.enc("v[i]", "lvl+1")}; err != nil {`,
+      "\t\t\treturn b, err.at(i)",
+      "\t\t}",
+      "\t}",
+      "\tb = append(b, ']')",
+    );
+    if (tree.length > 0) {
+      const check = treeCheckFn(
+        g,
+        { kind: "array", origin: t.origin, prefix: [], checks: tree } as ArrayType,
+        `${ctx}_Elements`,
+      );
+      L.push(`\tif err := wireCheckWritten(b[start:], lvl, ${check}); err != nil {`, "\t\treturn b, err", "\t}");
+    }
+    L.push("\treturn b, nil", "}");
+    return L.join("\n");
+  });
+  return { dec: (p) => `${dec}(d, ${p})`, enc: (v, lvl) => `${enc}(b, ${v}, ${lvl})` };
+}
+
+function nullableCodec(g: GoContext, t: Type & { kind: "union" }, ctx: string): TypeCodec {
+  const other = nullableOf(t);
+  const inner = typeCodec(g, other, `${ctx}_Value`);
+  const goT = g.goType(t);
+  const dec = g.helper(`dec_${ctx}`, () =>
+    [
+      `func dec_${ctx}(d *wireDecoder, v *${goT}) *DecodeError {`,
+      "\tif d.Kind() == wireKindNull {",
+      "\t\tv.Valid = false",
+      "\t\treturn d.Null(nil)",
+      "\t}",
+      "\tv.Valid = true",
+      `\treturn ${inner.dec("&v.Value")}`,
+      "}",
+    ].join("\n"),
+  );
+  const enc = g.helper(`enc_${ctx}`, () =>
+    [
+      `func enc_${ctx}(b []byte, v ${goT}, lvl int) ([]byte, *EncodeError) {`,
+      "\tif !v.Valid {",
+      "\t\treturn wireAppendNull(b), nil",
+      "\t}",
+      `\treturn ${inner.enc("v.Value", "lvl")}`,
+      "}",
+    ].join("\n"),
+  );
+  return { dec: (p) => `${dec}(d, ${p})`, enc: (v, lvl) => `${enc}(b, ${v}, ${lvl})` };
+}
+
+/** A value kept as its raw bytes (json.RawMessage) and checked as a whole by its tree validator. */
+function rawChecked(g: GoContext, t: Type, ctx: string): TypeCodec {
+  const check = treeCheckFn(g, t, ctx);
+  return {
+    dec: (p) => `d.RawChecked(${p}, ${check})`,
+    enc: (v, lvl) => `wireAppendRawChecked(b, ${v}, ${lvl}, ${check})`,
+  };
+}
+
+/** A type with applicators: its shape decoded (or encoded) as usual, then the applicators checked on the value's tree. */
+function withApplicators(g: GoContext, t: Type, ctx: string): TypeCodec {
+  const bare = withoutAlso(t);
+  const shape = typeCodec(g, bare, `${ctx}_Shape`);
+  const goT = g.goType(bare);
+  const check = treeCheckFn(g, { kind: "any", origin: t.origin, also: t.also } as Type, `${ctx}_Also`);
+  const dec = g.helper(`dec_${ctx}`, () =>
+    [
+      `func dec_${ctx}(d *wireDecoder, v *${goT}) *DecodeError {`,
+      "\tstart := d.ValueStart()",
+      `\tif err := ${shape.dec("v")}; err != nil {`,
+      "\t\treturn err",
+      "\t}",
+      `\treturn d.CheckSince(start, ${check})`,
+      "}",
+    ].join("\n"),
+  );
+  const enc = g.helper(`enc_${ctx}`, () =>
+    [
+      `func enc_${ctx}(b []byte, v ${goT}, lvl int) ([]byte, *EncodeError) {`,
+      "\tstart := len(b)",
+      "\tvar err *EncodeError",
+      `\tif b, err = ${shape.enc("v", "lvl")}; err != nil {`,
+      "\t\treturn b, err",
+      "\t}",
+      `\treturn b, wireCheckWritten(b[start:], lvl, ${check})`,
+      "}",
+    ].join("\n"),
+  );
+  return { dec: (p) => `${dec}(d, ${p})`, enc: (v, lvl) => `${enc}(b, ${v}, ${lvl})` };
+}
+
+export { goString };
+
+function withoutAlso(t: Type): Type {
+  const copy = { ...t } as Type;
+  delete copy.also;
+  return copy;
+}

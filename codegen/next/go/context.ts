@@ -1,0 +1,237 @@
+// What every part of the Go emitter shares: the protocol, the Go type of each IR type, the
+// symbols that record imports, and the helper functions generated for inline types.
+import { isNullable, nullableOf, resolve } from "../ir/query";
+import type { Decl, Property, Protocol, Type } from "../ir/types";
+import { sym, Uses, type Sym } from "../print/printer";
+
+export const JSON_RAW: Sym = sym("json.RawMessage", "encoding/json");
+export const IO_READER: Sym = sym("io.Reader", "io");
+export const REGEXP_COMPILE: Sym = sym("regexp.MustCompile", "regexp");
+
+export class GoContext {
+  /** Imports of the file being printed (types.go, decode.go, ...): one Uses per file. */
+  uses = new Uses();
+  /** Imports of values.go, where every helper goes. */
+  readonly valuesUses = new Uses();
+  /** Generated helpers (inline types' decoders, encoders, checks, tree validators), by name. */
+  readonly helpers = new Map<string, string>();
+  /** Definitions whose tree validator is needed, and those whose recording form is. */
+  readonly treeDecls = new Set<Decl>();
+  readonly trackedDecls = new Set<Decl>();
+  /** Definitions that reach themselves by value (a struct field of their own type needs a pointer). */
+  private readonly cyclic: Set<Decl>;
+
+  constructor(readonly p: Protocol) {
+    this.cyclic = cyclicDecls(p.decls);
+  }
+
+  /** Records the symbol's import in the current file and gives its name. */
+  s(x: Sym): string {
+    return this.uses.record(x);
+  }
+
+  /** Runs fn without recording imports: for names computed to decide something, not printed. */
+  peek<T>(fn: () => T): T {
+    const saved = this.uses;
+    this.uses = new Uses();
+    try {
+      return fn();
+    } finally {
+      this.uses = saved;
+    }
+  }
+
+  /** The Go type of an IR type in a typed position (a field, element, variant or alias target). */
+  goType(t: Type): string {
+    switch (t.kind) {
+      case "string":
+        return t.secret ? "Secret" : "string";
+      case "integer":
+        return "int64";
+      case "number":
+        return "float64";
+      case "boolean":
+        return "bool";
+      case "null":
+        return "Null";
+      case "any":
+      case "never":
+      case "enum":
+        return this.s(JSON_RAW);
+      case "array":
+        if (t.prefix.length > 0 || (t.also ?? []).length > 0) return this.s(JSON_RAW);
+        return `[]${this.goType(t.items ?? { kind: "any", origin: t.origin })}`;
+      case "ref": {
+        const d = t.decl;
+        if (d.constant !== undefined) return this.goType(d.type);
+        return d.name;
+      }
+      case "union":
+        if (isNullable(t)) return `Nullable[${this.elementType(nullableOf(t))}]`;
+        return this.s(JSON_RAW);
+      case "object":
+        return this.s(JSON_RAW);
+    }
+  }
+
+  /** A type held by value inside another: a definition that contains itself is held by pointer. */
+  elementType(t: Type): string {
+    const base = this.goType(t);
+    return t.kind === "ref" && this.cyclic.has(t.decl) && resolve(t).kind === "object" ? `*${base}` : base;
+  }
+
+  /** True when the type's zero value is nil already (slices, raw values, interfaces, pointers). */
+  nilable(t: Type): boolean {
+    const g = this.peek(() => this.goType(t));
+    return (
+      g.startsWith("[]") ||
+      g.startsWith("*") ||
+      g === JSON_RAW.name ||
+      (t.kind === "ref" && resolve(t).kind === "union" && !isNullable(resolve(t)))
+    );
+  }
+
+  /** A required property with a const value is implied by its type and not stored in the struct. */
+  implied(prop: Property): boolean {
+    return prop.required && constOf(prop.type) !== undefined && (prop.type.also ?? []).length === 0;
+  }
+
+  /** The Go type of a struct field for a property. */
+  fieldType(prop: Property): string {
+    const t = this.elementType(prop.type);
+    if (prop.required || this.nilable(prop.type)) return t;
+    return `*${t}`;
+  }
+
+  holdsSecret(t: Type, seen = new Set<Decl>()): boolean {
+    switch (t.kind) {
+      case "string":
+        return t.secret === true;
+      case "array":
+        return (
+          t.prefix.some((x) => this.holdsSecret(x, seen)) || (t.items !== undefined && this.holdsSecret(t.items, seen))
+        );
+      case "object":
+        return t.properties.some((p) => this.holdsSecret(p.type, seen));
+      case "union":
+        return t.variants.some((v) => this.holdsSecret(v, seen));
+      case "ref":
+        if (seen.has(t.decl)) return false;
+        seen.add(t.decl);
+        return this.holdsSecret(t.decl.type, seen);
+      default:
+        return false;
+    }
+  }
+
+  /** Registers a helper function once (its text made by `make`, whose symbols are values.go's); returns its name. */
+  helper(name: string, make: () => string): string {
+    if (this.helpers.has(name)) return name;
+    this.helpers.set(name, ""); // reserved first: a recursive helper refers to itself
+    const saved = this.uses;
+    this.uses = this.valuesUses;
+    try {
+      this.helpers.set(name, make());
+    } finally {
+      this.uses = saved;
+    }
+    return name;
+  }
+}
+
+/** The scalar a const check pins a type to (strings, numbers, booleans), if any. */
+export function constOf(t: Type): string | number | boolean | undefined {
+  const r = resolve(t);
+  if (r.kind === "string" || r.kind === "integer" || r.kind === "number") {
+    const c = r.checks.find((x) => x.family === "const");
+    return c === undefined ? undefined : (c as { value: string | number }).value;
+  }
+  if (r.kind === "boolean") return r.const;
+  return undefined;
+}
+
+/** Definitions that reach themselves through struct fields, elements or variants held by value. */
+function cyclicDecls(decls: readonly Decl[]): Set<Decl> {
+  const out = new Set<Decl>();
+  const refsOf = (t: Type, acc: Decl[]): void => {
+    switch (t.kind) {
+      case "ref":
+        acc.push(t.decl);
+        return;
+      case "object":
+        t.properties.forEach((p) => refsOf(p.type, acc));
+        if (t.extras.kind === "map") refsOf(t.extras.type, acc);
+        return;
+      case "union":
+        t.variants.forEach((v) => refsOf(v, acc));
+        return;
+      case "array":
+        return; // slices break cycles
+      default:
+        return;
+    }
+  };
+  for (const start of decls) {
+    const seen = new Set<Decl>();
+    const stack: Decl[] = [];
+    refsOf(start.type, stack);
+    while (stack.length > 0) {
+      const d = stack.pop()!;
+      if (d === start) {
+        out.add(start);
+        break;
+      }
+      if (seen.has(d)) continue;
+      seen.add(d);
+      refsOf(d.type, stack);
+    }
+  }
+  return out;
+}
+
+/** A Go interpreted string literal. */
+export function goString(s: string): string {
+  let out = '"';
+  for (const ch of s) {
+    const cp = ch.codePointAt(0)!;
+    if (cp >= 0xd800 && cp <= 0xdfff)
+      throw new Error(`generator bug: string ${JSON.stringify(s)} holds a lone surrogate`);
+    if (ch === '"') out += '\\"';
+    else if (ch === "\\") out += "\\\\";
+    else if (ch === "\n") out += "\\n";
+    else if (ch === "\r") out += "\\r";
+    else if (ch === "\t") out += "\\t";
+    else if (cp < 0x20 || cp === 0x7f) out += `\\x${cp.toString(16).padStart(2, "0")}`;
+    else if (cp === 0x2028 || cp === 0x2029 || cp === 0xfeff) out += `\\u${cp.toString(16)}`;
+    else out += ch;
+  }
+  return out + '"';
+}
+
+/** A Go raw string literal when possible, else an interpreted one. */
+export function bytesLit(s: string): string {
+  return s.includes("`") || /[\r\u0000-\u0008\u000b-\u001f\u2028\u2029\ufeff]/.test(s) ? goString(s) : "`" + s + "`";
+}
+
+/** A Go float64 literal that reads back as exactly x. */
+export function goFloat(x: number): string {
+  if (!Number.isFinite(x)) throw new Error(`generator bug: non-finite number ${x}`);
+  if (Object.is(x, -0)) return "0";
+  const s = String(x);
+  return /[.e]/.test(s) ? s : `${s}.0`;
+}
+
+/** A Go int64 literal; only safe integers reach here. */
+export function goInt(x: number): string {
+  if (!Number.isSafeInteger(x)) throw new Error(`generator bug: ${x} is not a safe integer`);
+  return String(x);
+}
+
+/** Doc comment lines for a text. */
+export function comment(text: string | undefined, indent = ""): string[] {
+  if (text === undefined || text.trim() === "") return [];
+  return text
+    .trim()
+    .split("\n")
+    .map((l) => `${indent}// ${l}`.trimEnd());
+}

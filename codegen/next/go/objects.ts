@@ -1,0 +1,307 @@
+// Decoder and encoder of an object definition, in the order of codegen/SEMANTICS.md: unknown keys,
+// required, dependentRequired, size, propertyNames, the properties in schema order, the extra
+// members in property order, dependentSchemas, then the applicators (on the value's tree).
+import type { Decl, ObjectType, Property } from "../ir/types";
+import type { Printer } from "../print/printer";
+import { addr, typeCodec } from "./codec";
+import { bytesLit, constOf, GoContext, goString } from "./context";
+import { treeCheckFn } from "./tree";
+import { extraField } from "./types";
+
+const jsonString = (s: string): string => JSON.stringify(s);
+
+/** Canonical JSON text of a const value (ECMAScript Number::toString for numbers). */
+function constJSON(v: string | number | boolean): string {
+  return typeof v === "string" ? jsonString(v) : String(Object.is(v, -0) ? 0 : v);
+}
+
+const seen = (p: Property) => `seen_${p.names.local}`;
+const errOf = (p: Property) => `err_${p.names.local}`;
+
+function needsStart(t: ObjectType): boolean {
+  return t.checks.some((c) => c.family === "dependentSchemas") || (t.also ?? []).length > 0;
+}
+
+export function objectDecoder(g: GoContext, pr: Printer, d: Decl, t: ObjectType): void {
+  const ctx = d.name;
+  for (const p of t.properties) ownerOf.set(p, t);
+  const extra = extraField(g, t);
+  pr.block(`func ${d.names.go.dec}(d *wireDecoder, v *${d.name}) *DecodeError {`, () => {
+    if (needsStart(t)) pr.raw("start := d.ValueStart()");
+    pr.block("if !d.ObjectStart() {", () => pr.raw('return d.TypeError("object")'));
+    const counted = t.checks.some((c) => c.family === "size" || c.family === "propertyNames");
+    const dependents = new Set(
+      t.checks.flatMap((c) => (c.family === "dependentRequired" ? [c.key, ...c.required] : [])),
+    );
+    const tracked = new Set(t.properties.filter((p) => p.required || counted || dependents.has(p.name)));
+    for (const p of t.properties) {
+      if (tracked.has(p)) pr.raw(`var ${seen(p)} bool`);
+      pr.raw(`var ${errOf(p)} *DecodeError`);
+    }
+    const closed = t.extras.kind === "reject";
+    if (closed) pr.raw("var unknown *DecodeError");
+    if (extra === "[]Member") pr.raw("lvl := 0");
+    if (t.extras.kind === "map" && t.patterns.length === 0) pr.raw("var extraErrs wireMemberErrs");
+    pr.block("for d.NextMember() {", () => {
+      pr.raw("switch string(d.Key()) {");
+      for (const p of t.properties) {
+        pr.raw(`case ${goString(p.name)}:`);
+        if (tracked.has(p)) pr.raw(`\t${seen(p)} = true`);
+        for (const l of propertyDecode(g, ctx, p)) pr.raw("\t" + l);
+      }
+      pr.raw("default:");
+      if (closed && t.patterns.length === 0) pr.raw("\tunknown = d.Unknown(unknown)");
+      else if (extra === "[]Member") {
+        const keep = (ind: string) => [
+          `${ind}key := d.Key()`,
+          `${ind}span, l := d.RawSpan()`,
+          `${ind}lvl = l`,
+          `${ind}v.${t.goExtra} = wireAddExtra(v.${t.goExtra}, key, span)`,
+        ];
+        if (closed) {
+          const matches = t.patterns.map((pp) => `${pp.pattern.name}.Match(d.Key())`).join(" || ");
+          pr.raw(`\tif !d.KeyBad() && (${matches}) {`);
+          for (const l of keep("\t\t")) pr.raw(l);
+          pr.raw("\t} else {");
+          pr.raw("\t\tunknown = d.Unknown(unknown)");
+          pr.raw("\t}");
+        } else for (const l of keep("\t")) pr.raw(l);
+      } else {
+        // a typed map: each value decoded as it comes, its error kept for the member's place in property order
+        const m = t.extras as { kind: "map"; type: Parameters<typeof typeCodec>[1] };
+        const codec = typeCodec(g, m.type, `${ctx}_Value`);
+        pr.raw("\tkey := string(d.Key())");
+        pr.raw("\tif d.KeyBad() {");
+        pr.raw("\t\td.Skip()");
+        pr.raw('\t\textraErrs.Set(key, wireFail(wireCodeUTF8, "object key holds an unpaired UTF-16 surrogate"), true)');
+        pr.raw("\t\tbreak");
+        pr.raw("\t}");
+        pr.raw(`\tvar x ${g.elementType(m.type)}`);
+        pr.raw(`\te := ${codec.dec("&x")}`);
+        pr.raw(`\tv.${t.goExtra}.Set(key, x)`);
+        pr.raw("\textraErrs.Set(key, e, false)");
+      }
+      pr.raw("}");
+    });
+    if (closed) pr.block("if unknown != nil {", () => pr.raw("return unknown"));
+    for (const p of t.properties)
+      if (p.required) pr.block(`if !${seen(p)} {`, () => pr.raw(`return wireMissing(${goString(p.name)})`));
+    const has = (key: string): string => {
+      const p = t.properties.find((x) => x.name === key);
+      if (p !== undefined) return seen(p);
+      if (extra === undefined) return "false";
+      return extra === "[]Member"
+        ? `wireHasMember(v.${t.goExtra}, ${goString(key)})`
+        : `v.${t.goExtra}.Has(${goString(key)})`;
+    };
+    for (const c of t.checks) {
+      if (c.family !== "dependentRequired") continue;
+      pr.block(`if ${has(c.key)} {`, () => {
+        for (const r of c.required) pr.block(`if !${has(r)} {`, () => pr.raw(`return wireMissing(${goString(r)})`));
+      });
+    }
+    const keysExpr = keysOf(g, t);
+    for (const c of t.checks) {
+      if (c.family === "size") {
+        pr.block(
+          `if n := len(${keysExpr}); ${[c.min !== undefined ? `n < ${c.min}` : "", c.max !== undefined ? `n > ${c.max}` : ""].filter((s) => s).join(" || ")} {`,
+          () => pr.raw(`return wireSizeError(n, ${c.min ?? -1}, ${c.max ?? -1})`),
+        );
+      }
+      if (c.family === "propertyNames") {
+        const check = treeCheckFn(g, c.type, `${ctx}_Names`);
+        pr.block(`if err := wirePropertyNamesOf(${keysExpr}, ${check}); err != nil {`, () => pr.raw("return err"));
+      }
+    }
+    for (const p of t.properties) {
+      pr.block(`if ${errOf(p)} != nil {`, () => pr.raw(`return ${errOf(p)}.in(${goString(p.name)})`));
+    }
+    if (extra === "[]Member") {
+      if (t.patterns.length === 0 && t.extras.kind === "keep")
+        pr.block(`if err := wireCheckExtras(v.${t.goExtra}, lvl); err != nil {`, () => pr.raw("return err"));
+      else {
+        const pats = t.patterns.map((pp, i) => `{${pp.pattern.name}, ${treeCheckFn(g, pp.type, `${ctx}_Match${i}`)}}`);
+        const fallback =
+          t.extras.kind === "map"
+            ? treeCheckFn(g, t.extras.type, `${ctx}_Value`)
+            : t.extras.kind === "keep"
+              ? "wireFreeAny"
+              : "nil";
+        pr.block(
+          `if err := wireCheckMatchedExtras(v.${t.goExtra}, lvl, []wirePatternCheck{${pats.join(", ")}}, ${fallback}); err != nil {`,
+          () => pr.raw("return err"),
+        );
+      }
+    }
+    if (t.extras.kind === "map" && t.patterns.length === 0)
+      pr.block("if err := extraErrs.First(); err != nil {", () => pr.raw("return err"));
+    const tail = afterChecks(g, d, t);
+    if (tail !== undefined) pr.raw(`return d.CheckSince(start, ${tail})`);
+    else pr.raw("return nil");
+  });
+}
+
+/** The keys of the decoded object (declared ones present, then extras), for size and propertyNames. */
+function keysOf(g: GoContext, t: ObjectType): string {
+  const declared = t.properties.map((p) => `{${seen(p)}, ${goString(p.name)}}`).join(", ");
+  const extra = extraField(g, t);
+  const extras =
+    extra === undefined ? "nil" : extra === "[]Member" ? `wireMemberKeys(v.${t.goExtra})` : `v.${t.goExtra}.Keys()`;
+  return `wireKeysOf([]wirePresent{${declared}}, ${extras})`;
+}
+
+/** The tree validator of what comes after the members (dependentSchemas, applicators), or undefined. */
+function afterChecks(g: GoContext, d: Decl, t: ObjectType): string | undefined {
+  const deps = t.checks.filter((c) => c.family === "dependentSchemas");
+  if (deps.length === 0 && (t.also ?? []).length === 0) return undefined;
+  return treeCheckFn(
+    g,
+    {
+      kind: "object",
+      origin: t.origin,
+      properties: [],
+      patterns: [],
+      extras: { kind: "keep" },
+      checks: deps,
+      ...(t.also ? { also: t.also } : {}),
+    },
+    `${d.name}_After`,
+  );
+}
+
+/** The statements decoding one property's value (its key already read). */
+function propertyDecode(g: GoContext, ctx: string, p: Property): string[] {
+  const codec = typeCodec(g, p.type, `${ctx}_${p.names.goField}`);
+  const rc = g.implied(p) ? constOf(p.type) : undefined;
+  if (typeof rc === "string" && (p.patterns ?? []).length === 0)
+    return [`${errOf(p)} = d.ConstString(${goString(rc)})`];
+  const out: string[] = [];
+  const target = g.implied(p)
+    ? "&c"
+    : p.required || g.nilable(p.type)
+      ? `&v.${p.names.goField}`
+      : `v.${p.names.goField}`;
+  if (g.implied(p)) out.push(`var c ${g.goType(p.type)}`);
+  else if (!p.required && !g.nilable(p.type)) out.push(`v.${p.names.goField} = new(${g.elementType(p.type)})`);
+  if ((p.patterns ?? []).length === 0) {
+    out.push(`${errOf(p)} = ${codec.dec(target)}`);
+    return out;
+  }
+  // a declared property that a pattern also matches: the pattern's schemas apply to its value too
+  const check = patternsCheck(g, ctx, p);
+  out.push("start := d.ValueStart()", `${errOf(p)} = ${codec.dec(target)}`);
+  out.push(`if ${errOf(p)} == nil {`, `	${errOf(p)} = d.CheckSince(start, ${check})`, "}");
+  return out;
+}
+
+/** The tree validator of the pattern properties' schemas that apply to a declared property. */
+function patternsCheck(g: GoContext, ctx: string, p: Property): string {
+  const owner = ownerOf.get(p)!;
+  const types = (p.patterns ?? []).map((i) => owner.patterns[i]!.type);
+  const also = types.map((type) => ({ family: "allOf" as const, type }));
+  return treeCheckFn(g, { kind: "any", origin: p.origin, also }, `${ctx}_${p.names.goField}_Patterns`);
+}
+
+const ownerOf = new WeakMap<Property, ObjectType>();
+
+export function objectEncoder(g: GoContext, pr: Printer, d: Decl, t: ObjectType): void {
+  const ctx = d.name;
+  const extra = extraField(g, t);
+  pr.block(`func ${d.names.go.enc}(b []byte, v *${d.name}, lvl int) ([]byte, *EncodeError) {`, () => {
+    for (const p of t.properties) {
+      if (p.required && g.nilable(p.type) && !g.peek(() => g.goType(p.type)).startsWith("[]")) {
+        pr.block(`if v.${p.names.goField} == nil {`, () => pr.raw(`return b, wireEncodeMissing(${goString(p.name)})`));
+      }
+    }
+    // the checks that only look at which members are present come before any value, as when decoding
+    const presence = (key: string): string => {
+      const p = t.properties.find((x) => x.name === key);
+      if (p !== undefined) return p.required || g.implied(p) ? "true" : `v.${p.names.goField} != nil`;
+      if (extra === undefined) return "false";
+      return extra === "[]Member"
+        ? `wireHasMember(v.${t.goExtra}, ${goString(key)})`
+        : `v.${t.goExtra}.Has(${goString(key)})`;
+    };
+    for (const c of t.checks) {
+      if (c.family !== "dependentRequired") continue;
+      pr.block(`if ${presence(c.key)} {`, () => {
+        for (const r of c.required)
+          pr.block(`if !(${presence(r)}) {`, () => pr.raw(`return b, wireEncodeMissing(${goString(r)})`));
+      });
+    }
+    const keys = `wireKeysOf([]wirePresent{${t.properties.map((p) => `{${presence(p.name)}, ${goString(p.name)}}`).join(", ")}}, ${extra === undefined ? "nil" : extra === "[]Member" ? `wireMemberKeys(v.${t.goExtra})` : `v.${t.goExtra}.Keys()`})`;
+    for (const c of t.checks) {
+      if (c.family === "size") {
+        pr.block(
+          `if n := len(${keys}); ${[c.min !== undefined ? `n < ${c.min}` : "", c.max !== undefined ? `n > ${c.max}` : ""].filter((s) => s).join(" || ")} {`,
+          () => pr.raw(`return b, wireToEncodeError(wireSizeError(n, ${c.min ?? -1}, ${c.max ?? -1}))`),
+        );
+      }
+      if (c.family === "propertyNames") {
+        const check = treeCheckFn(g, c.type, `${ctx}_Names`);
+        pr.block(`if err := wirePropertyNamesOf(${keys}, ${check}); err != nil {`, () =>
+          pr.raw("return b, wireToEncodeError(err)"),
+        );
+      }
+    }
+    const tail = afterChecks(g, d, t);
+    if (tail !== undefined) pr.raw("start := len(b)");
+    if (t.properties.some((p) => !g.implied(p)) || extra !== undefined) pr.raw("var err *EncodeError");
+    // every member is written with a leading comma; the first comma becomes the opening brace
+    pr.raw("open := len(b)");
+    for (const p of t.properties) {
+      const key = bytesLit("," + jsonString(p.name) + ":");
+      if (g.implied(p)) {
+        pr.raw(`b = append(b, ${bytesLit("," + jsonString(p.name) + ":" + constJSON(constOf(p.type)!))}...)`);
+        continue;
+      }
+      const codec = typeCodec(g, p.type, `${ctx}_${p.names.goField}`);
+      const write = (val: string) => {
+        pr.raw(`b = append(b, ${key}...)`);
+        const patterns = (p.patterns ?? []).length > 0;
+        if (patterns) pr.raw("valueAt := len(b)");
+        pr.block(`if b, err = ${codec.enc(val, "lvl+1")}; err != nil {`, () =>
+          pr.raw(`return b, err.in(${goString(p.name)})`),
+        );
+        if (patterns) {
+          ownerOf.set(p, t);
+          pr.block(`if err := wireCheckWritten(b[valueAt:], lvl+1, ${patternsCheck(g, ctx, p)}); err != nil {`, () =>
+            pr.raw(`return b, err.in(${goString(p.name)})`),
+          );
+        }
+      };
+      if (p.required) write(`v.${p.names.goField}`);
+      else
+        pr.block(`if v.${p.names.goField} != nil {`, () =>
+          write(g.nilable(p.type) ? `v.${p.names.goField}` : `*v.${p.names.goField}`),
+        );
+    }
+    if (extra === "[]Member") {
+      const declared =
+        t.properties.length === 0
+          ? "func(string) bool { return false }"
+          : `func(k string) bool { return ${t.properties.map((p) => `k == ${goString(p.name)}`).join(" || ")} }`;
+      pr.block(`if b, err = wireAppendExtras(b, v.${t.goExtra}, true, lvl+1, ${declared}); err != nil {`, () =>
+        pr.raw("return b, err"),
+      );
+    } else if (extra !== undefined) {
+      const m = t.extras as { kind: "map"; type: Parameters<typeof typeCodec>[1] };
+      const codec = typeCodec(g, m.type, `${ctx}_Value`);
+      pr.block(`for _, key := range v.${t.goExtra}.EncodeOrder() {`, () => {
+        pr.raw(`x, _ := v.${t.goExtra}.Get(key)`);
+        pr.block("if err := wireCheckUTF8(key); err != nil {", () => pr.raw("return b, err"));
+        pr.raw("b = append(b, ',')");
+        pr.raw("b = wireAppendQuoted(b, key)");
+        pr.raw("b = append(b, ':')");
+        pr.block(`if b, err = ${codec.enc("x", "lvl+1")}; err != nil {`, () => pr.raw("return b, err.in(key)"));
+      });
+    }
+    pr.block("if len(b) == open {", () => pr.raw("b = append(b, '{')"), "} else {");
+    pr.raw("\tb[open] = '{'");
+    pr.raw("}");
+    pr.raw("b = append(b, '}')");
+    if (tail !== undefined) pr.raw(`return b, wireCheckWritten(b[start:], lvl, ${tail})`);
+    else pr.raw("return b, nil");
+  });
+  void addr;
+}

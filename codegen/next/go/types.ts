@@ -1,0 +1,203 @@
+// types.go: the Go declarations of a protocol: structs, sealed unions with their variant types and
+// visitors, enums, aliases and constants.
+import { isNullable, resolve } from "../ir/query";
+import type { Decl, JsonValue, ObjectType, Type, UnionType } from "../ir/types";
+import type { Printer } from "../print/printer";
+import { comment, GoContext, goFloat, goInt, goString } from "./context";
+
+/** The doc comment of a declaration: "Name: description", and a deprecation paragraph. */
+function declDoc(pr: Printer, d: Decl): void {
+  const lines = comment(d.doc?.description ?? d.doc?.title);
+  if (lines.length > 0) lines[0] = `// ${d.name}: ${lines[0]!.slice(3)}`;
+  for (const l of lines) pr.raw(l);
+  if (d.doc?.deprecated) {
+    if (lines.length > 0) pr.raw("//");
+    pr.raw("// Deprecated: kept for compatibility.");
+  }
+}
+
+function constLiteral(v: JsonValue, integer: boolean): string {
+  if (typeof v === "string") return goString(v);
+  if (typeof v === "boolean") return String(v);
+  if (typeof v === "number") return integer && Number.isInteger(v) ? goInt(v) : goFloat(v);
+  throw new Error("generator bug: a constant that is neither a scalar nor an array of scalars");
+}
+
+/** A variant of a union as Go sees it: a struct of a definition (pointer receiver), or a named wrapper type. */
+export interface GoVariant {
+  name: string;
+  /** The wrapped Go type, for wrappers ("" for a struct definition). */
+  wraps: string;
+  /** For a wrapper of an interface (a nested union), the field holding it. */
+  boxed: boolean;
+}
+
+export function goVariants(g: GoContext, u: UnionType): GoVariant[] {
+  return u.variants.map((v, i) => {
+    const name = u.variantNames![i]!;
+    if (v.kind === "ref" && resolve(v).kind === "object") return { name, wraps: "", boxed: false };
+    const wraps = g.elementType(v);
+    const inner = resolve(v);
+    return { name, wraps, boxed: inner.kind === "union" && !isNullable(inner) };
+  });
+}
+
+export function emitTypes(g: GoContext, pr: Printer): void {
+  const p = g.p;
+  pr.raw("// SchemaDigest is the sha256 of the schema files this package was generated from.");
+  pr.raw(`const SchemaDigest = ${goString(p.digest)}`);
+  if (p.frameLimit !== undefined) {
+    const limit = p.decls.find((d) => d.constant?.role === "frame-limit");
+    pr.blank();
+    pr.raw("// FrameLimit is the largest frame in bytes, without its newline.");
+    pr.raw(`const FrameLimit = ${limit !== undefined ? limit.name : goInt(p.frameLimit)}`);
+  }
+  // marker methods: which unions each variant type belongs to
+  const unionsOf = new Map<string, Decl[]>();
+  for (const d of p.decls) {
+    if (d.constant !== undefined || d.type.kind !== "union" || isNullable(d.type)) continue;
+    for (const v of new Set(goVariants(g, d.type).map((x) => x.name))) unionsOf.set(v, [...(unionsOf.get(v) ?? []), d]);
+  }
+  const wrappers = new Map<string, GoVariant>();
+  for (const d of p.decls) {
+    pr.blank();
+    if (d.constant !== undefined) {
+      constant(g, pr, d);
+      continue;
+    }
+    const t = d.type;
+    if (t.kind === "object" && !isMapOnly(t)) {
+      struct(g, pr, d, t);
+      for (const u of unionsOf.get(d.name) ?? []) {
+        pr.blank();
+        pr.raw(`func (*${d.name}) ${u.names.go.marker}() {}`);
+      }
+      continue;
+    }
+    if (t.kind === "object") {
+      declDoc(pr, d);
+      pr.raw(`type ${d.name} = OrderedMap[${g.elementType((t.extras as { type: Type }).type)}]`);
+      continue;
+    }
+    if (t.kind === "union" && !isNullable(t)) {
+      union(g, pr, d, t);
+      for (const v of goVariants(g, t)) if (v.wraps !== "" && !wrappers.has(v.name)) wrappers.set(v.name, v);
+      continue;
+    }
+    if (d.enumMembers !== undefined) {
+      declDoc(pr, d);
+      pr.raw(`type ${d.name} string`);
+      pr.blank();
+      pr.raw(`// Values of ${d.name}.`);
+      pr.block(
+        "const (",
+        () => {
+          d.enumMembers!.forEach((m, i) => {
+            if (i > 0) pr.raw("");
+            pr.raw(`${d.name}${m.name} ${d.name} = ${goString(m.value)}`);
+          });
+        },
+        ")",
+      );
+      continue;
+    }
+    declDoc(pr, d);
+    pr.raw(`type ${d.name} = ${g.goType(t)}`);
+  }
+  for (const [name, v] of wrappers) {
+    pr.blank();
+    pr.raw(`// ${name} is a variant of ${(unionsOf.get(name) ?? []).map((u) => u.name).join(", ")}.`);
+    pr.raw(v.boxed ? `type ${name} struct{ Value ${v.wraps} }` : `type ${name} ${v.wraps}`);
+    for (const u of unionsOf.get(name) ?? []) {
+      pr.blank();
+      pr.raw(`func (${name}) ${u.names.go.marker}() {}`);
+    }
+  }
+}
+
+/** An object that is only a map (no property, no pattern): an OrderedMap of its values. */
+export function isMapOnly(t: ObjectType): boolean {
+  return (
+    t.properties.length === 0 &&
+    t.patterns.length === 0 &&
+    t.extras.kind === "map" &&
+    t.checks.length === 0 &&
+    (t.also ?? []).length === 0
+  );
+}
+
+function constant(g: GoContext, pr: Printer, d: Decl): void {
+  const v = d.constant!.value;
+  declDoc(pr, d);
+  if (Array.isArray(v)) {
+    const items = d.type.kind === "array" ? d.type.items : undefined;
+    const elem = items !== undefined ? g.goType(items) : "string";
+    const integer = items !== undefined && resolve(items).kind === "integer";
+    pr.raw(`var ${d.name} = [${v.length}]${elem}{${v.map((x) => constLiteral(x, integer)).join(", ")}}`);
+    return;
+  }
+  pr.raw(`const ${d.name} = ${constLiteral(v, resolve(d.type).kind === "integer")}`);
+}
+
+function struct(g: GoContext, pr: Printer, d: Decl, t: ObjectType): void {
+  declDoc(pr, d);
+  pr.block(`type ${d.name} struct {`, () => {
+    let first = true;
+    for (const prop of t.properties) {
+      if (g.implied(prop)) continue;
+      // a comment or a blank line between fields: gofmt then aligns no field with another, so a
+      // change to one field changes its own lines only
+      if (!first) pr.raw("");
+      first = false;
+      for (const l of comment(prop.doc?.description ?? prop.doc?.title)) pr.raw(l);
+      if (prop.doc?.deprecated) pr.raw("// Deprecated: kept for compatibility.");
+      pr.raw(`${prop.names.goField} ${g.fieldType(prop)}`);
+    }
+    const extra = extraField(g, t);
+    if (extra !== undefined) {
+      if (!first) pr.raw("");
+      pr.raw(
+        `// ${t.goExtra} holds the members the schema does not declare${t.extras.kind === "map" && t.patterns.length === 0 ? ", by key" : ", in document order"}.`,
+      );
+      pr.raw(`${t.goExtra} ${extra}`);
+    }
+  });
+}
+
+/** The Go type of an object's extra members, if it keeps any. */
+export function extraField(g: GoContext, t: ObjectType): string | undefined {
+  if (t.extras.kind === "reject" && t.patterns.length === 0) return undefined;
+  if (t.extras.kind === "map" && t.patterns.length === 0) return `OrderedMap[${g.elementType(t.extras.type)}]`;
+  return "[]Member";
+}
+
+function union(g: GoContext, pr: Printer, d: Decl, u: UnionType): void {
+  const variants = goVariants(g, u);
+  const names = [...new Set(variants.map((v) => (v.wraps === "" ? `*${v.name}` : v.name)))];
+  declDoc(pr, d);
+  pr.raw(
+    `// Its variants: ${names.join(", ")}.${u.open ? " Decoding an unrecognised value gives nil (ignored)." : ""}`,
+  );
+  pr.block(`type ${d.name} interface {`, () => pr.raw(`${d.names.go.marker}()`));
+  pr.blank();
+  pr.raw(`// ${d.names.go.visitor} has one method per variant of ${d.name}.`);
+  pr.block(`type ${d.names.go.visitor} interface {`, () => {
+    for (const v of uniqueVariants(variants)) pr.raw(`${v.name}(${v.wraps === "" ? `*${v.name}` : v.name}) error`);
+  });
+  pr.blank();
+  pr.raw(`// ${d.names.go.visit} calls the method of vis for v's variant.`);
+  pr.block(`func ${d.names.go.visit}(v ${d.name}, vis ${d.names.go.visitor}) error {`, () => {
+    pr.raw("switch x := v.(type) {");
+    for (const v of uniqueVariants(variants)) {
+      pr.raw(`case ${v.wraps === "" ? `*${v.name}` : v.name}:`);
+      pr.raw(`\treturn vis.${v.name}(x)`);
+    }
+    pr.raw("}");
+    pr.raw("return wireErrNoVariant");
+  });
+}
+
+export function uniqueVariants(vs: GoVariant[]): GoVariant[] {
+  const seen = new Set<string>();
+  return vs.filter((v) => (seen.has(v.name) ? false : (seen.add(v.name), true)));
+}
