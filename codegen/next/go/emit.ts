@@ -16,6 +16,12 @@ export interface GoOptions {
   pkg: string;
   /** What the headers name as the source ("schema/runner"). */
   source: string;
+  /**
+   * For test harnesses that put several protocols in one package (their definitions named with
+   * buildProtocol's namePrefix): file names and package-level constants take this prefix, and the
+   * Codec type is left to the harness.
+   */
+  prefix?: string;
 }
 
 const IMPORTS: Record<string, string> = { "encoding/json": "encoding/json", io: "io", regexp: "regexp", math: "math" };
@@ -57,12 +63,13 @@ export function emitGo(p: Protocol, o: GoOptions): Map<string, string> {
     g.uses = new Uses();
     const pr = new Printer(g.uses, "\t");
     body(pr);
-    files.set(name, goFile(o, g.uses, pr.toString()));
+    files.set(o.prefix === undefined ? name : `${o.prefix}_${name}`, goFile(o, g.uses, pr.toString()));
   };
-  print("types.go", (pr) => emitTypes(g, pr));
-  print("decode.go", (pr) => emitDecode(g, pr));
+  const prefix = o.prefix ?? "";
+  print("types.go", (pr) => emitTypes(g, pr, prefix));
+  print("decode.go", (pr) => emitDecode(g, pr, prefix));
   print("encode.go", (pr) => emitEncode(g, pr));
-  print("codecs.go", (pr) => emitCodecs(g, pr));
+  print("codecs.go", (pr) => emitCodecs(g, pr, o.prefix));
   // tree validators of definitions, to a fixed point (one may need another), then every helper
   const values = new Printer(g.valuesUses, "\t");
   const done = new Set<string>();
@@ -96,7 +103,11 @@ export function emitGo(p: Protocol, o: GoOptions): Map<string, string> {
     values.lines(text);
     values.blank();
   }
-  if (!values.empty) files.set("values.go", goFile(o, g.valuesUses, values.toString()));
+  if (!values.empty)
+    files.set(
+      o.prefix === undefined ? "values.go" : `${o.prefix}_values.go`,
+      goFile(o, g.valuesUses, values.toString()),
+    );
   return files;
 }
 
@@ -118,9 +129,9 @@ function patternsOf(p: Protocol): { name: string; re2: string }[] {
   return [...out].map(([name, re2]) => ({ name, re2 }));
 }
 
-function readerParams(p: Protocol): { params: string; limit: string; doc: string } {
+function readerParams(p: Protocol, prefix: string): { params: string; limit: string; doc: string } {
   return p.frameLimit !== undefined
-    ? { params: "r io.Reader", limit: "FrameLimit", doc: "frames of at most FrameLimit bytes" }
+    ? { params: "r io.Reader", limit: `${prefix}FrameLimit`, doc: "frames of at most FrameLimit bytes" }
     : {
         params: "r io.Reader, maxBytes int",
         limit: "maxBytes",
@@ -128,7 +139,7 @@ function readerParams(p: Protocol): { params: string; limit: string; doc: string
       };
 }
 
-function emitDecode(g: GoContext, pr: Printer): void {
+function emitDecode(g: GoContext, pr: Printer, prefix: string): void {
   const p = g.p;
   for (const d of p.decls.filter(isCodec)) {
     const t = d.type;
@@ -176,7 +187,7 @@ function emitDecode(g: GoContext, pr: Printer): void {
       pr.blank();
     }
     if (d.frame === true) {
-      const rp = readerParams(p);
+      const rp = readerParams(p, prefix);
       g.s(IO_READER);
       pr.raw(
         `// ${n.reader} reads ${d.name} ${rp.doc}; Next returns io.EOF at the end, a *DecodeError for a bad line (the stream goes on)${open ? ", and skips ignored lines" : ""}.`,
@@ -258,9 +269,22 @@ function emitEncode(g: GoContext, pr: Printer): void {
   }
 }
 
-function emitCodecs(g: GoContext, pr: Printer): void {
+function emitCodecs(g: GoContext, pr: Printer, prefix: string | undefined): void {
   const p = g.p;
   g.s(IO_READER);
+  const codecs = `${prefix ?? ""}Codecs`;
+  const cap = `${prefix ?? ""}codecReaderCap`;
+  if (prefix === undefined) emitCodecType(pr);
+  if (p.frameLimit === undefined && p.decls.some((d) => d.frame && isCodec(d))) {
+    pr.raw("// codecReaderCap is the safety cap of Codecs readers: the protocol sets no frame limit.");
+    pr.raw(`const ${cap} = 64 << 20`);
+    pr.blank();
+  }
+  pr.raw(`// ${codecs} holds the Codec of every definition, by name.`);
+  pr.block(`var ${codecs} = map[string]Codec{`, () => codecEntries(g, pr, cap));
+}
+
+function emitCodecType(pr: Printer): void {
   pr.raw("// Codec decodes, encodes and reads one definition through untyped values: Decode returns the");
   pr.raw("// value (a struct value, or a union's interface value; nil for an ignored line), Encode takes the same.");
   pr.block("type Codec struct {", () => {
@@ -271,13 +295,11 @@ function emitCodecs(g: GoContext, pr: Printer): void {
     pr.raw("NewReader func(r io.Reader) func() (any, error)");
   });
   pr.blank();
-  if (p.frameLimit === undefined && p.decls.some((d) => d.frame && isCodec(d))) {
-    pr.raw("// codecReaderCap is the safety cap of Codecs readers: the protocol sets no frame limit.");
-    pr.raw("const codecReaderCap = 64 << 20");
-    pr.blank();
-  }
-  pr.raw("// Codecs holds the Codec of every definition, by name.");
-  pr.block("var Codecs = map[string]Codec{", () => {
+}
+
+function codecEntries(g: GoContext, pr: Printer, readerCap: string): void {
+  const p = g.p;
+  {
     for (const d of p.decls.filter(isCodec)) {
       const t = d.type;
       const n = d.names.go;
@@ -313,7 +335,7 @@ function emitCodecs(g: GoContext, pr: Printer): void {
             "},",
           );
           if (d.frame === true) {
-            const cap = p.frameLimit !== undefined ? "r" : "r, codecReaderCap";
+            const cap = p.frameLimit !== undefined ? "r" : `r, ${readerCap}`;
             pr.block(
               "NewReader: func(r io.Reader) func() (any, error) {",
               () => {
@@ -331,5 +353,5 @@ function emitCodecs(g: GoContext, pr: Printer): void {
         "},",
       );
     }
-  });
+  }
 }

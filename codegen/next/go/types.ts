@@ -42,15 +42,15 @@ export function goVariants(g: GoContext, u: UnionType): GoVariant[] {
   });
 }
 
-export function emitTypes(g: GoContext, pr: Printer): void {
+export function emitTypes(g: GoContext, pr: Printer, prefix = ""): void {
   const p = g.p;
   pr.raw("// SchemaDigest is the sha256 of the schema files this package was generated from.");
-  pr.raw(`const SchemaDigest = ${goString(p.digest)}`);
+  pr.raw(`const ${prefix}SchemaDigest = ${goString(p.digest)}`);
   if (p.frameLimit !== undefined) {
     const limit = p.decls.find((d) => d.constant?.role === "frame-limit");
     pr.blank();
     pr.raw("// FrameLimit is the largest frame in bytes, without its newline.");
-    pr.raw(`const FrameLimit = ${limit !== undefined ? limit.name : goInt(p.frameLimit)}`);
+    pr.raw(`const ${prefix}FrameLimit = ${limit !== undefined ? limit.name : goInt(p.frameLimit)}`);
   }
   // marker methods: which unions each variant type belongs to
   const unionsOf = new Map<string, Decl[]>();

@@ -80,7 +80,7 @@ export interface Seeds {
   hints: Map<Decl, Hint>;
 }
 
-export function nameProtocol(decls: Decl[], seeds: Seeds, problems: Problems): void {
+export function nameProtocol(decls: Decl[], seeds: Seeds, problems: Problems, prefix = ""): void {
   const taken = new Map<string, Origin>();
   const claim = (name: string, origin: Origin, what: string): void => {
     const prior = taken.get(name);
@@ -96,7 +96,7 @@ export function nameProtocol(decls: Decl[], seeds: Seeds, problems: Problems): v
   };
   // 1. type names, in definition order (a lifted definition after its parent, which it is named from)
   for (const d of decls) {
-    d.name = typeName(d, seeds);
+    d.name = prefix + typeName(d, seeds);
     d.names.type = d.name;
     if (!IDENT.test(d.name)) {
       problems.error(

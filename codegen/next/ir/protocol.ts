@@ -21,6 +21,8 @@ export interface ProtocolInput {
   /** The files' texts, for the digest. */
   files: { path: string; text: string }[];
   source: SchemaSource;
+  /** Prepended to every definition's name (test harnesses that put several protocols in one Go package). */
+  namePrefix?: string;
 }
 
 export function schemaDigest(files: { path: string; text: string }[]): string {
@@ -84,7 +86,7 @@ export function buildProtocol(input: ProtocolInput): Protocol {
   const problems = b.problems;
   decideDispatch(decls, problems);
   for (const d of decls) enumMembersOf(d);
-  nameProtocol(decls, { base, hints }, problems);
+  nameProtocol(decls, { base, hints }, problems, input.namePrefix);
   checkOpenUnions(decls, problems);
   const protocol: Protocol = {
     name: input.name,
