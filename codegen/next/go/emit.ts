@@ -118,13 +118,11 @@ function goLiteral(s: string): string {
 function patternsOf(p: Protocol): { name: string; re2: string }[] {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { everyType } = require("../ir/query") as typeof import("../ir/query");
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { toRE2 } = require("../keywords/pattern-re2") as typeof import("../keywords/pattern-re2");
   const out = new Map<string, string>();
   everyType(p.decls, (t) => {
     if (t.kind === "string")
-      for (const c of t.checks) if (c.family === "pattern") out.set(c.pattern.name, toRE2(c.pattern.source));
-    if (t.kind === "object") for (const pp of t.patterns) out.set(pp.pattern.name, toRE2(pp.pattern.source));
+      for (const c of t.checks) if (c.family === "pattern") out.set(c.pattern.name, c.pattern.re2);
+    if (t.kind === "object") for (const pp of t.patterns) out.set(pp.pattern.name, pp.pattern.re2);
   });
   return [...out].map(([name, re2]) => ({ name, re2 }));
 }

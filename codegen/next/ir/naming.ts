@@ -94,9 +94,20 @@ export function nameProtocol(decls: Decl[], seeds: Seeds, problems: Problems, pr
     }
     taken.set(name, origin);
   };
-  // 1. type names, in definition order (a lifted definition after its parent, which it is named from)
-  for (const d of decls) {
-    d.name = prefix + typeName(d, seeds);
+  // 1. type names: the schema's own first, then the lifted ones (in definition order: a lifted
+  // definition after its parent, which it is named from). A lifted name that the schema already
+  // uses takes its long form (the kind spelled: NotificationParamsObject).
+  const lifted = (d: Decl) => seeds.hints.has(d) && seeds.hints.get(d)!.override === undefined;
+  const order = [...decls.filter((d) => !lifted(d)), ...decls.filter(lifted)];
+  // Definitions of different files with one name (a protocol made of several authors' files) are
+  // qualified by their file's name: JscpdColor, StylelintrcColor.
+  const byName = new Map<string, Decl[]>();
+  for (const d of order) if (!lifted(d)) byName.set(typeName(d, seeds), [...(byName.get(typeName(d, seeds)) ?? []), d]);
+  const qualified = new Set<Decl>();
+  for (const group of byName.values()) if (new Set(group.map((d) => d.origin.file)).size > 1) group.forEach((d) => qualified.add(d));
+  for (const d of order) {
+    d.name = prefix + (qualified.has(d) ? fileName(d.origin.file) : "") + typeName(d, seeds);
+    if (lifted(d) && taken.has(d.name)) d.name = prefix + typeName(d, seeds) + longSuffix(d);
     d.names.type = d.name;
     if (!IDENT.test(d.name)) {
       problems.error(
@@ -182,6 +193,15 @@ export function nameProtocol(decls: Decl[], seeds: Seeds, problems: Problems, pr
       }
     });
   }
+}
+
+function fileName(path: string): string {
+  return pascalName(path.slice(path.lastIndexOf("/") + 1).replace(/\.json$/, ""));
+}
+
+/** The long form of a lifted definition's name: what it is (Object, Union). */
+function longSuffix(d: Decl): string {
+  return d.type.kind === "object" ? "Object" : d.type.kind === "union" ? "Union" : "Type";
 }
 
 function typeName(d: Decl, seeds: Seeds): string {

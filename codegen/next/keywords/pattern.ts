@@ -1,14 +1,14 @@
 // pattern and patternProperties: ECMAScript regular expressions (unanchored search, u flag), in the
-// subset that means the same in Go's RE2 once translated (pattern-portable.ts, pattern-re2.ts).
+// subset that means the same in Go's RE2 once translated (pattern-translate.ts).
 import type { Pattern, StringCheck } from "../ir/types";
 import type { Printer } from "../print/printer";
 import { failIf, type Val } from "../ts/value";
-import { checkPortablePattern } from "./pattern-portable";
+import { translatePattern } from "./pattern-translate";
 
 /** The pattern, or why it cannot be used. Its constant name is set by the naming pass. */
 export function compilePattern(source: string): Pattern | string {
-  const bad = checkPortablePattern(source);
-  return bad !== undefined ? bad : { source, name: "" };
+  const t = translatePattern(source);
+  return "error" in t ? t.error : { source, re2: t.re2, name: "" };
 }
 
 export type PatternCheck = Extract<StringCheck, { family: "pattern" }>;

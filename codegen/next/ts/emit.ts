@@ -241,7 +241,7 @@ function unionCheck(pr: Printer, d: Decl, u: UnionType, checks: TsChecks, ev?: s
       const label = idx === indices.length - 1 ? "default:" : `case ${i}:`;
       const variant = u.variants[i]!;
       pr.block(`${label} {`, () => {
-        checks.check(variant, { x: "v", p: "q" }, new Scope(1), ev);
+        checks.check(variant, { x: "v", p: "q" }, new Scope("v"), ev);
         pr.raw("break;");
       });
     });
