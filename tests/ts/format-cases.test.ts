@@ -30,8 +30,10 @@ describe("format cases shared with Go (tests/format-cases.json)", () => {
   for (const [format, c] of Object.entries(file.formats)) {
     test(format, () => {
       const wrong: string[] = [];
-      for (const s of [...c.valid, ...c.suite.valid]) if (formats[format]!(s) !== true) wrong.push(`valid ${JSON.stringify(s)}`);
-      for (const s of [...c.invalid, ...c.suite.invalid]) if (formats[format]!(s) !== false) wrong.push(`invalid ${JSON.stringify(s)}`);
+      for (const s of [...c.valid, ...c.suite.valid])
+        if (formats[format]!(s) !== true) wrong.push(`valid ${JSON.stringify(s)}`);
+      for (const s of [...c.invalid, ...c.suite.invalid])
+        if (formats[format]!(s) !== false) wrong.push(`invalid ${JSON.stringify(s)}`);
       for (const d of file.disagreements.filter((d) => d.format === format)) {
         if (formats[format]!(d.data) !== d.ours) wrong.push(`disagreement ${JSON.stringify(d.data)}`);
       }
@@ -52,7 +54,8 @@ describe("format cases shared with Go (tests/format-cases.json)", () => {
       }[];
       for (const g of groups)
         for (const t of g.tests)
-          if (typeof t.data === "string" && !listed.has((t.valid ? "+" : "-") + t.data)) missing.push(`${format} ${JSON.stringify(t.data)}`);
+          if (typeof t.data === "string" && !listed.has((t.valid ? "+" : "-") + t.data))
+            missing.push(`${format} ${JSON.stringify(t.data)}`);
     }
     expect(missing).toEqual([]);
   });

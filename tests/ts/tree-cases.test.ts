@@ -9,7 +9,8 @@ const MARKER = "// ---- runtime start ----\n";
 const fileText = fs.readFileSync(RUNTIME_FILE, "utf8");
 const runtimeText = fileText.slice(fileText.indexOf(MARKER) + MARKER.length);
 const rt = loadModule(
-  runtimeText + "\nexport { $canon, $unique, $oneOfValues, $multipleOf, $free, $closed, $obj, $arr, $runDoc, $runValue };\n",
+  runtimeText +
+    "\nexport { $canon, $unique, $oneOfValues, $multipleOf, $free, $closed, $obj, $arr, $runDoc, $runValue };\n",
 );
 
 type Text = string | (string | [string, number])[];
@@ -41,7 +42,9 @@ function verdict(f: () => unknown): string {
 /** Runs walk on the value at c.at (or the root) of the case's document, as a generated check would. */
 function onDoc(c: Case, walk: (v: any, p: string, k: string | undefined) => void): string {
   return verdict(() =>
-    rt.$runDoc(text(c.json!), (v: any, p: string) => (c.at === undefined ? walk(v, p, undefined) : walk(v[c.at], p, c.at))),
+    rt.$runDoc(text(c.json!), (v: any, p: string) =>
+      c.at === undefined ? walk(v, p, undefined) : walk(v[c.at], p, c.at),
+    ),
   );
 }
 

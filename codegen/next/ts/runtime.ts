@@ -870,7 +870,8 @@ function $utf8Length(s: string): number {
  * except json-pointer, so UTF-16 and UTF-8 strings get the same verdicts.
  */
 const $formats: { [format: string]: (s: string) => boolean } = {
-  "date-time": (s) => s.length > 11 && (s[10] === "T" || s[10] === "t") && $fDate(s.slice(0, 10)) && $fTime(s.slice(11)),
+  "date-time": (s) =>
+    s.length > 11 && (s[10] === "T" || s[10] === "t") && $fDate(s.slice(0, 10)) && $fTime(s.slice(11)),
   date: (s) => s.length === 10 && $fDate(s),
   time: (s) => $fTime(s),
   duration: (s) => $fDuration(s),
@@ -999,7 +1000,7 @@ function $fJsonPointer(s: string): boolean {
 /** Dotted quad of decimal octets 0-255, without leading zeros. */
 function $fIPv4(s: string): boolean {
   let parts = 0;
-  for (let i = 0; ; ) {
+  for (let i = 0; ;) {
     let j = i;
     while (j < s.length && $fIsDigit(s.charCodeAt(j))) j++;
     const n = j - i;
@@ -1026,7 +1027,7 @@ function $fIPv6(s: string): boolean {
 function $fIPv6Groups(s: string, v4: boolean): number {
   if (s === "") return 0;
   let n = 0;
-  for (let i = 0; ; ) {
+  for (let i = 0; ;) {
     let j = i;
     while (j < s.length && s[j] !== ":") j++;
     const g = s.slice(i, j);
@@ -1042,7 +1043,7 @@ function $fIPv6Groups(s: string, v4: boolean): number {
 /** RFC 1123 host name in ASCII: labels of 1-63 letters, digits, inner hyphens; at most 253 characters. */
 function $fHostname(s: string): boolean {
   if (s.length === 0 || s.length > 253) return false;
-  for (let i = 0; ; ) {
+  for (let i = 0; ;) {
     let j = i;
     for (; j < s.length && s[j] !== "."; j++) {
       const c = s.charCodeAt(j);
