@@ -22,10 +22,13 @@ type treeCase struct {
 	Canon        json.RawMessage `json:"canon"`
 	Error        json.RawMessage `json:"error"`
 	X, M         string
-	Multiple     bool     `json:"multiple"`
-	Kinds        []string `json:"kinds"`
-	Known        []string `json:"known"`
-	PropertyOrer bool     `json:"propertyOrder"`
+	Multiple     bool            `json:"multiple"`
+	Kinds        []string        `json:"kinds"`
+	Known        []string        `json:"known"`
+	PropertyOrer bool            `json:"propertyOrder"`
+	Schema       json.RawMessage `json:"schema"`
+	Ev           bool            `json:"ev"`
+	Docs         [][2]string     `json:"docs"`
 }
 
 // caseText decodes a text field: a string, or parts (a string, or [string, count] repeated).
@@ -143,6 +146,15 @@ func runTreeCase(t *testing.T, c treeCase) (got, want any) {
 		return wireMultipleOf(x, m), c.Multiple
 	case "free":
 		return onCase(t, c, func(v *wireValue) *DecodeError { return wireFreeTree(v, kindsOf(c.Kinds)) }), caseText(t, c.Error)
+	case "check":
+		check := compileCase(t, wireParseTree(c.Schema, 1), c.Ev)
+		var got [][2]string
+		for _, d := range c.Docs {
+			got = append(got, [2]string{d[0], onCase(t, treeCase{JSON: json.RawMessage(strconv.Quote(d[0]))}, func(v *wireValue) *DecodeError {
+				return check(v, &wireEv{})
+			})})
+		}
+		return got, c.Docs
 	case "closed":
 		known := func(k string) bool {
 			for _, n := range c.Known {
@@ -177,7 +189,7 @@ func TestTreeCases(t *testing.T) {
 			t.Errorf("case %d (%s %.80s): got %.300s, want %.300s", i, c.Op, caseText(t, orNull(c.JSON)), g, strings.ReplaceAll(w, "/0/0/0/0", "…"))
 		}
 	}
-	if len(ops) != 7 {
+	if len(ops) != 8 {
 		t.Errorf("ops: %v", ops)
 	}
 }

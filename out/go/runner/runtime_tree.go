@@ -102,7 +102,7 @@ func wireParseTreeAt(b []byte, i, level int) (*wireValue, int) {
 		case '"':
 			end := wireScanString(b, i)
 			v = wireValue{Raw: b[i:end], Level: lv, Kind: wireKindString}
-			v.Str, v.Bad, scratch = wireTreeString(b, i, end, scratch)
+			v.Str, v.Bad, scratch = wireTreeUnescape(b, i, end, scratch)
 			i = end
 		case 't':
 			v = wireValue{Raw: b[i : i+4], Level: lv, Kind: wireKindBoolean, True: true}
@@ -151,16 +151,16 @@ func wireParseTreeAt(b []byte, i, level int) (*wireValue, int) {
 func wireTreeKey(b []byte, i int, o *wireTreeOpen, scratch []byte) (int, []byte) {
 	end := wireScanString(b, i)
 	var k wireKey
-	k.Name, k.Bad, scratch = wireTreeString(b, i, end, scratch)
+	k.Name, k.Bad, scratch = wireTreeUnescape(b, i, end, scratch)
 	k.Doc = int32(len(o.keys))
 	o.keys = append(o.keys, k)
 	i = wireSkipWS(b, end)
 	return wireSkipWS(b, i+1), scratch // after ':'
 }
 
-// wireTreeString unescapes the valid string b[i:end] (quotes included): a view
+// wireTreeUnescape unescapes the valid string b[i:end] (quotes included): a view
 // of b when it holds no escape, else a new string.
-func wireTreeString(b []byte, i, end int, scratch []byte) (string, bool, []byte) {
+func wireTreeUnescape(b []byte, i, end int, scratch []byte) (string, bool, []byte) {
 	body := b[i+1 : end-1]
 	if bytes.IndexByte(body, '\\') < 0 {
 		if len(body) == 0 {
