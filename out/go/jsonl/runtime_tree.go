@@ -66,17 +66,27 @@ func wireParseTree(b []byte, level int) *wireValue {
 	return v
 }
 
-// wireTreeOpen is a container being parsed: its members so far, in document order.
+// wireTreeOpen is a container being parsed: where its children go in the arena
+// (they are contiguous), how many are in, and where it starts in the text.
 type wireTreeOpen struct {
-	start int
+	start int32
+	kids  int32 // arena index of its first child
+	keys  int32 // key arena index of its first member (objects)
+	n     int32 // children so far
 	obj   bool
-	kids  []wireValue
-	keys  []wireKey
 }
 
-// wireParseTreeAt parses the valid JSON value at b[i] and returns it and the index after it.
+// wireParseTreeAt parses the valid JSON value at b[i] and returns it and the
+// index after it. A first pass counts the children of every container, so that
+// the second fills one arena of values and one of keys, each child list a
+// contiguous slice of it: memory is one wireValue per value and one wireKey per
+// member, whatever the shape (a flat array or 2 million nested ones).
 func wireParseTreeAt(b []byte, i, level int) (*wireValue, int) {
-	var stack []wireTreeOpen
+	counts, values, members, depth := wireTreeCount(b, i)
+	arena := make([]wireValue, values)
+	keyArena := make([]wireKey, members)
+	next, nextKey, ci := int32(0), int32(0), 0
+	stack := make([]wireTreeOpen, 0, depth)
 	var scratch []byte
 	for {
 		// A value starts at b[i].
@@ -84,8 +94,10 @@ func wireParseTreeAt(b []byte, i, level int) (*wireValue, int) {
 		lv := int32(level + len(stack))
 		switch c := b[i]; c {
 		case '{', '[':
-			j := wireSkipWS(b, i+1)
-			if b[j] == '}' || b[j] == ']' {
+			n := counts[ci]
+			ci++
+			if n == 0 {
+				j := wireSkipWS(b, i+1)
 				v = wireValue{Raw: b[i : j+1], Level: lv, Kind: wireKindArray}
 				if c == '{' {
 					v.Kind = wireKindObject
@@ -93,10 +105,16 @@ func wireParseTreeAt(b []byte, i, level int) (*wireValue, int) {
 				i = j + 1
 				break
 			}
-			stack = append(stack, wireTreeOpen{start: i, obj: c == '{'})
-			i = j
-			if c == '{' {
-				i, scratch = wireTreeKey(b, i, &stack[len(stack)-1], scratch)
+			o := wireTreeOpen{start: int32(i), kids: next, obj: c == '{'}
+			next += n
+			if o.obj {
+				o.keys = nextKey
+				nextKey += n
+			}
+			stack = append(stack, o)
+			i = wireSkipWS(b, i+1)
+			if o.obj {
+				i, scratch = wireTreeKey(b, i, &keyArena[o.keys], 0, scratch)
 			}
 			continue
 		case '"':
@@ -123,23 +141,27 @@ func wireParseTreeAt(b []byte, i, level int) (*wireValue, int) {
 		// After a value: it belongs to the innermost open container, or is the result.
 		for {
 			if len(stack) == 0 {
-				return &v, i
+				root := new(wireValue)
+				*root = v
+				return root, i
 			}
 			top := &stack[len(stack)-1]
-			top.kids = append(top.kids, v)
+			arena[top.kids+top.n] = v
+			top.n++
 			i = wireSkipWS(b, i)
 			if b[i] == ',' {
 				i = wireSkipWS(b, i+1)
 				if top.obj {
-					i, scratch = wireTreeKey(b, i, top, scratch)
+					i, scratch = wireTreeKey(b, i, &keyArena[top.keys+top.n], top.n, scratch)
 				}
 				break
 			}
 			// b[i] closes top
-			v = wireValue{Raw: b[top.start : i+1], Level: int32(level + len(stack) - 1), Kind: wireKindArray, Kids: top.kids}
+			kids := arena[top.kids : top.kids+top.n : top.kids+top.n]
+			v = wireValue{Raw: b[top.start : i+1], Level: int32(level + len(stack) - 1), Kind: wireKindArray, Kids: kids}
 			if top.obj {
 				v.Kind = wireKindObject
-				v.Keys, v.Kids = wireTreeOrder(top.keys, top.kids)
+				v.Keys, v.Kids = wireTreeOrder(keyArena[top.keys:top.keys+top.n:top.keys+top.n], kids)
 			}
 			stack = stack[:len(stack)-1]
 			i++
@@ -147,13 +169,73 @@ func wireParseTreeAt(b []byte, i, level int) (*wireValue, int) {
 	}
 }
 
-// wireTreeKey reads the key at b[i] into o and returns the index of the member's value.
-func wireTreeKey(b []byte, i int, o *wireTreeOpen, scratch []byte) (int, []byte) {
+// wireTreeCount scans the valid JSON value at b[i] and returns the number of
+// children of each container in the order they open, the number of values
+// inside the root, the number of object members and the deepest nesting of
+// non-empty containers.
+func wireTreeCount(b []byte, i int) (counts []int32, values, members int32, depth int) {
+	var open []int32 // indices in counts of the open containers
+	var objs []bool
+	for {
+		// A value starts at b[i].
+		switch c := b[i]; c {
+		case '{', '[':
+			open = append(open, int32(len(counts)))
+			objs = append(objs, c == '{')
+			counts = append(counts, 0)
+			i = wireSkipWS(b, i+1)
+			if b[i] == '}' || b[i] == ']' {
+				open, objs = open[:len(open)-1], objs[:len(objs)-1]
+				i++
+				break
+			}
+			counts[open[len(open)-1]]++
+			values++
+			depth = max(depth, len(open))
+			if c == '{' {
+				members++
+				i = wireSkipWS(b, wireSkipStringAt(b, i))
+				i = wireSkipWS(b, i+1) // ':'
+			}
+			continue
+		case '"':
+			i = wireSkipStringAt(b, i)
+		case 't', 'n':
+			i += 4
+		case 'f':
+			i += 5
+		default:
+			i = wireSkipNumberAt(b, i)
+		}
+		// After a value.
+		for {
+			if len(open) == 0 {
+				return counts, values, members, depth
+			}
+			i = wireSkipWS(b, i)
+			if b[i] == ',' {
+				counts[open[len(open)-1]]++
+				values++
+				i = wireSkipWS(b, i+1)
+				if objs[len(objs)-1] {
+					members++
+					i = wireSkipWS(b, wireSkipStringAt(b, i))
+					i = wireSkipWS(b, i+1)
+				}
+				break
+			}
+			open, objs = open[:len(open)-1], objs[:len(objs)-1]
+			i++
+		}
+	}
+}
+
+// wireTreeKey reads the key at b[i] (member number doc of its object) into k
+// and returns the index of the member's value.
+func wireTreeKey(b []byte, i int, k *wireKey, doc int32, scratch []byte) (int, []byte) {
 	end := wireScanString(b, i)
-	var k wireKey
 	k.Name, k.Bad, scratch = wireTreeUnescape(b, i, end, scratch)
-	k.Doc = int32(len(o.keys))
-	o.keys = append(o.keys, k)
+	k.Doc = doc
 	i = wireSkipWS(b, end)
 	return wireSkipWS(b, i+1), scratch // after ':'
 }
@@ -174,15 +256,16 @@ func wireTreeUnescape(b []byte, i, end int, scratch []byte) (string, bool, []byt
 
 // wireTreeOrder resolves duplicate keys (first position, last value) and puts
 // the members in ECMAScript property order: array-index keys ascending, then
-// the others in order of first occurrence. keys and vals are in document order.
+// the others in order of first occurrence. keys and vals are in document
+// order; the result is a prefix of them, rearranged in place.
 func wireTreeOrder(keys []wireKey, vals []wireValue) ([]wireKey, []wireValue) {
 	n := len(keys)
-	outK := make([]wireKey, 0, n)
-	outV := make([]wireValue, 0, n)
 	var seen map[string]int
 	if n > 8 {
 		seen = make(map[string]int, n)
 	}
+	out := 0 // members kept so far: keys[:out], vals[:out] (out <= m: nothing unread is overwritten)
+	idx := false
 	for m := 0; m < n; m++ {
 		p := -1
 		if seen != nil {
@@ -190,34 +273,31 @@ func wireTreeOrder(keys []wireKey, vals []wireValue) ([]wireKey, []wireValue) {
 				p = q
 			}
 		} else {
-			for q := range outK {
-				if outK[q].Name == keys[m].Name {
+			for q := 0; q < out; q++ {
+				if keys[q].Name == keys[m].Name {
 					p = q
 					break
 				}
 			}
 		}
 		if p >= 0 {
-			outV[p] = vals[m] // the last value wins, at the first position
+			vals[p] = vals[m] // the last value wins, at the first position
 			continue
 		}
 		if seen != nil {
-			seen[keys[m].Name] = len(outK)
+			seen[keys[m].Name] = out
 		}
-		outK = append(outK, keys[m])
-		outV = append(outV, vals[m])
-	}
-	idx := 0
-	for q := range outK {
-		if _, ok := wireArrayIndex(outK[q].Name); ok {
-			idx++
+		keys[out], vals[out] = keys[m], vals[m]
+		if _, ok := wireArrayIndex(keys[out].Name); ok {
+			idx = true
 		}
+		out++
 	}
-	if idx == 0 {
-		return outK, outV
+	keys, vals = keys[:out:out], vals[:out:out]
+	if idx {
+		sort.Stable(wireTreeSorter{keys, vals})
 	}
-	sort.Stable(wireTreeSorter{outK, outV})
-	return outK, outV
+	return keys, vals
 }
 
 // wireTreeSorter orders members as JSON.parse does: index keys first, ascending; a stable sort keeps the rest in place.
