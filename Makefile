@@ -23,6 +23,7 @@ test-ts: deps
 	NODE_OPTIONS=--experimental-vm-modules npx jest
 
 test-go: deps
+	cd codegen/go/runtime && go vet ./... && test -z "$$(gofmt -l .)" && go test -count=1 ./...
 	cd tests/go && go vet ./... && go test -count=1 ./... && for t in FuzzRunnerDecode:4s FuzzJsonlDecode:3s FuzzRunnerStream:3s FuzzJsonlStream:2s; do go test -run='^$$' -fuzz="^$${t%%:*}$$" -fuzztime=$${t#*:} . || exit 1; done
 
 test: check test-ts test-go test-runtime test-examples
