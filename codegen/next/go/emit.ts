@@ -8,7 +8,7 @@ import { typeCodec } from "./codec";
 import { GoContext, IO_READER, JSON_RAW } from "./context";
 import { objectDecoder, objectEncoder } from "./objects";
 import { declTreeBody } from "./tree";
-import { emitTypes, isMapOnly } from "./types";
+import { emitTypes } from "./types";
 import { unionDecoder, unionEncoder } from "./unions";
 
 export interface GoOptions {
@@ -37,7 +37,7 @@ const isCodec = (d: Decl): boolean => d.constant === undefined;
 
 function zeroOf(g: GoContext, d: Decl): string {
   const t = d.type;
-  if (t.kind === "object") return isMapOnly(t) ? `${d.name}{}` : `${d.name}{}`;
+  if (t.kind === "object") return `${d.name}{}`;
   if (t.kind === "union") return isNullable(t) ? `${d.name}{}` : "nil";
   const r = resolve(t);
   switch (r.kind) {
@@ -220,7 +220,7 @@ function emitDecode(g: GoContext, pr: Printer, prefix: string): void {
   }
   for (const d of p.decls.filter(isCodec)) {
     const t = d.type;
-    if (t.kind === "object" && !isMapOnly(t)) objectDecoder(g, pr, d, t);
+    if (t.kind === "object" && !g.mapAlias(d)) objectDecoder(g, pr, d, t);
     else if (t.kind === "union" && !isNullable(t)) unionDecoder(g, pr, d, t);
     else {
       const codec = typeCodec(g, t, d.name);
@@ -243,7 +243,7 @@ function aliasTarget(g: GoContext, d: Decl): string {
 function emitEncode(g: GoContext, pr: Printer): void {
   const p = g.p;
   for (const d of p.decls.filter(isCodec)) {
-    const byPtr = d.type.kind === "object" && !isMapOnly(d.type);
+    const byPtr = d.type.kind === "object" && !g.mapAlias(d);
     const n = d.names.go;
     pr.raw(`// ${n.encode} writes v in canonical form; it refuses what ${n.decode} would reject.`);
     pr.block(`func ${n.encode}(v ${d.name}) ([]byte, error) {`, () => {
@@ -255,7 +255,7 @@ function emitEncode(g: GoContext, pr: Printer): void {
   }
   for (const d of p.decls.filter(isCodec)) {
     const t = d.type;
-    if (t.kind === "object" && !isMapOnly(t)) objectEncoder(g, pr, d, t);
+    if (t.kind === "object" && !g.mapAlias(d)) objectEncoder(g, pr, d, t);
     else if (t.kind === "union" && !isNullable(t)) unionEncoder(g, pr, d, t);
     else {
       const codec = typeCodec(g, t, d.name);
@@ -269,10 +269,10 @@ function emitEncode(g: GoContext, pr: Printer): void {
 
 function emitCodecs(g: GoContext, pr: Printer, prefix: string | undefined): void {
   const p = g.p;
-  g.s(IO_READER);
+
   const codecs = `${prefix ?? ""}Codecs`;
   const cap = `${prefix ?? ""}codecReaderCap`;
-  if (prefix === undefined) emitCodecType(pr);
+  if (prefix === undefined) emitCodecType(g, pr);
   if (p.frameLimit === undefined && p.decls.some((d) => d.frame && isCodec(d))) {
     pr.raw("// codecReaderCap is the safety cap of Codecs readers: the protocol sets no frame limit.");
     pr.raw(`const ${cap} = 64 << 20`);
@@ -282,7 +282,8 @@ function emitCodecs(g: GoContext, pr: Printer, prefix: string | undefined): void
   pr.block(`var ${codecs} = map[string]Codec{`, () => codecEntries(g, pr, cap));
 }
 
-function emitCodecType(pr: Printer): void {
+function emitCodecType(g: GoContext, pr: Printer): void {
+  g.s(IO_READER);
   pr.raw("// Codec decodes, encodes and reads one definition through untyped values: Decode returns the");
   pr.raw("// value (a struct value, or a union's interface value; nil for an ignored line), Encode takes the same.");
   pr.block("type Codec struct {", () => {
@@ -301,7 +302,7 @@ function codecEntries(g: GoContext, pr: Printer, readerCap: string): void {
     for (const d of p.decls.filter(isCodec)) {
       const t = d.type;
       const n = d.names.go;
-      const isStruct = t.kind === "object" && !isMapOnly(t);
+      const isStruct = t.kind === "object" && !g.mapAlias(d);
       pr.block(
         `${JSON.stringify(d.name)}: {`,
         () => {
@@ -334,6 +335,7 @@ function codecEntries(g: GoContext, pr: Printer, readerCap: string): void {
           );
           if (d.frame === true) {
             const cap = p.frameLimit !== undefined ? "r" : `r, ${readerCap}`;
+            g.s(IO_READER);
             pr.block(
               "NewReader: func(r io.Reader) func() (any, error) {",
               () => {

@@ -104,10 +104,13 @@ export function nameProtocol(decls: Decl[], seeds: Seeds, problems: Problems, pr
   const byName = new Map<string, Decl[]>();
   for (const d of order) if (!lifted(d)) byName.set(typeName(d, seeds), [...(byName.get(typeName(d, seeds)) ?? []), d]);
   const qualified = new Set<Decl>();
-  for (const group of byName.values()) if (new Set(group.map((d) => d.origin.file)).size > 1) group.forEach((d) => qualified.add(d));
+  for (const group of byName.values())
+    if (new Set(group.map((d) => d.origin.file)).size > 1) group.forEach((d) => qualified.add(d));
   for (const d of order) {
-    d.name = prefix + (qualified.has(d) ? fileName(d.origin.file) : "") + typeName(d, seeds);
-    if (lifted(d) && taken.has(d.name)) d.name = prefix + typeName(d, seeds) + longSuffix(d);
+    // a lifted definition's name starts with its owner's, which has the prefix already
+    const own = lifted(d) ? "" : prefix;
+    d.name = own + (qualified.has(d) ? fileName(d.origin.file) : "") + typeName(d, seeds);
+    if (lifted(d) && taken.has(d.name)) d.name = typeName(d, seeds) + longSuffix(d);
     d.names.type = d.name;
     if (!IDENT.test(d.name)) {
       problems.error(

@@ -9,21 +9,88 @@
 // `\P{...}` mixed with other members of a character class (RE2 cannot subtract classes).
 // Unicode data may differ by version between V8 and Go for characters assigned recently.
 
-const WS = "\\t\\n\\x{0B}\\f\\r \\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}\\x{FEFF}";
+const WS =
+  "\\t\\n\\x{0B}\\f\\r \\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}\\x{FEFF}";
 const DOT = "[^\\n\\r\\x{2028}\\x{2029}]";
 const SYNTAX = new Set([..."\\/.^$|()[]{}*+?"]);
 
 const CATEGORIES: Record<string, string> = {
-  L: "L", Letter: "L", Lu: "Lu", Uppercase_Letter: "Lu", Ll: "Ll", Lowercase_Letter: "Ll", Lt: "Lt", Titlecase_Letter: "Lt",
-  Lm: "Lm", Modifier_Letter: "Lm", Lo: "Lo", Other_Letter: "Lo", M: "M", Mark: "M", Combining_Mark: "M", Mn: "Mn",
-  Nonspacing_Mark: "Mn", Mc: "Mc", Spacing_Mark: "Mc", Me: "Me", Enclosing_Mark: "Me", N: "N", Number: "N", Nd: "Nd",
-  Decimal_Number: "Nd", digit: "Nd", Nl: "Nl", Letter_Number: "Nl", No: "No", Other_Number: "No", P: "P", Punctuation: "P",
-  punct: "P", Pc: "Pc", Connector_Punctuation: "Pc", Pd: "Pd", Dash_Punctuation: "Pd", Ps: "Ps", Open_Punctuation: "Ps",
-  Pe: "Pe", Close_Punctuation: "Pe", Pi: "Pi", Initial_Punctuation: "Pi", Pf: "Pf", Final_Punctuation: "Pf", Po: "Po",
-  Other_Punctuation: "Po", S: "S", Symbol: "S", Sm: "Sm", Math_Symbol: "Sm", Sc: "Sc", Currency_Symbol: "Sc", Sk: "Sk",
-  Modifier_Symbol: "Sk", So: "So", Other_Symbol: "So", Z: "Z", Separator: "Z", Zs: "Zs", Space_Separator: "Zs", Zl: "Zl",
-  Line_Separator: "Zl", Zp: "Zp", Paragraph_Separator: "Zp", C: "C", Other: "C", Cc: "Cc", Control: "Cc", cntrl: "Cc",
-  Cf: "Cf", Format: "Cf", Co: "Co", Private_Use: "Co", Cs: "Cs", Surrogate: "Cs",
+  L: "L",
+  Letter: "L",
+  Lu: "Lu",
+  Uppercase_Letter: "Lu",
+  Ll: "Ll",
+  Lowercase_Letter: "Ll",
+  Lt: "Lt",
+  Titlecase_Letter: "Lt",
+  Lm: "Lm",
+  Modifier_Letter: "Lm",
+  Lo: "Lo",
+  Other_Letter: "Lo",
+  M: "M",
+  Mark: "M",
+  Combining_Mark: "M",
+  Mn: "Mn",
+  Nonspacing_Mark: "Mn",
+  Mc: "Mc",
+  Spacing_Mark: "Mc",
+  Me: "Me",
+  Enclosing_Mark: "Me",
+  N: "N",
+  Number: "N",
+  Nd: "Nd",
+  Decimal_Number: "Nd",
+  digit: "Nd",
+  Nl: "Nl",
+  Letter_Number: "Nl",
+  No: "No",
+  Other_Number: "No",
+  P: "P",
+  Punctuation: "P",
+  punct: "P",
+  Pc: "Pc",
+  Connector_Punctuation: "Pc",
+  Pd: "Pd",
+  Dash_Punctuation: "Pd",
+  Ps: "Ps",
+  Open_Punctuation: "Ps",
+  Pe: "Pe",
+  Close_Punctuation: "Pe",
+  Pi: "Pi",
+  Initial_Punctuation: "Pi",
+  Pf: "Pf",
+  Final_Punctuation: "Pf",
+  Po: "Po",
+  Other_Punctuation: "Po",
+  S: "S",
+  Symbol: "S",
+  Sm: "Sm",
+  Math_Symbol: "Sm",
+  Sc: "Sc",
+  Currency_Symbol: "Sc",
+  Sk: "Sk",
+  Modifier_Symbol: "Sk",
+  So: "So",
+  Other_Symbol: "So",
+  Z: "Z",
+  Separator: "Z",
+  Zs: "Zs",
+  Space_Separator: "Zs",
+  Zl: "Zl",
+  Line_Separator: "Zl",
+  Zp: "Zp",
+  Paragraph_Separator: "Zp",
+  C: "C",
+  Other: "C",
+  Cc: "Cc",
+  Control: "Cc",
+  cntrl: "Cc",
+  Cf: "Cf",
+  Format: "Cf",
+  Co: "Co",
+  Private_Use: "Co",
+  Cs: "Cs",
+  Surrogate: "Cs",
 };
 
 /** Script long names both engines know (Go's unicode.Scripts), as JavaScript spells them. */
@@ -75,7 +142,10 @@ export function translatePattern(source: string): { re2: string } | { error: str
       let name: string | undefined;
       if (k === "" || k === "General_Category" || k === "gc") name = CATEGORIES[val];
       if (name === undefined && (k === "Script" || k === "sc") && SCRIPT.test(val)) name = val;
-      if (name === undefined) return fail(`the Unicode property \\${c}{${m[1]}} (only general categories and script long names are portable)`);
+      if (name === undefined)
+        return fail(
+          `the Unicode property \\${c}{${m[1]}} (only general categories and script long names are portable)`,
+        );
       if (c === "P" && inClass) return fail("\\P{…} among other members of a class");
       return `\\${c}{${name}}`;
     }
@@ -113,7 +183,8 @@ export function translatePattern(source: string): { re2: string } | { error: str
     if (c === "{") {
       const m = /^\{(\d+)(,(\d*))?\}/.exec(source.slice(i));
       if (m === null) return fail("a literal {");
-      if (Number(m[1]) > 1000 || (m[3] !== undefined && m[3] !== "" && Number(m[3]) > 1000)) return fail("a repetition over 1000 (RE2's limit)");
+      if (Number(m[1]) > 1000 || (m[3] !== undefined && m[3] !== "" && Number(m[3]) > 1000))
+        return fail("a repetition over 1000 (RE2's limit)");
       out += m[0];
       i += m[0].length;
       continue;
@@ -164,7 +235,10 @@ export function translatePattern(source: string): { re2: string } | { error: str
     }
     i++;
     if (hasBigS) {
-      const rest = source.slice(start, i).replace(/^\[\^?/, "").replace(/\]$/, "");
+      const rest = source
+        .slice(start, i)
+        .replace(/^\[\^?/, "")
+        .replace(/\]$/, "");
       if (hasS || rest === "\\S") {
         // [\s\S] is every character; [\S] is \S
         if (rest === "\\S") return negated ? `[${WS}]` : `[^${WS}]`;
