@@ -13,7 +13,7 @@ const FIXTURES = join(__dirname, "fixtures/diff");
 type Expected = [string, string, Change["classification"], string[], string[]];
 
 // In the demo protocol the host writes Request (and so Item, Kind, Options); the runner writes Reply (the
-// result of Request), TickEvent (and so Block) and NoticeEvent (and so Notice). Spare and MaxItems are on no frame.
+// result of Request), TickEvent (and so Block) and NoticeEvent (and so HintNotice; the open union Notice is on no frame). Spare and MaxItems are on no frame.
 const EXPECTED: Record<string, Expected[]> = {
   "definition-added": [["definition-added", "Extra", "safe", [], []]],
   "definition-removed": [["definition-removed", "Spare", "safe", [], []]],
