@@ -27,7 +27,9 @@ function variantsByKey(td: TypeDiffer, u: UnionType, side: "base" | "head"): Map
     }
     const n = count.get(v.kind) ?? 0;
     count.set(v.kind, n + 1);
-    out.set(`kind:${v.kind}:${n}`, { type: v, suffix: n === 0 ? `<${v.kind}>` : `<${v.kind}#${n + 1}>` });
+    // A free-form variant of some kinds only (a kind of an enum's values) is named by those kinds.
+    const name = v.kind === "any" && v.kinds !== undefined ? v.kinds.join("|") : v.kind;
+    out.set(`kind:${v.kind}:${n}`, { type: v, suffix: n === 0 ? `<${name}>` : `<${name}#${n + 1}>` });
   }
   return out;
 }
