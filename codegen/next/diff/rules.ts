@@ -491,14 +491,14 @@ export const RULES = {
   "nullable-added": {
     kind: "nullable-changed",
     effect: "widen",
-    title: "null allowed (`T` → `T | null`)",
+    title: "null allowed (`T` → `T` or null)",
     reason: "New writers may send null; old readers reject it (`type`).",
     example: "`Item.note`: string → string or null",
   },
   "nullable-removed": {
     kind: "nullable-changed",
     effect: "narrow",
-    title: "null no longer allowed (`T | null` → `T`)",
+    title: "null no longer allowed (`T` or null → `T`)",
     reason: "Old writers may still send null; new readers reject it.",
     example: "`Item.note`: string or null → string",
   },
