@@ -11,11 +11,13 @@ export function shapeOf(t: unknown, refName: (d: Decl) => string): unknown {
   if (t === null || typeof t !== "object") return t;
   const o = t as Record<string, unknown>;
   if (o.kind === "ref" && typeof o.decl === "object") return { kind: "ref", decl: refName(o.decl as Decl) };
-  // A pattern's constant name comes from where it sits.
-  if (typeof o.source === "string" && typeof o.name === "string" && Object.keys(o).length === 2)
-    return { source: o.source };
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(o)) if (!IGNORED.has(k)) out[k] = shapeOf(v, refName);
+  for (const [k, v] of Object.entries(o)) {
+    if (IGNORED.has(k)) continue;
+    // A pattern's constant name comes from where it sits; the rest of it is the pattern.
+    const pattern = k === "pattern" && v !== null && typeof v === "object";
+    out[k] = shapeOf(pattern ? { ...v, name: undefined } : v, refName);
+  }
   return out;
 }
 
