@@ -121,11 +121,17 @@ describe("docs of a protocol with every construct of the new IR", () => {
     expect(section("Shape")).toContain("several is an error (`ambiguous_variant`)");
   });
 
-  it("reads applicators for the value's kind: not, if/then/else, allOf kept as written, unevaluated*", () => {
+  it("reads applicators for the value's kind: not, if/then/else, allOf kept as written, anyOf/oneOf beside the shape, unevaluated*", () => {
     expect(line("| `count` |")).toContain("| not integer `13`; if ≥ 50, then multiple of 5, else ≤ 10 |");
     expect(line('| <a id="checked"></a>`Checked` |')).toContain("| length ≥ 1; also [Label](#label) |");
     expect(section("Tracked")).toContain("- if `a` present, then `b` (if present): integer\n");
     expect(section("Tracked")).toContain("- no field that no schema above evaluates (unevaluatedProperties: false)\n");
+    expect(line("| `triple` |")).toContain(
+      "| if ≥ 2 items, then array [any JSON value, integer, then any JSON value...]; no item",
+    );
+    expect(line("| `code` |")).toContain(
+      "| also any of: length ≤ 3; matches `^a`; also exactly one of: length ≥ 2; matches `^b` (several: `ambiguous_variant`) |",
+    );
   });
 
   it("lists the array and object keyword families", () => {

@@ -218,7 +218,8 @@ export function schemaText(t: Type, kinds?: readonly Kind[]): string {
     return parts.length === 0 ? "object" : `object (${parts.join("; ")})`;
   }
   const scalar = n.kind === "string" || n.kind === "integer" || n.kind === "number";
-  if (own && scalar && valuesOfChecks(n.checks) === undefined) {
+  const plainArray = n.kind === "array" && n.prefix.length === 0 && n.items === undefined;
+  if (own && ((scalar && valuesOfChecks(n.checks) === undefined) || plainArray)) {
     const cs = constraintsOf(n);
     if (cs.length > 0) return cs.join(", ");
   }
