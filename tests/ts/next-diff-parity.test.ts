@@ -33,10 +33,10 @@ describe("this repository's history", () => {
     const code = diff(args, ROOT, "json", { out: (t) => (out += t), err: (t) => (err += t) });
     return { code, out, err };
   };
-  const pairs = commits.flatMap((a) => [...commits.filter((b) => b !== a).map((b) => [a, b]), [a]]);
+  const pairs = commits.flatMap((a) => [...commits.filter((b) => b !== a).map((b) => [a, b]), [a, "working tree"]]);
 
   it.each(pairs)("%s → %s: the same output and exit code as the first diff", (...refs: string[]) => {
-    const args = ["--base", refs[0]!, ...(refs[1] === undefined ? [] : ["--head", refs[1]])];
+    const args = ["--base", refs[0]!, ...(refs[1] === "working tree" ? [] : ["--head", refs[1]!])];
     expect(run(runDiff, args)).toEqual(run(firstRunDiff, args));
   });
 });
