@@ -27,3 +27,31 @@ export function goPattern(c: PatternCheck): string[] {
     "}",
   ];
 }
+
+// ---- diff (codegen/next/diff): patterns added, removed or edited (never compared as languages) ----
+import type { StringType } from "../ir/types";
+import type { FamilyDiff } from "../diff/context";
+import { beforeAfter, code } from "../diff/report";
+
+export const diffPattern: FamilyDiff<StringType> = (b, h, cx) => {
+  const sources = (t: StringType) =>
+    t.checks.filter((c): c is PatternCheck => c.family === "pattern").map((c) => c.pattern.source);
+  const [bp, hp] = [sources(b), sources(h)];
+  const added = hp.filter((s) => !bp.includes(s));
+  const removed = bp.filter((s) => !hp.includes(s));
+  if (added.length === 0 && removed.length === 0) return;
+  const list = (ss: string[]) => ss.map(code).join(", ");
+  const value = (ss: string[]) => (ss.length === 0 ? undefined : ss.length === 1 ? ss[0] : ss);
+  cx.report({
+    rule:
+      removed.length === 0 ? "constraint-tightened" : added.length === 0 ? "constraint-loosened" : "constraint-changed",
+    message:
+      removed.length === 0
+        ? `pattern ${list(added)} added`
+        : added.length === 0
+          ? `pattern ${list(removed)} removed`
+          : `pattern ${list(removed)} → ${list(added)}`,
+    keyword: ["pattern"],
+    ...beforeAfter(value(bp), value(hp)),
+  });
+};
