@@ -42,6 +42,11 @@ test-runtime:
 test-examples: deps
 	cd examples/host && go vet ./... && ECHO_RUNNER_TYPECHECK=1 go test -count=1 ./...
 
+# Rewrites the golden files of tests/golden/ from the current generator (refused when CI is set).
+.PHONY: bless
+bless: deps
+	UPDATE_GOLDEN=1 NODE_OPTIONS=--experimental-vm-modules npx jest tests/ts/golden.test.ts
+
 # Runs vector files through both languages and reports every disagreement.
 conformance: deps
 	$(CODEGEN) conformance --vectors $(wildcard vectors/*/*.jsonl)

@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { readProtocolFiles } from "../../codegen/load";
-import { protocolFromFiles } from "../../codegen/next/diff/load";
+import { protocolFromFiles } from "../../codegen/next/ir/load";
 import { emitDocs } from "../../codegen/next/docs/emit";
 
 const ROOT = join(__dirname, "../..");

@@ -6,7 +6,7 @@ import { SchemaError, SchemaErrors } from "../../errors";
 import type { Layout } from "../../layout";
 import type { Protocol } from "../ir/types";
 import { diffProtocol } from "./differ";
-import { protocolFromFiles } from "./load";
+import { protocolFromFiles } from "../ir/load";
 import { lineOfPointer } from "./pointer-line";
 import { FORMATS, render, type Format } from "./render";
 import { readSide, readWorkingTree, SourceError, type SchemaSide } from "./source";

@@ -3,6 +3,7 @@
 // print: names come from the naming pass, refusals happened in the IR passes.
 import { isNullable, resolve } from "../ir/query";
 import type { Decl, Protocol } from "../ir/types";
+import { withArticle } from "../ir/words";
 import { Printer, Uses } from "../print/printer";
 import { typeCodec } from "./codec";
 import { GoContext, IO_READER, JSON_RAW } from "./context";
@@ -37,9 +38,10 @@ const isCodec = (d: Decl): boolean => d.constant === undefined;
 
 function zeroOf(g: GoContext, d: Decl): string {
   const t = d.type;
-  if (t.kind === "object") return `${d.name}{}`;
-  if (t.kind === "union") return isNullable(t) ? `${d.name}{}` : "nil";
   const r = resolve(t);
+  // an alias (type Alias = Obj) has the zero value of what it names
+  if (r.kind === "object") return `${d.name}{}`;
+  if (r.kind === "union") return isNullable(r) ? `${d.name}{}` : "nil";
   switch (r.kind) {
     case "string":
       return d.enumMembers ? `${d.name}("")` : '""';
@@ -167,7 +169,7 @@ function emitDecode(g: GoContext, pr: Printer, prefix: string): void {
       const rzero = zeroOf(g, r);
       const ropen = r.type.kind === "union" && r.type.open;
       pr.raw(
-        `// ${n.result} decodes the result of a response to a ${d.name} as ${r.name}; error pointers start with /result.`,
+        `// ${n.result} decodes the result of a response to ${withArticle(d.name)} as ${r.name}; error pointers start with /result.`,
       );
       pr.block(`func ${n.result}(result ${g.s(JSON_RAW)}) (${r.name}, error) {`, () => {
         pr.block(`if v, ok := ${r.names.go.fast}(result); ok {`, () => pr.raw("return v, nil"));
@@ -329,7 +331,9 @@ function codecEntries(g: GoContext, pr: Printer, readerCap: string): void {
                 pr.raw("\t}");
               }
               pr.raw("}");
-              pr.raw(`return nil, wireEncodeFail(wireCodeType, ${JSON.stringify(`value is not a ${d.name}`)})`);
+              pr.raw(
+                `return nil, wireEncodeFail(wireCodeType, ${JSON.stringify(`value is not ${withArticle(d.name)}`)})`,
+              );
             },
             "},",
           );

@@ -113,6 +113,8 @@ export function nameProtocol(decls: Decl[], seeds: Seeds, problems: Problems, pr
     if (lifted(d) && taken.has(d.name)) d.name = typeName(d, seeds) + longSuffix(d);
     d.names.type = d.name;
     if (!IDENT.test(d.name)) {
+      // a bad x-name is reported at the keyword itself
+      if (d.type.xName !== undefined && !IDENT.test(d.type.xName)) continue;
       problems.error(
         d.origin,
         `the name "${d.name}" is not a PascalCase identifier`,
@@ -148,7 +150,15 @@ export function nameProtocol(decls: Decl[], seeds: Seeds, problems: Problems, pr
       checkEv: `check${n}Evaluated`,
       write: `write${n}`,
     };
-    d.names.go = { decode: `Decode${n}`, encode: `Encode${n}`, dec: `dec${n}`, enc: `enc${n}`, fast: `fast${n}` };
+    // Error's decoder cannot be DecodeError (the runtime's error type): it becomes DecodeErrorValue
+    const free = (name: string) => (GO_RESERVED.has(name) ? `${name}Value` : name);
+    d.names.go = {
+      decode: free(`Decode${n}`),
+      encode: free(`Encode${n}`),
+      dec: `dec${n}`,
+      enc: `enc${n}`,
+      fast: `fast${n}`,
+    };
     if (d.type.kind === "object") d.names.ts.known = `known${n}`;
     if (d.type.kind === "union") {
       d.names.ts.pick = `pick${n}`;

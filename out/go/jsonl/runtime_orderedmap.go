@@ -109,3 +109,9 @@ func wireMapOrder[T any](m *OrderedMap[T]) iter.Seq2[string, T] {
 		}
 	}
 }
+
+// Has reports whether key is in the map.
+func (m *OrderedMap[T]) Has(key string) bool {
+	_, ok := m.Get(key)
+	return ok
+}
