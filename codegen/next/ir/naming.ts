@@ -191,7 +191,7 @@ export function nameProtocol(decls: Decl[], seeds: Seeds, problems: Problems, pr
   for (const d of decls) {
     walkNamed(d.type, d.name, (t, path) => {
       if (t.kind === "object") nameProperties(t, problems);
-      if (t.kind === "union") nameVariants(t, d, path);
+      if (t.kind === "union") nameVariants(t, d, (n) => taken.has(n));
       for (const pat of patternsOf(t)) {
         const known = patterns.get(pat.source);
         if (known !== undefined) pat.name = known;
@@ -322,11 +322,13 @@ function exactGoName(name: string): string {
   return /^[a-z]/.test(s) ? s[0]!.toUpperCase() + s.slice(1) : `X${s}`;
 }
 
-function nameVariants(u: UnionType, owner: Decl, _path: string): void {
+function nameVariants(u: UnionType, owner: Decl, taken: (name: string) => boolean): void {
   u.variantNames = u.variants.map((v, i) => {
     if (v.kind === "ref" && resolve(v).kind === "object") return v.decl.name;
-    if (v.kind === "ref") return owner.name + v.decl.name;
-    return owner.name + variantName(u, i);
+    // a wrapper type (Go): never the name of a definition (a lifted variant is named like its wrapper)
+    let name = v.kind === "ref" ? owner.name + v.decl.name : owner.name + variantName(u, i);
+    while (taken(name)) name += "Value";
+    return name;
   });
 }
 

@@ -19,6 +19,10 @@ export const kindMask = (t: Type): number => kindsAccepted(t).reduce((m, k) => m
  * Local names of the checks of one value, derived from that value's own identifier (v_tools_q,
  * v_tools_e, ...): two values never share names, and a change to one property renames nothing else.
  */
+/** More properties than this make an object "large" (see objectBody). */
+export const LARGE_OBJECT = 64;
+export const LARGE_OBJECT_CHUNK = 48;
+
 export class Scope {
   constructor(
     readonly tag = "",
@@ -266,22 +270,42 @@ export class TsChecks {
     const extras = t.extras.kind !== "reject";
     // A closed object with pattern properties: its undeclared keys are extra members when a pattern matches them.
     const matched = !extras && t.patterns.length > 0;
-    for (const p of props) pr.raw(`let ${flag(p)} = false;`);
+    // A large object (hundreds of properties, as merged configuration schemas have) keeps no
+    // presence flags and checks its properties in nested functions of a few dozen each: one long
+    // function body is more than tsc's control flow analysis takes.
+    const large = props.length > LARGE_OBJECT;
+    if (!large) for (const p of props) pr.raw(`let ${flag(p)} = false;`);
     if (extras || matched) pr.raw(`let ${scope.name("extra")} = false;`);
-    pr.block(`for (const key in ${o}) {`, () => {
-      pr.raw(`if (!$hasOwn.call(${o}, key)) continue;`);
-      if (props.length > 0) {
-        pr.block("switch (key) {", () => {
-          for (const p of props) pr.raw(`case ${lit(p.name)}: ${flag(p)} = true; continue;`);
-        });
-      }
-      if (extras || matched) pr.raw(`${scope.name("extra")} = true;`);
-      else pr.raw(`if (${o}[key] !== undefined) $closed(${o}, ${allowed}, ${q});`);
-    });
+    if (large)
+      pr.block(`for (const key in ${o}) {`, () => {
+        pr.raw(`if (!$hasOwn.call(${o}, key) || ${known}(key)) continue;`);
+        if (extras || matched) pr.raw(`${scope.name("extra")} = true;`);
+        else pr.raw(`if (${o}[key] !== undefined) $closed(${o}, ${allowed}, ${q});`);
+      });
+    else
+      pr.block(`for (const key in ${o}) {`, () => {
+        pr.raw(`if (!$hasOwn.call(${o}, key)) continue;`);
+        if (props.length > 0) {
+          pr.block("switch (key) {", () => {
+            for (const p of props) pr.raw(`case ${lit(p.name)}: ${flag(p)} = true; continue;`);
+          });
+        }
+        if (extras || matched) pr.raw(`${scope.name("extra")} = true;`);
+        else pr.raw(`if (${o}[key] !== undefined) $closed(${o}, ${allowed}, ${q});`);
+      });
     if (matched) pr.raw(`if (${scope.name("extra")}) $closed(${o}, ${allowed}, ${q});`);
-    for (const p of props) pr.raw(`const ${local(p)} = ${o}[${lit(p.name)}];`);
-    const present = (p: Property) => `${local(p)} !== undefined && (${flag(p)} || $hasOwn.call(${o}, ${lit(p.name)}))`;
-    for (const p of props) if (p.required) pr.raw(`if (!(${present(p)})) $missing(${lit(p.name)}, ${q});`);
+    if (!large) for (const p of props) pr.raw(`const ${local(p)} = ${o}[${lit(p.name)}];`);
+    const present = (p: Property) =>
+      large
+        ? `${local(p)} !== undefined && $hasOwn.call(${o}, ${lit(p.name)})`
+        : `${local(p)} !== undefined && (${flag(p)} || $hasOwn.call(${o}, ${lit(p.name)}))`;
+    for (const p of props)
+      if (p.required)
+        pr.raw(
+          large
+            ? `if (!$has(${o}, ${lit(p.name)})) $missing(${lit(p.name)}, ${q});`
+            : `if (!(${present(p)})) $missing(${lit(p.name)}, ${q});`,
+        );
     for (const c of t.checks) {
       if (c.family === "dependentRequired") {
         pr.block(`if ($has(${o}, ${lit(c.key)})) {`, () => {
@@ -293,14 +317,22 @@ export class TsChecks {
       if (c.family === "size") pr.raw(`$sizeCheck(${o}, ${q}, ${c.min ?? "undefined"}, ${c.max ?? "undefined"});`);
       if (c.family === "propertyNames") pr.raw(`$propertyNames(${o}, ${q}, ${this.fn(c.type, scope)});`);
     }
-    for (const p of props) {
+    const propertyCheck = (p: Property) => {
       const body = () => {
         const pv: Val = { x: local(p), p: q, k: lit(esc(p.name)) };
         this.check(p.type, pv, scope.at(pv.x));
-        for (const i of p.patterns ?? []) this.check(t.patterns[i]!.type, pv, scope.at(pv.x));
+        // a block of its own: the pattern's check may name the same locals as the property's
+        for (const i of p.patterns ?? []) pr.block("{", () => this.check(t.patterns[i]!.type, pv, scope.at(pv.x)));
       };
+      if (large) pr.raw(`const ${local(p)} = ${o}[${lit(p.name)}];`);
       if (p.required) body();
       else pr.block(`if (${present(p)}) {`, body);
+    };
+    if (!large) props.forEach(propertyCheck);
+    for (let at = 0; large && at < props.length; at += LARGE_OBJECT_CHUNK) {
+      const members = scope.name(`members_${props[at]!.names.local}`);
+      pr.block(`function ${members}(): void {`, () => props.slice(at, at + LARGE_OBJECT_CHUNK).forEach(propertyCheck));
+      pr.raw(`${members}();`);
     }
     if (extras || matched) this.extraMembers(t, o, q, known, scope);
     for (const c of t.checks) {

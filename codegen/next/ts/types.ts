@@ -103,8 +103,15 @@ export function fitsJsonValue(t: Type, seen = new Set<Type>()): boolean {
       r.patterns.length === 0 &&
       r.properties.every((p) => p.required && fitsJsonValue(p.type, seen))
     );
-  if (r.kind === "array")
+  if (r.kind === "array") {
+    // an optional tuple element ([string?, ...]) reads as undefined too
+    const min = r.checks.reduce(
+      (m, c) => (c.family === "items-length" && c.min !== undefined ? Math.max(m, c.min) : m),
+      0,
+    );
+    if (r.prefix.length > min) return false;
     return r.prefix.every((x) => fitsJsonValue(x, seen)) && (r.items === undefined || fitsJsonValue(r.items, seen));
+  }
   if (r.kind === "union") return r.variants.every((v) => fitsJsonValue(v, seen));
   return true;
 }

@@ -33,12 +33,15 @@ func decMeta(d *wireDecoder, v *Meta) *DecodeError {
 	}
 	var seen_name bool
 	var err_name *DecodeError
+	var err_processors *DecodeError
 	lvl := 0
 	for d.NextMember() {
 		switch string(d.Key()) {
 		case "name":
 			seen_name = true
 			err_name = d.String((*string)(&v.Name))
+		case "processors":
+			err_processors = d.RawChecked(&v.Processors, val_Meta_Processors)
 		default:
 			key := d.Key()
 			span, l := d.RawSpan()
@@ -51,6 +54,9 @@ func decMeta(d *wireDecoder, v *Meta) *DecodeError {
 	}
 	if err_name != nil {
 		return err_name.in("name")
+	}
+	if err_processors != nil {
+		return err_processors.in("processors")
 	}
 	if err := wireCheckExtras(v.Extra, lvl); err != nil {
 		return err

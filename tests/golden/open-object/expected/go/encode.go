@@ -18,7 +18,13 @@ func encMeta(b []byte, v *Meta, lvl int) ([]byte, *EncodeError) {
 	if b, err = wireAppendString(b, string(v.Name)); err != nil {
 		return b, err.in("name")
 	}
-	if b, err = wireAppendExtras(b, v.Extra, true, lvl+1, func(k string) bool { return k == "name" }); err != nil {
+	if v.Processors != nil {
+		b = append(b, `,"processors":`...)
+		if b, err = wireAppendRawChecked(b, v.Processors, lvl+1, val_Meta_Processors); err != nil {
+			return b, err.in("processors")
+		}
+	}
+	if b, err = wireAppendExtras(b, v.Extra, true, lvl+1, func(k string) bool { return k == "name" || k == "processors" }); err != nil {
 		return b, err
 	}
 	if len(b) == open {

@@ -2,11 +2,18 @@
 
 package golden
 
+import (
+	"encoding/json"
+)
+
 // SchemaDigest is the sha256 of the schema files this package was generated from.
-const SchemaDigest = "3725d0cb9386e1f64af555b952248d629d1b6215f2402e5351e8e0e70ed53ca4"
+const SchemaDigest = "0659df6ff18fe13e315e1b3ab79971f82cbc129fa15bc79b7983a37948d3a749"
 
 type Meta struct {
 	Name string
+
+	// A tuple whose first element is optional: no JsonValue, so the index signature names it.
+	Processors json.RawMessage
 
 	// Extra holds the members the schema does not declare, in document order.
 	Extra []Member

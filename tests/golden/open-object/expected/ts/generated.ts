@@ -113,6 +113,11 @@ function $isObj(v: unknown): v is $Obj {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
+/** An own member whose value is not undefined (parsed JSON never holds undefined). */
+function $has(o: $Obj, key: string): boolean {
+  return o[key] !== undefined && $hasOwn.call(o, key);
+}
+
 // ---- input ----
 
 function $toText(input: string | Uint8Array): string {
@@ -177,6 +182,10 @@ function $encode<T>(value: T, check: (v: unknown, p: string) => void, write: (v:
 function $str(v: unknown, p: string, k?: $Key): asserts v is string {
   if (typeof v !== "string") $fail("type", $at(p, k), `expected string, got ${$kindOf(v)}`);
   if ($sur && !$wellFormed(v)) $fail("utf8", $at(p, k), "string holds an unpaired UTF-16 surrogate");
+}
+
+function $arr(v: unknown, p: string, k?: $Key): asserts v is unknown[] {
+  if (!Array.isArray(v)) $fail("type", $at(p, k), `expected array, got ${$kindOf(v)}`);
 }
 
 function $obj(v: unknown, p: string): $Obj {
@@ -314,12 +323,14 @@ export interface ByteStream {
 // ---- protocol ----
 
 /** sha256 of the schema files this file was generated from. */
-export const SCHEMA_DIGEST = "3725d0cb9386e1f64af555b952248d629d1b6215f2402e5351e8e0e70ed53ca4";
+export const SCHEMA_DIGEST = "0659df6ff18fe13e315e1b3ab79971f82cbc129fa15bc79b7983a37948d3a749";
 
 export type Meta = {
   name: string;
+  /** A tuple whose first element is optional: no JsonValue, so the index signature names it. */
+  processors?: [string?, ...JsonObject[]];
   /** Members the schema does not declare, kept as they are. */
-  [extra: string]: JsonValue | undefined;
+  [extra: string]: JsonValue | [string?, ...JsonObject[]] | undefined;
 };
 
 /** Decodes a Meta from one JSON text, checking it in place; throws DecodeError. */
@@ -335,14 +346,17 @@ export function encodeMeta(value: Meta): string {
 function knownMeta(key: string): boolean {
   switch (key) {
     case "name":
+    case "processors":
       return true;
   }
   return false;
 }
 
 function checkMeta(v: unknown, p: string, k?: $Key): void {
-  const o = $isObj(v) ? v : $obj(v, $at(p, k));
+  const q = $at(p, k);
+  const o = $obj(v, q);
   let has_name = false;
+  let has_processors = false;
   let extra = false;
   for (const key in o) {
     if (!$hasOwn.call(o, key)) continue;
@@ -350,19 +364,37 @@ function checkMeta(v: unknown, p: string, k?: $Key): void {
       case "name":
         has_name = true;
         continue;
+      case "processors":
+        has_processors = true;
+        continue;
     }
     extra = true;
   }
   const v_name = o["name"];
-  if (!(v_name !== undefined && (has_name || $hasOwn.call(o, "name")))) $missing("name", $at(p, k));
-  if (typeof v_name !== "string" || ($sur && !$wellFormed(v_name))) $str(v_name, $at(p, k), "name");
-  if (extra) $extras(o, knownMeta, $at(p, k));
+  const v_processors = o["processors"];
+  if (!(v_name !== undefined && (has_name || $hasOwn.call(o, "name")))) $missing("name", q);
+  if (typeof v_name !== "string" || ($sur && !$wellFormed(v_name))) $str(v_name, q, "name");
+  if (v_processors !== undefined && (has_processors || $hasOwn.call(o, "processors"))) {
+    $arr(v_processors, q, "processors");
+    const v_processors_q = $at(q, "processors");
+    if (v_processors.length > 0) {
+      const v_processors_e = v_processors[0];
+      if (typeof v_processors_e !== "string" || ($sur && !$wellFormed(v_processors_e)))
+        $str(v_processors_e, v_processors_q, 0);
+    }
+    for (let v_processors_i = 1; v_processors_i < v_processors.length; v_processors_i++) {
+      const v_processors_e = v_processors[v_processors_i];
+      $free(v_processors_e, v_processors_q, v_processors_i, ["object"]);
+    }
+  }
+  if (extra) $extras(o, knownMeta, q);
 }
 
 function writeMeta(v: unknown): string {
   const o = v as $Obj;
   let s = "";
   s += ',"name":' + JSON.stringify(o.name);
+  if ($has(o, "processors")) s += ',"processors":' + JSON.stringify(o.processors);
   s += $writeExtras(o, knownMeta);
   return "{" + s.slice(1) + "}";
 }
