@@ -47,6 +47,12 @@ test-runtime:
 test-examples: deps
 	cd examples/host && go vet ./... && ECHO_RUNNER_TYPECHECK=1 go test -count=1 ./...
 
+# The real-world schemas with every example decoded in Go too, the largest packages included (slow:
+# the Go compiler takes minutes on package-json's 13 MB of Go; make test decodes the others).
+.PHONY: test-real
+test-real: deps
+	REAL_SCHEMAS_ALL=1 NODE_OPTIONS=--experimental-vm-modules npx jest tests/ts/real-schemas.test.ts
+
 # Rewrites the golden files of tests/golden/ from the current generator (refused when CI is set).
 .PHONY: bless
 bless: deps

@@ -2,6 +2,7 @@
 // inlines it); codegen/go/runtime/format_test.go runs the same file against wireFormats.
 import * as fs from "fs";
 import * as path from "path";
+import { ASSERTED_FORMATS } from "../../codegen/next/keywords/format";
 import { loadModule, typeCheck } from "./fixtures/compile";
 
 const RUNTIME_FILE = path.join(__dirname, "../../codegen/next/ts/runtime.ts");
@@ -25,6 +26,10 @@ describe("format cases shared with Go (tests/format-cases.json)", () => {
 
   test("the same formats in the file and in $formats", () => {
     expect(Object.keys(formats).sort()).toEqual(Object.keys(file.formats).sort());
+  });
+
+  test("the generator asserts exactly the formats the runtime has a predicate for", () => {
+    expect([...ASSERTED_FORMATS].sort()).toEqual(Object.keys(formats).sort());
   });
 
   for (const [format, c] of Object.entries(file.formats)) {

@@ -2,14 +2,16 @@
 // languages, its generated.ts passes the strict type check, its Go package passes go vet, and every
 // example of its documentation decodes as each definition it names with the schema's verdict (the
 // source's, except where index.json records that the source and its schema disagree), the same
-// outcome in Go as in TypeScript: valid, or the same error code at the same JSON Pointer.
+// outcome in Go as in TypeScript: valid, or the same error code at the same JSON Pointer. Go packages
+// over 4 MB (package-json, vector) are vetted here and decoded in Go by `make test-real`, which takes
+// minutes more of Go compilation (see GO_DECODE_LIMIT).
 import { typeCheck } from "./fixtures/compile";
 import { ajvAlsoVerdicts, realSchemaNames, runGo, runSchema, type SchemaRun } from "./helpers/real-run";
 
 const names = realSchemaNames();
 const ajvAlso = ajvAlsoVerdicts();
 const runs: SchemaRun[] = names.map((n) => runSchema(n, ajvAlso.get(n)!));
-let goOutcomes: Map<string, string[]>;
+let goOutcomes: Map<string, string[] | undefined>;
 
 beforeAll(() => {
   goOutcomes = runGo(runs);
@@ -37,8 +39,12 @@ describe.each(names.map((n, i) => [n, i] as const))("real schema %s", (name, i) 
     expect(run.decodes.length).toBeGreaterThanOrEqual(3);
   });
 
-  it("gives the same outcome in Go, code and pointer", () => {
-    const go = goOutcomes.get(name)!;
+  it("gives the same outcome in Go, code and pointer (Go packages over 4 MB: make test-real)", () => {
+    const go = goOutcomes.get(name);
+    if (go === undefined) {
+      console.log(`${name}: Go package vetted; its examples are decoded in Go by make test-real (REAL_SCHEMAS_ALL=1)`);
+      return;
+    }
     const differ = run.decodes
       .map((d, j) => ({ d, ts: run.tsOutcomes[j]!, go: go[j] }))
       .filter((x) => x.ts !== x.go)

@@ -2,6 +2,7 @@ package wire
 
 import (
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -138,9 +139,10 @@ func runTreeCase(t *testing.T, c treeCase) (got, want any) {
 		}
 		return onCase(t, c, func(v *wireValue) *DecodeError { return wireOneOfValues(v, canon) }), caseText(t, c.Error)
 	case "multipleOf":
+		// beyond the doubles is ±Inf, as JSON.parse gives (strconv says so with ErrRange)
 		x, err1 := strconv.ParseFloat(c.X, 64)
 		m, err2 := strconv.ParseFloat(c.M, 64)
-		if err1 != nil || err2 != nil {
+		if (err1 != nil && !errors.Is(err1, strconv.ErrRange)) || (err2 != nil && !errors.Is(err2, strconv.ErrRange)) {
 			t.Fatalf("multipleOf case %s / %s", c.X, c.M)
 		}
 		return wireMultipleOf(x, m), c.Multiple

@@ -1,6 +1,7 @@
 // Decoder and encoder of an object definition, in the order of codegen/SEMANTICS.md: unknown keys,
 // required, dependentRequired, size, propertyNames, the properties in schema order, the extra
 // members in property order, dependentSchemas, then the applicators (on the value's tree).
+import { isLargeObject } from "../ir/query";
 import type { Decl, ObjectType, Property } from "../ir/types";
 import type { Printer } from "../print/printer";
 import { addr, treeThen, typeCodec } from "./codec";
@@ -16,11 +17,34 @@ function constJSON(v: string | number | boolean): string {
 }
 
 const seen = (p: Property) => `seen_${p.names.local}`;
-const errOf = (p: Property) => `err_${p.names.local}`;
+/** The properties of large objects, with the constant naming each one's place in its object's error array. */
+const largeIndex = new WeakMap<Property, string>();
+const errOf = (p: Property) => {
+  const i = largeIndex.get(p);
+  return i === undefined ? `err_${p.names.local}` : `errs[${i}]`;
+};
 
 export function objectDecoder(g: GoContext, pr: Printer, d: Decl, t: ObjectType): void {
   const ctx = d.name;
   for (const p of t.properties) ownerOf.set(p, t);
+  // A large object's decode errors live in one array, indexed by a constant per property (one local
+  // instead of hundreds, which Go's register allocator takes in quadratic time).
+  const large = isLargeObject(t) ? { names: `wireNames${d.name}` } : undefined;
+  if (large !== undefined) {
+    pr.block(
+      "const (",
+      () =>
+        t.properties.forEach((p, i) => {
+          const c = `wi${d.name}_${p.names.local}`;
+          largeIndex.set(p, c);
+          pr.raw(i === 0 ? `${c} = iota` : c);
+        }),
+      ")",
+    );
+    pr.blank();
+    pr.block(`var ${large.names} = [...]string{`, () => t.properties.forEach((p) => pr.raw(`${goString(p.name)},`)));
+    pr.blank();
+  }
   const extra = extraField(g, t);
   const tail = afterChecks(g, d, t);
   // with dependentSchemas or applicators, the members are decoded from the object's tree, which is checked after them
@@ -38,8 +62,9 @@ export function objectDecoder(g: GoContext, pr: Printer, d: Decl, t: ObjectType)
     const tracked = new Set(t.properties.filter((p) => p.required || counted || dependents.has(p.name)));
     for (const p of t.properties) {
       if (tracked.has(p)) pr.raw(`var ${seen(p)} bool`);
-      pr.raw(`var ${errOf(p)} *DecodeError`);
+      if (!large) pr.raw(`var ${errOf(p)} *DecodeError`);
     }
+    if (large) pr.raw(`var errs [len(${large.names})]*DecodeError`);
     const closed = t.extras.kind === "reject";
     if (closed) pr.raw("var unknown *DecodeError");
     if (extra === "[]Member") pr.raw("lvl := 0");
@@ -115,9 +140,14 @@ export function objectDecoder(g: GoContext, pr: Printer, d: Decl, t: ObjectType)
         pr.block(`if err := wirePropertyNamesOf(${keysExpr}, ${check}); err != nil {`, () => pr.raw("return err"));
       }
     }
-    for (const p of t.properties) {
-      pr.block(`if ${errOf(p)} != nil {`, () => pr.raw(`return ${errOf(p)}.in(${goString(p.name)})`));
-    }
+    if (large)
+      pr.block("for i, err := range errs {", () =>
+        pr.block("if err != nil {", () => pr.raw(`return err.in(${large.names}[i])`)),
+      );
+    else
+      for (const p of t.properties) {
+        pr.block(`if ${errOf(p)} != nil {`, () => pr.raw(`return ${errOf(p)}.in(${goString(p.name)})`));
+      }
     if (extra === "[]Member") {
       if (t.patterns.length === 0 && t.extras.kind === "keep")
         pr.block(`if err := wireCheckExtras(v.${t.goExtra}, lvl); err != nil {`, () => pr.raw("return err"));

@@ -63,6 +63,7 @@ export const GO_RESERVED = new Set([
   "Member",
   "Null",
   "Nullable",
+  "OrderedMap",
   "Secret",
   "FrameReader",
   "Codec",

@@ -2,6 +2,15 @@
 // object behind a variant, the kinds a type accepts, a union's dispatch keys, and one traversal.
 import type { Applicator, Decl, Dispatch, Kind, ObjectType, Type, UnionType } from "./types";
 
+/**
+ * Objects of more than LARGE_OBJECT declared properties (merged configuration schemas have hundreds)
+ * are emitted in a shape that compilers take in linear time: TypeScript checks and writes them in
+ * nested functions of LARGE_OBJECT_CHUNK properties, Go keeps their decode errors in one array.
+ */
+export const LARGE_OBJECT = 64;
+export const LARGE_OBJECT_CHUNK = 48;
+export const isLargeObject = (t: ObjectType): boolean => t.properties.length > LARGE_OBJECT;
+
 /** The type behind references (aliases followed), or the type itself. Constants resolve to their type. */
 export function resolve(t: Type): Type {
   let cur = t;

@@ -21,7 +21,6 @@ export const ASSERTED_FORMATS = [
   "uri",
   "uri-reference",
   "uuid",
-  "regex",
   "json-pointer",
 ] as const;
 

@@ -3,7 +3,7 @@
 // A value is an identifier `x` whose pointer is at(p, k): `k` is an escaped key literal, an index
 // variable, or absent (then the pointer is p). Pointers are built only where a check fails, or
 // once for a container whose children need it.
-import { dispatchLeaves, isNullable, kindsAccepted, nullableOf } from "../ir/query";
+import { dispatchLeaves, isLargeObject, isNullable, kindsAccepted, LARGE_OBJECT_CHUNK, nullableOf } from "../ir/query";
 import type { Applicator, ArrayType, Decl, Dispatch, Kind, ObjectType, Property, Type, UnionType } from "../ir/types";
 import type { Printer } from "../print/printer";
 import { tsKeywordCheck } from "./keywords";
@@ -20,8 +20,6 @@ export const kindMask = (t: Type): number => kindsAccepted(t).reduce((m, k) => m
  * v_tools_e, ...): two values never share names, and a change to one property renames nothing else.
  */
 /** More properties than this make an object "large" (see objectBody). */
-export const LARGE_OBJECT = 64;
-export const LARGE_OBJECT_CHUNK = 48;
 
 export class Scope {
   constructor(
@@ -273,7 +271,7 @@ export class TsChecks {
     // A large object (hundreds of properties, as merged configuration schemas have) keeps no
     // presence flags and checks its properties in nested functions of a few dozen each: one long
     // function body is more than tsc's control flow analysis takes.
-    const large = props.length > LARGE_OBJECT;
+    const large = isLargeObject(t);
     if (!large) for (const p of props) pr.raw(`let ${flag(p)} = false;`);
     if (extras || matched) pr.raw(`let ${scope.name("extra")} = false;`);
     if (large)

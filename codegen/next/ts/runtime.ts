@@ -596,6 +596,7 @@ function $propertyNames(o: $Obj, q: string, check: $Check): void {
 /** multipleOf, exactly on the decimal forms of both numbers (codegen/SEMANTICS.md, "Numbers"). */
 function $multipleOf(x: number, m: number): boolean {
   if (x === 0) return true;
+  if (!Number.isFinite(x) || !Number.isFinite(m)) return false;
   const [xd, xe] = $decimal(x);
   const [md, me] = $decimal(m);
   const e = xe - me;

@@ -1,10 +1,10 @@
 // Writers: the canonical JSON text of an already checked value (codegen/SEMANTICS.md, "Encoding").
 // JSON.stringify writes every scalar and free-form value canonically, so writers exist only for
 // what it cannot order: objects (schema order, extras after) and unions choosing a variant's order.
-import { isNullable, nullableOf } from "../ir/query";
+import { isLargeObject, isNullable, LARGE_OBJECT_CHUNK, nullableOf } from "../ir/query";
 import type { Decl, ObjectType, Property, Type, UnionType } from "../ir/types";
 import type { Printer } from "../print/printer";
-import { kindMask, LARGE_OBJECT, LARGE_OBJECT_CHUNK, reachable } from "./check";
+import { kindMask, reachable } from "./check";
 import { propKey } from "./types";
 import { lit } from "./value";
 
@@ -62,7 +62,7 @@ export function objectWriter(pr: Printer, d: Decl, t: ObjectType): void {
       else pr.raw(`if ($has(o, ${lit(p.name)})) ${line}`);
     };
     // A large object writes its members in nested functions of a few dozen each (see check.ts).
-    if (t.properties.length <= LARGE_OBJECT) t.properties.forEach(member);
+    if (!isLargeObject(t)) t.properties.forEach(member);
     else
       for (let at = 0; at < t.properties.length; at += LARGE_OBJECT_CHUNK) {
         const part = `members_${t.properties[at]!.names.local}`;

@@ -69,7 +69,8 @@ export class SchemaReader {
     const v = this.get(keyword);
     if (v === undefined) return undefined;
     if (typeof v !== "number" || !Number.isFinite(v)) {
-      this.error(keyword, `${keyword} must be a number`, `fix the value of ${keyword}`);
+      const what = typeof v === "number" ? "a number within the range of a double (at most about 1.8e308)" : "a number";
+      this.error(keyword, `${keyword} must be ${what}`, `fix the value of ${keyword}`);
       return undefined;
     }
     return v;

@@ -602,249 +602,326 @@ func fastSettingsOpt68(line []byte) (v SettingsOpt68, ok bool) {
 	return v, ok
 }
 
+const (
+	wiSettings_opt_0 = iota
+	wiSettings_opt_1
+	wiSettings_opt_2
+	wiSettings_opt_3
+	wiSettings_opt_4
+	wiSettings_opt_5
+	wiSettings_opt_6
+	wiSettings_opt_7
+	wiSettings_opt_8
+	wiSettings_opt_9
+	wiSettings_opt_10
+	wiSettings_opt_11
+	wiSettings_opt_12
+	wiSettings_opt_13
+	wiSettings_opt_14
+	wiSettings_opt_15
+	wiSettings_opt_16
+	wiSettings_opt_17
+	wiSettings_opt_18
+	wiSettings_opt_19
+	wiSettings_opt_20
+	wiSettings_opt_21
+	wiSettings_opt_22
+	wiSettings_opt_23
+	wiSettings_opt_24
+	wiSettings_opt_25
+	wiSettings_opt_26
+	wiSettings_opt_27
+	wiSettings_opt_28
+	wiSettings_opt_29
+	wiSettings_opt_30
+	wiSettings_opt_31
+	wiSettings_opt_32
+	wiSettings_opt_33
+	wiSettings_opt_34
+	wiSettings_opt_35
+	wiSettings_opt_36
+	wiSettings_opt_37
+	wiSettings_opt_38
+	wiSettings_opt_39
+	wiSettings_opt_40
+	wiSettings_opt_41
+	wiSettings_opt_42
+	wiSettings_opt_43
+	wiSettings_opt_44
+	wiSettings_opt_45
+	wiSettings_opt_46
+	wiSettings_opt_47
+	wiSettings_opt_48
+	wiSettings_opt_49
+	wiSettings_opt_50
+	wiSettings_opt_51
+	wiSettings_opt_52
+	wiSettings_opt_53
+	wiSettings_opt_54
+	wiSettings_opt_55
+	wiSettings_opt_56
+	wiSettings_opt_57
+	wiSettings_opt_58
+	wiSettings_opt_59
+	wiSettings_opt_60
+	wiSettings_opt_61
+	wiSettings_opt_62
+	wiSettings_opt_63
+	wiSettings_opt_64
+	wiSettings_opt_65
+	wiSettings_opt_66
+	wiSettings_opt_67
+	wiSettings_opt_68
+	wiSettings_opt_69
+)
+
+var wireNamesSettings = [...]string{
+	"opt-0",
+	"opt-1",
+	"opt-2",
+	"opt-3",
+	"opt-4",
+	"opt-5",
+	"opt-6",
+	"opt-7",
+	"opt-8",
+	"opt-9",
+	"opt-10",
+	"opt-11",
+	"opt-12",
+	"opt-13",
+	"opt-14",
+	"opt-15",
+	"opt-16",
+	"opt-17",
+	"opt-18",
+	"opt-19",
+	"opt-20",
+	"opt-21",
+	"opt-22",
+	"opt-23",
+	"opt-24",
+	"opt-25",
+	"opt-26",
+	"opt-27",
+	"opt-28",
+	"opt-29",
+	"opt-30",
+	"opt-31",
+	"opt-32",
+	"opt-33",
+	"opt-34",
+	"opt-35",
+	"opt-36",
+	"opt-37",
+	"opt-38",
+	"opt-39",
+	"opt-40",
+	"opt-41",
+	"opt-42",
+	"opt-43",
+	"opt-44",
+	"opt-45",
+	"opt-46",
+	"opt-47",
+	"opt-48",
+	"opt-49",
+	"opt-50",
+	"opt-51",
+	"opt-52",
+	"opt-53",
+	"opt-54",
+	"opt-55",
+	"opt-56",
+	"opt-57",
+	"opt-58",
+	"opt-59",
+	"opt-60",
+	"opt-61",
+	"opt-62",
+	"opt-63",
+	"opt-64",
+	"opt-65",
+	"opt-66",
+	"opt-67",
+	"opt-68",
+	"opt-69",
+}
+
 func decSettings(d *wireDecoder, v *Settings) *DecodeError {
 	if !d.ObjectStart() {
 		return d.TypeError("object")
 	}
 	var seen_opt_0 bool
-	var err_opt_0 *DecodeError
-	var err_opt_1 *DecodeError
-	var err_opt_2 *DecodeError
-	var err_opt_3 *DecodeError
-	var err_opt_4 *DecodeError
-	var err_opt_5 *DecodeError
-	var err_opt_6 *DecodeError
-	var err_opt_7 *DecodeError
-	var err_opt_8 *DecodeError
-	var err_opt_9 *DecodeError
-	var err_opt_10 *DecodeError
-	var err_opt_11 *DecodeError
-	var err_opt_12 *DecodeError
-	var err_opt_13 *DecodeError
-	var err_opt_14 *DecodeError
-	var err_opt_15 *DecodeError
-	var err_opt_16 *DecodeError
-	var err_opt_17 *DecodeError
-	var err_opt_18 *DecodeError
-	var err_opt_19 *DecodeError
-	var err_opt_20 *DecodeError
-	var err_opt_21 *DecodeError
-	var err_opt_22 *DecodeError
-	var err_opt_23 *DecodeError
-	var err_opt_24 *DecodeError
-	var err_opt_25 *DecodeError
-	var err_opt_26 *DecodeError
-	var err_opt_27 *DecodeError
-	var err_opt_28 *DecodeError
-	var err_opt_29 *DecodeError
-	var err_opt_30 *DecodeError
-	var err_opt_31 *DecodeError
-	var err_opt_32 *DecodeError
-	var err_opt_33 *DecodeError
-	var err_opt_34 *DecodeError
-	var err_opt_35 *DecodeError
-	var err_opt_36 *DecodeError
-	var err_opt_37 *DecodeError
-	var err_opt_38 *DecodeError
-	var err_opt_39 *DecodeError
-	var err_opt_40 *DecodeError
-	var err_opt_41 *DecodeError
-	var err_opt_42 *DecodeError
-	var err_opt_43 *DecodeError
-	var err_opt_44 *DecodeError
-	var err_opt_45 *DecodeError
-	var err_opt_46 *DecodeError
-	var err_opt_47 *DecodeError
-	var err_opt_48 *DecodeError
-	var err_opt_49 *DecodeError
-	var err_opt_50 *DecodeError
-	var err_opt_51 *DecodeError
-	var err_opt_52 *DecodeError
-	var err_opt_53 *DecodeError
-	var err_opt_54 *DecodeError
-	var err_opt_55 *DecodeError
-	var err_opt_56 *DecodeError
-	var err_opt_57 *DecodeError
-	var err_opt_58 *DecodeError
-	var err_opt_59 *DecodeError
-	var err_opt_60 *DecodeError
-	var err_opt_61 *DecodeError
-	var err_opt_62 *DecodeError
-	var err_opt_63 *DecodeError
-	var err_opt_64 *DecodeError
-	var err_opt_65 *DecodeError
-	var err_opt_66 *DecodeError
-	var err_opt_67 *DecodeError
-	var err_opt_68 *DecodeError
 	var seen_opt_69 bool
-	var err_opt_69 *DecodeError
+	var errs [len(wireNamesSettings)]*DecodeError
 	var unknown *DecodeError
 	for d.NextMember() {
 		switch string(d.Key()) {
 		case "opt-0":
 			seen_opt_0 = true
-			err_opt_0 = dec_Settings_Opt0(d, (*int64)(&v.Opt0))
+			errs[wiSettings_opt_0] = dec_Settings_Opt0(d, (*int64)(&v.Opt0))
 		case "opt-1":
-			err_opt_1 = dec_Settings_Opt1(d, &v.Opt1)
+			errs[wiSettings_opt_1] = dec_Settings_Opt1(d, &v.Opt1)
 		case "opt-2":
-			err_opt_2 = decSettingsOpt2(d, &v.Opt2)
+			errs[wiSettings_opt_2] = decSettingsOpt2(d, &v.Opt2)
 		case "opt-3":
 			v.Opt3 = new(int64)
-			err_opt_3 = dec_Settings_Opt3(d, (*int64)(v.Opt3))
+			errs[wiSettings_opt_3] = dec_Settings_Opt3(d, (*int64)(v.Opt3))
 		case "opt-4":
-			err_opt_4 = dec_Settings_Opt4(d, &v.Opt4)
+			errs[wiSettings_opt_4] = dec_Settings_Opt4(d, &v.Opt4)
 		case "opt-5":
-			err_opt_5 = decSettingsOpt5(d, &v.Opt5)
+			errs[wiSettings_opt_5] = decSettingsOpt5(d, &v.Opt5)
 		case "opt-6":
 			v.Opt6 = new(int64)
-			err_opt_6 = dec_Settings_Opt6(d, (*int64)(v.Opt6))
+			errs[wiSettings_opt_6] = dec_Settings_Opt6(d, (*int64)(v.Opt6))
 		case "opt-7":
-			err_opt_7 = dec_Settings_Opt7(d, &v.Opt7)
+			errs[wiSettings_opt_7] = dec_Settings_Opt7(d, &v.Opt7)
 		case "opt-8":
-			err_opt_8 = decSettingsOpt8(d, &v.Opt8)
+			errs[wiSettings_opt_8] = decSettingsOpt8(d, &v.Opt8)
 		case "opt-9":
 			v.Opt9 = new(int64)
-			err_opt_9 = dec_Settings_Opt9(d, (*int64)(v.Opt9))
+			errs[wiSettings_opt_9] = dec_Settings_Opt9(d, (*int64)(v.Opt9))
 		case "opt-10":
-			err_opt_10 = dec_Settings_Opt10(d, &v.Opt10)
+			errs[wiSettings_opt_10] = dec_Settings_Opt10(d, &v.Opt10)
 		case "opt-11":
-			err_opt_11 = decSettingsOpt11(d, &v.Opt11)
+			errs[wiSettings_opt_11] = decSettingsOpt11(d, &v.Opt11)
 		case "opt-12":
 			v.Opt12 = new(int64)
-			err_opt_12 = dec_Settings_Opt12(d, (*int64)(v.Opt12))
+			errs[wiSettings_opt_12] = dec_Settings_Opt12(d, (*int64)(v.Opt12))
 		case "opt-13":
-			err_opt_13 = dec_Settings_Opt13(d, &v.Opt13)
+			errs[wiSettings_opt_13] = dec_Settings_Opt13(d, &v.Opt13)
 		case "opt-14":
-			err_opt_14 = decSettingsOpt14(d, &v.Opt14)
+			errs[wiSettings_opt_14] = decSettingsOpt14(d, &v.Opt14)
 		case "opt-15":
 			v.Opt15 = new(int64)
-			err_opt_15 = dec_Settings_Opt15(d, (*int64)(v.Opt15))
+			errs[wiSettings_opt_15] = dec_Settings_Opt15(d, (*int64)(v.Opt15))
 		case "opt-16":
-			err_opt_16 = dec_Settings_Opt16(d, &v.Opt16)
+			errs[wiSettings_opt_16] = dec_Settings_Opt16(d, &v.Opt16)
 		case "opt-17":
-			err_opt_17 = decSettingsOpt17(d, &v.Opt17)
+			errs[wiSettings_opt_17] = decSettingsOpt17(d, &v.Opt17)
 		case "opt-18":
 			v.Opt18 = new(int64)
-			err_opt_18 = dec_Settings_Opt18(d, (*int64)(v.Opt18))
+			errs[wiSettings_opt_18] = dec_Settings_Opt18(d, (*int64)(v.Opt18))
 		case "opt-19":
-			err_opt_19 = dec_Settings_Opt19(d, &v.Opt19)
+			errs[wiSettings_opt_19] = dec_Settings_Opt19(d, &v.Opt19)
 		case "opt-20":
-			err_opt_20 = decSettingsOpt20(d, &v.Opt20)
+			errs[wiSettings_opt_20] = decSettingsOpt20(d, &v.Opt20)
 		case "opt-21":
 			v.Opt21 = new(int64)
-			err_opt_21 = dec_Settings_Opt21(d, (*int64)(v.Opt21))
+			errs[wiSettings_opt_21] = dec_Settings_Opt21(d, (*int64)(v.Opt21))
 		case "opt-22":
-			err_opt_22 = dec_Settings_Opt22(d, &v.Opt22)
+			errs[wiSettings_opt_22] = dec_Settings_Opt22(d, &v.Opt22)
 		case "opt-23":
-			err_opt_23 = decSettingsOpt23(d, &v.Opt23)
+			errs[wiSettings_opt_23] = decSettingsOpt23(d, &v.Opt23)
 		case "opt-24":
 			v.Opt24 = new(int64)
-			err_opt_24 = dec_Settings_Opt24(d, (*int64)(v.Opt24))
+			errs[wiSettings_opt_24] = dec_Settings_Opt24(d, (*int64)(v.Opt24))
 		case "opt-25":
-			err_opt_25 = dec_Settings_Opt25(d, &v.Opt25)
+			errs[wiSettings_opt_25] = dec_Settings_Opt25(d, &v.Opt25)
 		case "opt-26":
-			err_opt_26 = decSettingsOpt26(d, &v.Opt26)
+			errs[wiSettings_opt_26] = decSettingsOpt26(d, &v.Opt26)
 		case "opt-27":
 			v.Opt27 = new(int64)
-			err_opt_27 = dec_Settings_Opt27(d, (*int64)(v.Opt27))
+			errs[wiSettings_opt_27] = dec_Settings_Opt27(d, (*int64)(v.Opt27))
 		case "opt-28":
-			err_opt_28 = dec_Settings_Opt28(d, &v.Opt28)
+			errs[wiSettings_opt_28] = dec_Settings_Opt28(d, &v.Opt28)
 		case "opt-29":
-			err_opt_29 = decSettingsOpt29(d, &v.Opt29)
+			errs[wiSettings_opt_29] = decSettingsOpt29(d, &v.Opt29)
 		case "opt-30":
 			v.Opt30 = new(int64)
-			err_opt_30 = dec_Settings_Opt30(d, (*int64)(v.Opt30))
+			errs[wiSettings_opt_30] = dec_Settings_Opt30(d, (*int64)(v.Opt30))
 		case "opt-31":
-			err_opt_31 = dec_Settings_Opt31(d, &v.Opt31)
+			errs[wiSettings_opt_31] = dec_Settings_Opt31(d, &v.Opt31)
 		case "opt-32":
-			err_opt_32 = decSettingsOpt32(d, &v.Opt32)
+			errs[wiSettings_opt_32] = decSettingsOpt32(d, &v.Opt32)
 		case "opt-33":
 			v.Opt33 = new(int64)
-			err_opt_33 = dec_Settings_Opt33(d, (*int64)(v.Opt33))
+			errs[wiSettings_opt_33] = dec_Settings_Opt33(d, (*int64)(v.Opt33))
 		case "opt-34":
-			err_opt_34 = dec_Settings_Opt34(d, &v.Opt34)
+			errs[wiSettings_opt_34] = dec_Settings_Opt34(d, &v.Opt34)
 		case "opt-35":
-			err_opt_35 = decSettingsOpt35(d, &v.Opt35)
+			errs[wiSettings_opt_35] = decSettingsOpt35(d, &v.Opt35)
 		case "opt-36":
 			v.Opt36 = new(int64)
-			err_opt_36 = dec_Settings_Opt36(d, (*int64)(v.Opt36))
+			errs[wiSettings_opt_36] = dec_Settings_Opt36(d, (*int64)(v.Opt36))
 		case "opt-37":
-			err_opt_37 = dec_Settings_Opt37(d, &v.Opt37)
+			errs[wiSettings_opt_37] = dec_Settings_Opt37(d, &v.Opt37)
 		case "opt-38":
-			err_opt_38 = decSettingsOpt38(d, &v.Opt38)
+			errs[wiSettings_opt_38] = decSettingsOpt38(d, &v.Opt38)
 		case "opt-39":
 			v.Opt39 = new(int64)
-			err_opt_39 = dec_Settings_Opt39(d, (*int64)(v.Opt39))
+			errs[wiSettings_opt_39] = dec_Settings_Opt39(d, (*int64)(v.Opt39))
 		case "opt-40":
-			err_opt_40 = dec_Settings_Opt40(d, &v.Opt40)
+			errs[wiSettings_opt_40] = dec_Settings_Opt40(d, &v.Opt40)
 		case "opt-41":
-			err_opt_41 = decSettingsOpt41(d, &v.Opt41)
+			errs[wiSettings_opt_41] = decSettingsOpt41(d, &v.Opt41)
 		case "opt-42":
 			v.Opt42 = new(int64)
-			err_opt_42 = dec_Settings_Opt42(d, (*int64)(v.Opt42))
+			errs[wiSettings_opt_42] = dec_Settings_Opt42(d, (*int64)(v.Opt42))
 		case "opt-43":
-			err_opt_43 = dec_Settings_Opt43(d, &v.Opt43)
+			errs[wiSettings_opt_43] = dec_Settings_Opt43(d, &v.Opt43)
 		case "opt-44":
-			err_opt_44 = decSettingsOpt44(d, &v.Opt44)
+			errs[wiSettings_opt_44] = decSettingsOpt44(d, &v.Opt44)
 		case "opt-45":
 			v.Opt45 = new(int64)
-			err_opt_45 = dec_Settings_Opt45(d, (*int64)(v.Opt45))
+			errs[wiSettings_opt_45] = dec_Settings_Opt45(d, (*int64)(v.Opt45))
 		case "opt-46":
-			err_opt_46 = dec_Settings_Opt46(d, &v.Opt46)
+			errs[wiSettings_opt_46] = dec_Settings_Opt46(d, &v.Opt46)
 		case "opt-47":
-			err_opt_47 = decSettingsOpt47(d, &v.Opt47)
+			errs[wiSettings_opt_47] = decSettingsOpt47(d, &v.Opt47)
 		case "opt-48":
 			v.Opt48 = new(int64)
-			err_opt_48 = dec_Settings_Opt48(d, (*int64)(v.Opt48))
+			errs[wiSettings_opt_48] = dec_Settings_Opt48(d, (*int64)(v.Opt48))
 		case "opt-49":
-			err_opt_49 = dec_Settings_Opt49(d, &v.Opt49)
+			errs[wiSettings_opt_49] = dec_Settings_Opt49(d, &v.Opt49)
 		case "opt-50":
-			err_opt_50 = decSettingsOpt50(d, &v.Opt50)
+			errs[wiSettings_opt_50] = decSettingsOpt50(d, &v.Opt50)
 		case "opt-51":
 			v.Opt51 = new(int64)
-			err_opt_51 = dec_Settings_Opt51(d, (*int64)(v.Opt51))
+			errs[wiSettings_opt_51] = dec_Settings_Opt51(d, (*int64)(v.Opt51))
 		case "opt-52":
-			err_opt_52 = dec_Settings_Opt52(d, &v.Opt52)
+			errs[wiSettings_opt_52] = dec_Settings_Opt52(d, &v.Opt52)
 		case "opt-53":
-			err_opt_53 = decSettingsOpt53(d, &v.Opt53)
+			errs[wiSettings_opt_53] = decSettingsOpt53(d, &v.Opt53)
 		case "opt-54":
 			v.Opt54 = new(int64)
-			err_opt_54 = dec_Settings_Opt54(d, (*int64)(v.Opt54))
+			errs[wiSettings_opt_54] = dec_Settings_Opt54(d, (*int64)(v.Opt54))
 		case "opt-55":
-			err_opt_55 = dec_Settings_Opt55(d, &v.Opt55)
+			errs[wiSettings_opt_55] = dec_Settings_Opt55(d, &v.Opt55)
 		case "opt-56":
-			err_opt_56 = decSettingsOpt56(d, &v.Opt56)
+			errs[wiSettings_opt_56] = decSettingsOpt56(d, &v.Opt56)
 		case "opt-57":
 			v.Opt57 = new(int64)
-			err_opt_57 = dec_Settings_Opt57(d, (*int64)(v.Opt57))
+			errs[wiSettings_opt_57] = dec_Settings_Opt57(d, (*int64)(v.Opt57))
 		case "opt-58":
-			err_opt_58 = dec_Settings_Opt58(d, &v.Opt58)
+			errs[wiSettings_opt_58] = dec_Settings_Opt58(d, &v.Opt58)
 		case "opt-59":
-			err_opt_59 = decSettingsOpt59(d, &v.Opt59)
+			errs[wiSettings_opt_59] = decSettingsOpt59(d, &v.Opt59)
 		case "opt-60":
 			v.Opt60 = new(int64)
-			err_opt_60 = dec_Settings_Opt60(d, (*int64)(v.Opt60))
+			errs[wiSettings_opt_60] = dec_Settings_Opt60(d, (*int64)(v.Opt60))
 		case "opt-61":
-			err_opt_61 = dec_Settings_Opt61(d, &v.Opt61)
+			errs[wiSettings_opt_61] = dec_Settings_Opt61(d, &v.Opt61)
 		case "opt-62":
-			err_opt_62 = decSettingsOpt62(d, &v.Opt62)
+			errs[wiSettings_opt_62] = decSettingsOpt62(d, &v.Opt62)
 		case "opt-63":
 			v.Opt63 = new(int64)
-			err_opt_63 = dec_Settings_Opt63(d, (*int64)(v.Opt63))
+			errs[wiSettings_opt_63] = dec_Settings_Opt63(d, (*int64)(v.Opt63))
 		case "opt-64":
-			err_opt_64 = dec_Settings_Opt64(d, &v.Opt64)
+			errs[wiSettings_opt_64] = dec_Settings_Opt64(d, &v.Opt64)
 		case "opt-65":
-			err_opt_65 = decSettingsOpt65(d, &v.Opt65)
+			errs[wiSettings_opt_65] = decSettingsOpt65(d, &v.Opt65)
 		case "opt-66":
 			v.Opt66 = new(int64)
-			err_opt_66 = dec_Settings_Opt66(d, (*int64)(v.Opt66))
+			errs[wiSettings_opt_66] = dec_Settings_Opt66(d, (*int64)(v.Opt66))
 		case "opt-67":
-			err_opt_67 = dec_Settings_Opt67(d, &v.Opt67)
+			errs[wiSettings_opt_67] = dec_Settings_Opt67(d, &v.Opt67)
 		case "opt-68":
-			err_opt_68 = decSettingsOpt68(d, &v.Opt68)
+			errs[wiSettings_opt_68] = decSettingsOpt68(d, &v.Opt68)
 		case "opt-69":
 			seen_opt_69 = true
-			err_opt_69 = dec_Settings_Opt69(d, (*int64)(&v.Opt69))
+			errs[wiSettings_opt_69] = dec_Settings_Opt69(d, (*int64)(&v.Opt69))
 		default:
 			unknown = d.Unknown(unknown)
 		}
@@ -858,215 +935,10 @@ func decSettings(d *wireDecoder, v *Settings) *DecodeError {
 	if !seen_opt_69 {
 		return wireMissing("opt-69")
 	}
-	if err_opt_0 != nil {
-		return err_opt_0.in("opt-0")
-	}
-	if err_opt_1 != nil {
-		return err_opt_1.in("opt-1")
-	}
-	if err_opt_2 != nil {
-		return err_opt_2.in("opt-2")
-	}
-	if err_opt_3 != nil {
-		return err_opt_3.in("opt-3")
-	}
-	if err_opt_4 != nil {
-		return err_opt_4.in("opt-4")
-	}
-	if err_opt_5 != nil {
-		return err_opt_5.in("opt-5")
-	}
-	if err_opt_6 != nil {
-		return err_opt_6.in("opt-6")
-	}
-	if err_opt_7 != nil {
-		return err_opt_7.in("opt-7")
-	}
-	if err_opt_8 != nil {
-		return err_opt_8.in("opt-8")
-	}
-	if err_opt_9 != nil {
-		return err_opt_9.in("opt-9")
-	}
-	if err_opt_10 != nil {
-		return err_opt_10.in("opt-10")
-	}
-	if err_opt_11 != nil {
-		return err_opt_11.in("opt-11")
-	}
-	if err_opt_12 != nil {
-		return err_opt_12.in("opt-12")
-	}
-	if err_opt_13 != nil {
-		return err_opt_13.in("opt-13")
-	}
-	if err_opt_14 != nil {
-		return err_opt_14.in("opt-14")
-	}
-	if err_opt_15 != nil {
-		return err_opt_15.in("opt-15")
-	}
-	if err_opt_16 != nil {
-		return err_opt_16.in("opt-16")
-	}
-	if err_opt_17 != nil {
-		return err_opt_17.in("opt-17")
-	}
-	if err_opt_18 != nil {
-		return err_opt_18.in("opt-18")
-	}
-	if err_opt_19 != nil {
-		return err_opt_19.in("opt-19")
-	}
-	if err_opt_20 != nil {
-		return err_opt_20.in("opt-20")
-	}
-	if err_opt_21 != nil {
-		return err_opt_21.in("opt-21")
-	}
-	if err_opt_22 != nil {
-		return err_opt_22.in("opt-22")
-	}
-	if err_opt_23 != nil {
-		return err_opt_23.in("opt-23")
-	}
-	if err_opt_24 != nil {
-		return err_opt_24.in("opt-24")
-	}
-	if err_opt_25 != nil {
-		return err_opt_25.in("opt-25")
-	}
-	if err_opt_26 != nil {
-		return err_opt_26.in("opt-26")
-	}
-	if err_opt_27 != nil {
-		return err_opt_27.in("opt-27")
-	}
-	if err_opt_28 != nil {
-		return err_opt_28.in("opt-28")
-	}
-	if err_opt_29 != nil {
-		return err_opt_29.in("opt-29")
-	}
-	if err_opt_30 != nil {
-		return err_opt_30.in("opt-30")
-	}
-	if err_opt_31 != nil {
-		return err_opt_31.in("opt-31")
-	}
-	if err_opt_32 != nil {
-		return err_opt_32.in("opt-32")
-	}
-	if err_opt_33 != nil {
-		return err_opt_33.in("opt-33")
-	}
-	if err_opt_34 != nil {
-		return err_opt_34.in("opt-34")
-	}
-	if err_opt_35 != nil {
-		return err_opt_35.in("opt-35")
-	}
-	if err_opt_36 != nil {
-		return err_opt_36.in("opt-36")
-	}
-	if err_opt_37 != nil {
-		return err_opt_37.in("opt-37")
-	}
-	if err_opt_38 != nil {
-		return err_opt_38.in("opt-38")
-	}
-	if err_opt_39 != nil {
-		return err_opt_39.in("opt-39")
-	}
-	if err_opt_40 != nil {
-		return err_opt_40.in("opt-40")
-	}
-	if err_opt_41 != nil {
-		return err_opt_41.in("opt-41")
-	}
-	if err_opt_42 != nil {
-		return err_opt_42.in("opt-42")
-	}
-	if err_opt_43 != nil {
-		return err_opt_43.in("opt-43")
-	}
-	if err_opt_44 != nil {
-		return err_opt_44.in("opt-44")
-	}
-	if err_opt_45 != nil {
-		return err_opt_45.in("opt-45")
-	}
-	if err_opt_46 != nil {
-		return err_opt_46.in("opt-46")
-	}
-	if err_opt_47 != nil {
-		return err_opt_47.in("opt-47")
-	}
-	if err_opt_48 != nil {
-		return err_opt_48.in("opt-48")
-	}
-	if err_opt_49 != nil {
-		return err_opt_49.in("opt-49")
-	}
-	if err_opt_50 != nil {
-		return err_opt_50.in("opt-50")
-	}
-	if err_opt_51 != nil {
-		return err_opt_51.in("opt-51")
-	}
-	if err_opt_52 != nil {
-		return err_opt_52.in("opt-52")
-	}
-	if err_opt_53 != nil {
-		return err_opt_53.in("opt-53")
-	}
-	if err_opt_54 != nil {
-		return err_opt_54.in("opt-54")
-	}
-	if err_opt_55 != nil {
-		return err_opt_55.in("opt-55")
-	}
-	if err_opt_56 != nil {
-		return err_opt_56.in("opt-56")
-	}
-	if err_opt_57 != nil {
-		return err_opt_57.in("opt-57")
-	}
-	if err_opt_58 != nil {
-		return err_opt_58.in("opt-58")
-	}
-	if err_opt_59 != nil {
-		return err_opt_59.in("opt-59")
-	}
-	if err_opt_60 != nil {
-		return err_opt_60.in("opt-60")
-	}
-	if err_opt_61 != nil {
-		return err_opt_61.in("opt-61")
-	}
-	if err_opt_62 != nil {
-		return err_opt_62.in("opt-62")
-	}
-	if err_opt_63 != nil {
-		return err_opt_63.in("opt-63")
-	}
-	if err_opt_64 != nil {
-		return err_opt_64.in("opt-64")
-	}
-	if err_opt_65 != nil {
-		return err_opt_65.in("opt-65")
-	}
-	if err_opt_66 != nil {
-		return err_opt_66.in("opt-66")
-	}
-	if err_opt_67 != nil {
-		return err_opt_67.in("opt-67")
-	}
-	if err_opt_68 != nil {
-		return err_opt_68.in("opt-68")
-	}
-	if err_opt_69 != nil {
-		return err_opt_69.in("opt-69")
+	for i, err := range errs {
+		if err != nil {
+			return err.in(wireNamesSettings[i])
+		}
 	}
 	return nil
 }
