@@ -526,24 +526,32 @@ export async function formatOutput(files: OutputFiles): Promise<OutputFiles> {
   const out: OutputFiles = new Map();
   let goId: string | undefined;
   const goMisses = new Map<string, { key: string; text: string }>();
+  const tsMisses = new Map<string, string>();
   for (const [path, text] of files) {
-    if (path.endsWith(".ts")) {
-      const key = cacheKey(prettierId(), text);
-      let formatted = cacheGet(key);
-      if (formatted === undefined) {
-        formatted = await formatTypeScript(text);
-        cachePut(key, formatted);
-      }
-      out.set(path, formatted);
-    } else if (path.endsWith(".go")) {
+    out.set(path, text);
+    if (path.endsWith(".go")) {
       goId ??= gofmtId();
       const key = cacheKey(goId, text);
       const formatted = cacheGet(key);
       if (formatted === undefined) goMisses.set(path, { key, text });
-      out.set(path, formatted ?? "");
-    } else out.set(path, text);
+      else out.set(path, formatted);
+    } else if (path.endsWith(".ts")) tsMisses.set(path, text);
   }
-  const formatted = await gofmtAll(new Map([...goMisses].map(([path, m]) => [path, m.text])));
+  // gofmt runs in its own processes while the TypeScript is formatted here
+  const go = gofmtAll(new Map([...goMisses].map(([path, m]) => [path, m.text])));
+  go.catch(() => undefined); // awaited below; a rejection is not unhandled meanwhile
+  const done = new Map<string, string>(); // one protocol's text written to several paths
+  for (const [path, text] of tsMisses) {
+    const key = cacheKey(prettierId(), text);
+    let formatted = done.get(key) ?? cacheGet(key);
+    if (formatted === undefined) {
+      formatted = await formatTypeScript(text);
+      cachePut(key, formatted);
+    }
+    done.set(key, formatted);
+    out.set(path, formatted);
+  }
+  const formatted = await go;
   for (const [path, m] of goMisses) {
     const text = formatted.get(path)!;
     cachePut(m.key, text);
