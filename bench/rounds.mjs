@@ -3,8 +3,9 @@
 // its baseline's figure of the same round; the report gives the median ratio and its spread.
 //   node bench/rounds.mjs go ROUNDS BENCHTIME      (bench/.data/wirebench.test must exist)
 //   node bench/rounds.mjs generate ROUNDS
+// With BENCH_JSON=path, the figures (every round's times, ns) are written there as JSON too.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -66,6 +67,7 @@ if (mode === "go") {
     md += `| json.Marshal | ${fmt(median(m))} | 1.00× | ${extra[`Encode${size}Marshal`]?.allocsPerOp} |\n\n`;
   }
   process.stdout.write(md);
+  if (process.env.BENCH_JSON) writeFileSync(process.env.BENCH_JSON, JSON.stringify({ times: t, extra }, null, 1));
 } else if (mode === "generate") {
   const tmp = mkdtempSync(join(tmpdir(), "wire-bench-gen-"));
   const node = process.execPath;
@@ -73,7 +75,7 @@ if (mode === "go") {
   const cmds = {
     "codegen generate (TypeScript, Go, docs; warm cache)": [node, [join(root, "bin", "codegen.cjs"), "generate"], {}],
     "codegen generate, cold (CODEGEN_NO_CACHE=1)": [node, [join(root, "bin", "codegen.cjs"), "generate"], { CODEGEN_NO_CACHE: "1" }],
-    "json2ts (TypeScript types only)": [node, [bin("json2ts"), "-i", "schema/runner/*.json", "-o", join(tmp, "j2t") + "/", "--unreachableDefinitions"], {}],
+    "json2ts (TypeScript types only)": [node, [bin("json2ts"), "-i", "schema/*/*.json", "-o", join(tmp, "j2t") + "/", "--unreachableDefinitions"], {}],
     "quicktype (Go only)": [node, [bin("quicktype"), "-s", "schema", "-l", "go", "--package", "runner", "-o", join(tmp, "qt.go"), "schema/runner/frames.json#/$defs/RunnerFrame", "schema/runner/frames.json#/$defs/HostToRunnerFrame"], {}],
   };
   const names = Object.keys(cmds);
@@ -94,6 +96,7 @@ if (mode === "go") {
     md += `| ${n} | ${fmt(median(t[n]))} | ${a.med.toFixed(2)}× (${a.lo.toFixed(2)}–${a.hi.toFixed(2)}) |\n`;
   }
   process.stdout.write(md + "\n");
+  if (process.env.BENCH_JSON) writeFileSync(process.env.BENCH_JSON, JSON.stringify({ names, times: t }, null, 1));
 } else {
   console.error("usage: node bench/rounds.mjs go|generate ROUNDS [BENCHTIME]");
   process.exit(2);

@@ -1,18 +1,20 @@
 #!/usr/bin/env bash
-# make bench: every benchmark of BENCHMARKS.md, written to bench/results/latest.md.
-#   BENCH_QUICK=1 bash bench/run.sh   fewer, shorter rounds (a smoke run; figures are noisier)
+# make bench: every benchmark of BENCHMARKS.md, written to bench/results/latest.md (and a copy named
+# after the day, bench/results/YYYY-MM-DD.md): first the targets of issue 15 beside this run's
+# figures (bench/summary.mjs), then the full tables.
+#   BENCH_QUICK=1 bash bench/run.sh   fewer, shorter rounds and no 5,000-definition protocol (a smoke
+#                                     run; figures are noisier)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 quick=${BENCH_QUICK:-0}
-mkdir -p bench/.data bench/results
+data=bench/.data
+mkdir -p "$data" bench/results
+rm -f "$data"/ts.json "$data"/go.json "$data"/generate.json "$data"/scale.json
 out=bench/results/latest.md
+body=$(mktemp)
+trap 'rm -f "$body"' EXIT
 node_v=$(node --version); go_v=$(go version | awk '{print $3}')
-{
-  echo "# Benchmark run $(date -u +%Y-%m-%dT%H:%MZ)"
-  echo
-  echo "node $node_v, $go_v, $(nproc) cores ($(uname -m)); commit $(git rev-parse --short HEAD 2>/dev/null || echo '?')$(git diff --quiet 2>/dev/null || echo ' + local changes')"
-  echo
-} > "$out"
+started=$(date +%s)
 
 echo "== generate (codegen) and seeded workloads" >&2
 node bin/codegen.cjs generate >&2
@@ -21,14 +23,22 @@ echo "== typia generate (typia's transform, offline)" >&2
 npx typia generate --input bench/ts/typia-src --output bench/ts/typia-gen --project tsconfig.json >/dev/null
 
 echo "== TypeScript decode/encode" >&2
-BENCH_QUICK=$quick npx tsx bench/ts/decode.bench.ts | tee -a "$out"
+BENCH_QUICK=$quick BENCH_JSON=$data/ts.json npx tsx bench/ts/decode.bench.ts | tee -a "$body"
 
 echo "== Go decode/encode" >&2
 (cd bench/go && go test -c -o ../.data/wirebench.test . >&2)
-if [ "$quick" = 1 ]; then node bench/rounds.mjs go 3 150ms; else node bench/rounds.mjs go 9 500ms; fi | tee -a "$out"
+if [ "$quick" = 1 ]; then rounds="3 150ms"; else rounds="9 500ms"; fi
+# shellcheck disable=SC2086
+BENCH_JSON=$data/go.json node bench/rounds.mjs go $rounds | tee -a "$body"
 
 echo "== generate step, whole processes" >&2
-if [ "$quick" = 1 ]; then node bench/rounds.mjs generate 3; else node bench/rounds.mjs generate 9; fi | tee -a "$out"
+if [ "$quick" = 1 ]; then n=3; else n=7; fi
+BENCH_JSON=$data/generate.json node bench/rounds.mjs generate $n | tee -a "$body"
+
+echo "== generate at scale, undiscriminated unions" >&2
+if [ "$quick" = 1 ]; then q=--quick; else q=; fi
+# shellcheck disable=SC2086
+node bench/scale.mjs $q --json "$data/scale.json" | tee -a "$body"
 
 echo "== memory" >&2
 {
@@ -39,5 +49,15 @@ echo "== memory" >&2
   (cd bench/go && BENCH_MEM=1 go test -v -count=1 -run '^TestMemory$' . | grep '^{')
   echo '```'
   echo
-} | tee -a "$out"
-echo "wrote $out" >&2
+} | tee -a "$body"
+
+{
+  echo "# Benchmark run $(date -u +%Y-%m-%dT%H:%MZ)"
+  echo
+  echo "node $node_v, $go_v, $(nproc) cores ($(uname -m)), load average at the end: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?'); commit $(git rev-parse --short HEAD 2>/dev/null || echo '?')$(git diff --quiet HEAD 2>/dev/null || echo ' + local changes'); $( [ "$quick" = 1 ] && echo 'BENCH_QUICK=1 (smoke run)' || echo 'full run'), $(( $(date +%s) - started )) s"
+  echo
+  node bench/summary.mjs "$data"
+  cat "$body"
+} > "$out"
+cp "$out" "bench/results/$(date -u +%Y-%m-%d).md"
+echo "wrote $out and bench/results/$(date -u +%Y-%m-%d).md" >&2

@@ -1,0 +1,109 @@
+// The targets of issue 15, each beside the figure of this run (every figure a ratio to a baseline
+// measured in the same run, median over interleaved rounds, spread min–max), from the JSON files
+// that bench/run.sh has the benchmarks write to bench/.data.
+//   node bench/summary.mjs DATA_DIR
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+
+const dir = process.argv[2] ?? join(import.meta.dirname, ".data");
+const read = (f) => (existsSync(join(dir, f)) ? JSON.parse(readFileSync(join(dir, f), "utf8")) : undefined);
+const ts = read("ts.json"), go = read("go.json"), gen = read("generate.json"), scale = read("scale.json");
+const median = (xs) => { const s = [...xs].sort((a, b) => a - b); const m = s.length >> 1; return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2; };
+const spread = (rs) => `${median(rs).toFixed(2)}× (${Math.min(...rs).toFixed(2)}–${Math.max(...rs).toFixed(2)})`;
+const yes = (b) => (b ? "**met**" : "missed");
+const rows = [];
+const add = (what, baseline, figure, target, met) => rows.push(`| ${what} | ${baseline} | ${figure} | ${target} | ${met} |`);
+
+// The figures the issue was filed with (its "now" column), and today's main before this branch where
+// the issue's own workload is not available (the synthetic protocol of bench/synth.mjs is this repository's).
+const MAIN_SYNTH_1000_TS_BYTES = 4772645; // main at b2c08ed, bench/synth.mjs 1000 1: out/ts/synth/generated.ts
+
+if (ts) {
+  for (const [kind, label, target] of [["small", "short frames", 1.1], ["large", "large frames (12 of 100 KiB–1 MiB)", 1.03]]) {
+    const rs = ts[kind];
+    const g = rs.find((r) => r.name === "generated");
+    const ajv = rs.find((r) => r.name.startsWith("ajv"));
+    const typia = rs.find((r) => r.name.startsWith("typia"));
+    const peersTxt = [ajv, typia].filter(Boolean).map((p) => `${p.name.split(" ")[0]} ${spread(p.ratios)}`).join(", ");
+    const ahead = kind === "small" ? [ajv, typia].filter(Boolean).every((p) => g.median < p.median) : true;
+    add(
+      `TS decode pipeline, ${label}, ÷ split + JSON.parse floor`,
+      kind === "small" ? "1.24×" : "1.06×",
+      `${spread(g.ratios)}; side by side: ${peersTxt}`,
+      kind === "small" ? "≤ 1.10×, ahead of ajv and typia" : "≤ 1.03×",
+      yes(g.median <= target && ahead) + (kind === "small" ? ` (≤ 1.10×: ${g.median <= target ? "yes" : "no"}; ahead of both peers: ${ahead ? "yes" : "no"})` : ""),
+    );
+  }
+}
+if (go) {
+  const t = go.times;
+  const ratio = (a, b) => t[a].map((x, i) => x / t[b][i]);
+  const env = ratio("DecodeSmallEnvelope", "DecodeSmallGenerated");
+  const plain = ratio("DecodeSmallUnmarshal", "DecodeSmallGenerated");
+  const valid = ratio("DecodeSmallGenerated", "DecodeSmallValid");
+  const allocs = go.extra.DecodeSmallGenerated?.allocsPerFrame;
+  add(
+    "Go decode, short frames: encoding/json into typed structs (envelope, then the payload) ÷ generated",
+    "3.7× faster (project bench: 2.8× vs plain Unmarshal into each frame's struct)",
+    `${spread(env)} faster; plain Unmarshal into each frame's own struct (no dispatch): ${spread(plain)}`,
+    "≥ 5× faster",
+    yes(median(env) >= 5),
+  );
+  add("Go decode, short frames ÷ json.Valid", "1.84×", spread(valid), "≤ 1.3×", yes(median(valid) <= 1.3));
+  add(
+    "Go decode, allocations per short frame",
+    "2.72",
+    `${allocs} allocs/frame (encoding/json envelope host: ${go.extra.DecodeSmallEnvelope?.allocsPerFrame}, plain Unmarshal: ${go.extra.DecodeSmallUnmarshal?.allocsPerFrame})`,
+    "≤ 1 beyond the value itself (the value: its struct; the strings share one copy of the line)",
+    yes(allocs !== undefined && allocs <= 2),
+  );
+  for (const [size, label] of [["Small", "short"], ["Large", "large"]]) {
+    const e = ratio(`Encode${size}Marshal`, `Encode${size}Generated`);
+    add(`Go encode, ${label} frames: json.Marshal of equivalent typed structs ÷ generated`, "1.2× (project bench: 0.88×)", `${spread(e)} faster`, "≥ 2× faster", yes(median(e) >= 2));
+  }
+}
+if (ts) {
+  for (const [kind, label] of [["encode-small", "short"], ["encode-large", "large"]]) {
+    const g = ts[kind]?.find((r) => r.name === "generated encoder");
+    if (g) add(`TS encode, ${label} frames ÷ JSON.stringify of the same value`, "1.21–1.46×", spread(g.ratios), "≤ 1.10×", yes(g.median <= 1.1));
+  }
+}
+if (gen) {
+  const cold = gen.names.find((n) => n.includes("cold"));
+  const j = gen.names.find((n) => n.startsWith("json2ts"));
+  const rs = gen.times[cold].map((x, i) => x / gen.times[j][i]);
+  add(
+    "`generate` cold (CODEGEN_NO_CACHE=1, whole process) ÷ json2ts on the same files, shipped protocols (schema/*)",
+    "1.36×",
+    `${spread(rs)} (${(median(gen.times[cold]) / 1e9).toFixed(2)} s vs ${(median(gen.times[j]) / 1e9).toFixed(2)} s)`,
+    "≤ 1.0×",
+    yes(median(rs) <= 1),
+  );
+}
+if (scale) {
+  const s = scale.synthetic.find((r) => r.n === 1000);
+  if (s) {
+    const perDef = s.tsBytes / 1000;
+    add(
+      "`generate` cold, synthetic protocol of 1,000 closed object definitions (bench/synth.mjs)",
+      "21.5 s, ≈ 2 GB peak, 7.4 MB TS; json2ts 1.3 s (on this synthetic, main before this branch: see BENCHMARKS.md)",
+      `${s.s.toFixed(2)} s, ${s.rssMiB.toFixed(0)} MiB peak, ${(s.tsBytes / 1e6).toFixed(2)} MB TS (${(perDef / 1024).toFixed(2)} KB per definition); json2ts ${s.json2tsS.toFixed(2)} s, ${s.json2tsRssMiB.toFixed(0)} MiB; codegen ÷ json2ts ${s.ratio.toFixed(2)}× (${s.lo.toFixed(2)}–${s.hi.toFixed(2)})`,
+      `≤ json2ts; ≤ 300 MB peak; ≤ ${(MAIN_SYNTH_1000_TS_BYTES / 3 / 1000 / 1024).toFixed(2)} KB TS per definition (a third of main's ${(MAIN_SYNTH_1000_TS_BYTES / 1000 / 1024).toFixed(2)} KB on this synthetic)`,
+      `time: ${yes(s.ratio <= 1)}; memory: ${yes(s.rssMiB * 1.048576 <= 300)}; size: ${yes(perDef <= MAIN_SYNTH_1000_TS_BYTES / 3 / 1000)}`,
+    );
+  }
+  if (scale.growth) {
+    const g = scale.growth;
+    add(`growth of generate time from ${g.from} to ${g.to} definitions`, "≈ 3.7× (for ×4)", `×${g.time.toFixed(2)} for ×${g.defs}`, `linear or better (≤ ×${g.defs})`, yes(g.time <= g.defs));
+  }
+  if (scale.unionWorst) {
+    const u = scale.unionWorst;
+    add("undiscriminated unions, cost per variant (worst case: oneOf, or anyOf matching its last variant)", "—", `TS ≤ ${u.tsPerVariant.toFixed(0)} ns, Go ≤ ${u.goPerVariant.toFixed(0)} ns per variant tried (linear in k)`, "bounded and stated", "stated");
+  }
+}
+
+process.stdout.write(
+  "## Targets of issue 15 (this run)\n\n| what | issue's baseline | this run (median ratio, spread min–max) | target | met? |\n|---|---|---|---|---|\n" +
+    rows.join("\n") +
+    "\n\n",
+);
