@@ -7,31 +7,48 @@ import { join } from "node:path";
 
 const dir = process.argv[2] ?? join(import.meta.dirname, ".data");
 const read = (f) => (existsSync(join(dir, f)) ? JSON.parse(readFileSync(join(dir, f), "utf8")) : undefined);
-const ts = read("ts.json"), go = read("go.json"), gen = read("generate.json"), scale = read("scale.json");
-const median = (xs) => { const s = [...xs].sort((a, b) => a - b); const m = s.length >> 1; return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2; };
+const ts = read("ts.json"),
+  go = read("go.json"),
+  gen = read("generate.json"),
+  scale = read("scale.json");
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
 const spread = (rs) => `${median(rs).toFixed(2)}× (${Math.min(...rs).toFixed(2)}–${Math.max(...rs).toFixed(2)})`;
 const yes = (b) => (b ? "**met**" : "missed");
 const rows = [];
-const add = (what, baseline, figure, target, met) => rows.push(`| ${what} | ${baseline} | ${figure} | ${target} | ${met} |`);
+const add = (what, baseline, figure, target, met) =>
+  rows.push(`| ${what} | ${baseline} | ${figure} | ${target} | ${met} |`);
 
 // The figures the issue was filed with (its "now" column), and today's main before this branch where
 // the issue's own workload is not available (the synthetic protocol of bench/synth.mjs is this repository's).
 const MAIN_SYNTH_1000_TS_BYTES = 4772645; // main at b2c08ed, bench/synth.mjs 1000 1: out/ts/synth/generated.ts
 
 if (ts) {
-  for (const [kind, label, target] of [["small", "short frames", 1.1], ["large", "large frames (12 of 100 KiB–1 MiB)", 1.03]]) {
+  for (const [kind, label, target] of [
+    ["small", "short frames", 1.1],
+    ["large", "large frames (12 of 100 KiB–1 MiB)", 1.03],
+  ]) {
     const rs = ts[kind];
     const g = rs.find((r) => r.name === "generated");
     const ajv = rs.find((r) => r.name.startsWith("ajv"));
     const typia = rs.find((r) => r.name.startsWith("typia"));
-    const peersTxt = [ajv, typia].filter(Boolean).map((p) => `${p.name.split(" ")[0]} ${spread(p.ratios)}`).join(", ");
+    const peersTxt = [ajv, typia]
+      .filter(Boolean)
+      .map((p) => `${p.name.split(" ")[0]} ${spread(p.ratios)}`)
+      .join(", ");
     const ahead = kind === "small" ? [ajv, typia].filter(Boolean).every((p) => g.median < p.median) : true;
     add(
       `TS decode pipeline, ${label}, ÷ split + JSON.parse floor`,
       kind === "small" ? "1.24×" : "1.06×",
       `${spread(g.ratios)}; side by side: ${peersTxt}`,
       kind === "small" ? "≤ 1.10×, ahead of ajv and typia" : "≤ 1.03×",
-      yes(g.median <= target && ahead) + (kind === "small" ? ` (≤ 1.10×: ${g.median <= target ? "yes" : "no"}; ahead of both peers: ${ahead ? "yes" : "no"})` : ""),
+      yes(g.median <= target && ahead) +
+        (kind === "small"
+          ? ` (≤ 1.10×: ${g.median <= target ? "yes" : "no"}; ahead of both peers: ${ahead ? "yes" : "no"})`
+          : ""),
     );
   }
 }
@@ -57,15 +74,34 @@ if (go) {
     "≤ 1 beyond the value itself (the value: its struct; the strings share one copy of the line)",
     yes(allocs !== undefined && allocs <= 2),
   );
-  for (const [size, label] of [["Small", "short"], ["Large", "large"]]) {
+  for (const [size, label] of [
+    ["Small", "short"],
+    ["Large", "large"],
+  ]) {
     const e = ratio(`Encode${size}Marshal`, `Encode${size}Generated`);
-    add(`Go encode, ${label} frames: json.Marshal of equivalent typed structs ÷ generated`, "1.2× (project bench: 0.88×)", `${spread(e)} faster`, "≥ 2× faster", yes(median(e) >= 2));
+    add(
+      `Go encode, ${label} frames: json.Marshal of equivalent typed structs ÷ generated`,
+      "1.2× (project bench: 0.88×)",
+      `${spread(e)} faster`,
+      "≥ 2× faster",
+      yes(median(e) >= 2),
+    );
   }
 }
 if (ts) {
-  for (const [kind, label] of [["encode-small", "short"], ["encode-large", "large"]]) {
+  for (const [kind, label] of [
+    ["encode-small", "short"],
+    ["encode-large", "large"],
+  ]) {
     const g = ts[kind]?.find((r) => r.name === "generated encoder");
-    if (g) add(`TS encode, ${label} frames ÷ JSON.stringify of the same value`, "1.21–1.46×", spread(g.ratios), "≤ 1.10×", yes(g.median <= 1.1));
+    if (g)
+      add(
+        `TS encode, ${label} frames ÷ JSON.stringify of the same value`,
+        "1.21–1.46×",
+        spread(g.ratios),
+        "≤ 1.10×",
+        yes(g.median <= 1.1),
+      );
   }
 }
 if (gen) {
@@ -94,11 +130,23 @@ if (scale) {
   }
   if (scale.growth) {
     const g = scale.growth;
-    add(`growth of generate time from ${g.from} to ${g.to} definitions`, "≈ 3.7× (for ×4)", `×${g.time.toFixed(2)} for ×${g.defs}`, `linear or better (≤ ×${g.defs})`, yes(g.time <= g.defs));
+    add(
+      `growth of generate time from ${g.from} to ${g.to} definitions`,
+      "≈ 3.7× (for ×4)",
+      `×${g.time.toFixed(2)} for ×${g.defs}`,
+      `linear or better (≤ ×${g.defs})`,
+      yes(g.time <= g.defs),
+    );
   }
   if (scale.unionWorst) {
     const u = scale.unionWorst;
-    add("undiscriminated unions, cost per variant (worst case: oneOf, or anyOf matching its last variant)", "—", `TS ≤ ${u.tsPerVariant.toFixed(0)} ns, Go ≤ ${u.goPerVariant.toFixed(0)} ns per variant tried (linear in k)`, "bounded and stated", "stated");
+    add(
+      "undiscriminated unions, cost per variant (worst case: oneOf, or anyOf matching its last variant)",
+      "—",
+      `TS ≤ ${u.tsPerVariant.toFixed(0)} ns, Go ≤ ${u.goPerVariant.toFixed(0)} ns per variant tried (linear in k)`,
+      "bounded and stated",
+      "stated",
+    );
   }
 }
 

@@ -21,7 +21,28 @@ function rng(seed) {
   };
 }
 
-const WORDS = ["id", "name", "path", "size", "count", "kind", "label", "owner", "created", "limit", "offset", "tags", "items", "parent", "state", "score", "ratio", "flag", "note", "url"];
+const WORDS = [
+  "id",
+  "name",
+  "path",
+  "size",
+  "count",
+  "kind",
+  "label",
+  "owner",
+  "created",
+  "limit",
+  "offset",
+  "tags",
+  "items",
+  "parent",
+  "state",
+  "score",
+  "ratio",
+  "flag",
+  "note",
+  "url",
+];
 
 export function synthSchema(n, seed = 1) {
   const r = rng(seed);
@@ -61,10 +82,20 @@ export function synthSchema(n, seed = 1) {
       props[key] = s;
       if (r() < 0.5) required.push(key);
     }
-    defs[name(i)] = { description: `Object ${i}.`, type: "object", properties: props, required, additionalProperties: false };
+    defs[name(i)] = {
+      description: `Object ${i}.`,
+      type: "object",
+      properties: props,
+      required,
+      additionalProperties: false,
+    };
     objects.push(name(i));
   }
-  return { $schema: "https://json-schema.org/draft/2020-12/schema", title: `Synthetic protocol of ${n} definitions (seed ${seed})`, $defs: defs };
+  return {
+    $schema: "https://json-schema.org/draft/2020-12/schema",
+    title: `Synthetic protocol of ${n} definitions (seed ${seed})`,
+    $defs: defs,
+  };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
