@@ -58,7 +58,7 @@ test-real: deps
 # Rewrites the golden files of tests/golden/ and the keyword vectors tests/fixtures/keywords/vectors.jsonl from the current generator (refused when CI is set).
 .PHONY: bless
 bless: deps
-	UPDATE_GOLDEN=1 NODE_OPTIONS=--experimental-vm-modules npx jest tests/ts/golden.test.ts tests/ts/keyword-vectors.test.ts
+	UPDATE_GOLDEN=1 NODE_OPTIONS=--experimental-vm-modules npx jest tests/ts/golden.test.ts tests/ts/keyword-vectors.test.ts tests/ts/next-docs.test.ts
 
 # Runs vector files through both languages and reports every disagreement.
 conformance: deps
