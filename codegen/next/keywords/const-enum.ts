@@ -51,3 +51,41 @@ export function goEnum(c: EnumCheck, kind: "string" | "integer" | "number"): str
   const lits = values.map((x) => (typeof x === "string" ? goStr(x) : goNum(x, kind)));
   return ["switch v {", `case ${lits.join(", ")}:`, "default:", `\treturn wireFail(wireCodeEnum, ${goStr(what)})`, "}"];
 }
+
+// ---- value generation (codegen/next/conformance/arbitrary.ts) ----
+
+import type { Draw, ScalarHint } from "../conformance/draw";
+
+const otherScalar = (v: string | number, d: Draw): string | number =>
+  typeof v === "string"
+    ? d.pick([v + "x", v.toUpperCase() === v ? v.toLowerCase() + "_" : v.toUpperCase(), ""])
+    : v + d.pick([1, -1, 0.5]);
+
+/** const: the value itself, and a value next to it. */
+export function arbitraryConst(c: ConstCheck): ScalarHint<string | number> {
+  return {
+    holds: (v) => v === c.value,
+    valid: () => c.value,
+    invalid: (d) => {
+      const x = otherScalar(c.value, d);
+      return x === c.value ? undefined : x;
+    },
+  };
+}
+
+/** enum: one of the values, and a value that is none of them. */
+export function arbitraryEnum(c: EnumCheck): ScalarHint<string | number> {
+  const has = (v: string | number) => (c.values as (string | number)[]).includes(v);
+  return {
+    holds: has,
+    valid: (d) => (c.values.length === 0 ? undefined : d.pick(c.values as (string | number)[])),
+    invalid: (d) => {
+      if (c.values.length === 0) return typeof d.pick([0, "a"]) === "number" ? 0 : "a";
+      for (let i = 0; i < 6; i++) {
+        const x = otherScalar(d.pick(c.values as (string | number)[]), d);
+        if (!has(x)) return x;
+      }
+      return undefined;
+    },
+  };
+}

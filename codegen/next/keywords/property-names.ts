@@ -10,3 +10,21 @@ export function buildPropertyNames(r: SchemaReader, ctx: BuildContext): Property
   const type = ctx.child(r.loc("propertyNames"));
   return type.kind === "any" ? undefined : { family: "propertyNames", type };
 }
+
+// ---- value generation (codegen/next/conformance/arbitrary.ts) ----
+
+import type { HintContext } from "../conformance/draw";
+
+/** propertyNames: keys valid against the schema (as string values) are allowed; the generator filters its keys. */
+export function arbitraryPropertyNames(c: PropertyNamesCheck): {
+  allows(key: string, cx: HintContext): boolean | undefined;
+  key(cx: HintContext): string | undefined;
+} {
+  return {
+    allows: (key, cx) => cx.accepts(c.type, key),
+    key: (cx) => {
+      const v = cx.value(c.type);
+      return typeof v === "string" ? v : undefined;
+    },
+  };
+}
