@@ -33,9 +33,9 @@ export class GoProcess {
   private constructor(
     private readonly bin: string,
     private readonly dir: string | undefined,
-    root: string,
+    args: string[],
   ) {
-    this.child = spawn(bin, ["-root", root], { stdio: ["pipe", "pipe", "pipe"] });
+    this.child = spawn(bin, args, { stdio: ["pipe", "pipe", "pipe"] });
     this.child.stdout.setEncoding("utf8");
     this.child.stdout.on("data", (d: string) => this.onData(d));
     this.child.stderr.setEncoding("utf8");
@@ -57,7 +57,15 @@ export class GoProcess {
   /** Builds the Go tool and starts it. */
   static start(root: string): GoProcess {
     const { bin, dir } = buildGoTool(root);
-    return new GoProcess(bin, dir, root);
+    return new GoProcess(bin, dir, ["-root", root]);
+  }
+
+  /**
+   * Starts another binary that speaks the same protocol (an xcheck.Server: a test harness's own
+   * generated package); `dir`, when given, is removed on close.
+   */
+  static attach(bin: string, args: string[] = [], dir?: string): GoProcess {
+    return new GoProcess(bin, dir, args);
   }
 
   private onData(d: string): void {

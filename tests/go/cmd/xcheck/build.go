@@ -81,7 +81,7 @@ func (b builder) fill(v reflect.Value, raw json.RawMessage) error {
 		v.SetBytes([]byte(unmark(string(trimmed), true)))
 		return nil
 	}
-	if t.Kind() == reflect.Struct && t.NumField() == 0 { // Null
+	if _, isStruct := b.types.fieldsOf(t); t.Kind() == reflect.Struct && t.NumField() == 0 && !isStruct && (b.types == nil || t.Name() == "Null") { // Null
 		if string(trimmed) != "null" {
 			return fmt.Errorf("%s needs null", t)
 		}

@@ -43,6 +43,14 @@ func (ts *Types) field(t reflect.Type, key string) (string, bool) {
 	return f, ok
 }
 
+func (ts *Types) fieldsOf(t reflect.Type) (map[string]string, bool) {
+	if ts == nil || ts.Fields == nil {
+		return nil, false
+	}
+	m, ok := ts.Fields[t]
+	return m, ok
+}
+
 func (ts *Types) extra(t reflect.Type) string {
 	if ts != nil && ts.Extra != nil {
 		if f, ok := ts.Extra[t]; ok {
