@@ -70,7 +70,10 @@ function same(a: unknown, b: unknown): boolean {
   if (Array.isArray(a)) return a.length === (b as unknown[]).length && a.every((x, i) => same(x, (b as unknown[])[i]));
   const ka = Object.keys(a);
   const kb = Object.keys(b);
-  return ka.length === kb.length && ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && same((a as never)[k], (b as never)[k]));
+  return (
+    ka.length === kb.length &&
+    ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && same((a as never)[k], (b as never)[k]))
+  );
 }
 
 const latin1 = (b: Uint8Array): string => JSON.stringify(Buffer.from(b).toString("latin1").slice(0, 200));
@@ -78,10 +81,13 @@ const latin1 = (b: Uint8Array): string => JSON.stringify(Buffer.from(b).toString
 for (const p of loaded) {
   describe(`properties of ${p.name} (new core)`, () => {
     const decls = p.gen.testable();
-    const anyDecl = fc.constantFrom(...decls.map((d) => ({ name: d.name, exact: p.gen.exact(d), toString: () => d.name })));
+    const anyDecl = fc.constantFrom(
+      ...decls.map((d) => ({ name: d.name, exact: p.gen.exact(d), toString: () => d.name })),
+    );
 
     test("the reference evaluator has a valid value for every $defs definition", () => {
-      for (const d of decls.filter((x) => p.gen.exact(x))) expect([d.name, p.gen.valid(d.name, 1) !== undefined]).toEqual([d.name, true]);
+      for (const d of decls.filter((x) => p.gen.exact(x)))
+        expect([d.name, p.gen.valid(d.name, 1) !== undefined]).toEqual([d.name, true]);
     });
 
     test("valid values: accepted, decode(encode(x)) equals x, Go agrees byte for byte and encodes its built value alike", async () => {
@@ -94,17 +100,22 @@ for (const p of loaded) {
             const bytes = enc.encode(serialize(doc));
             const { outcome, value } = p.ts.decodeValue(d.name, bytes);
             const g = await go!.decode(p.key, d.name, bytes);
-            if (!sameOutcome(outcome, g)) throw new Error(`${d.name} ${latin1(bytes)}: TS ${describeOutcome(outcome)}; Go ${describeOutcome(g)}`);
+            if (!sameOutcome(outcome, g))
+              throw new Error(`${d.name} ${latin1(bytes)}: TS ${describeOutcome(outcome)}; Go ${describeOutcome(g)}`);
             if (!("ok" in outcome && outcome.ok)) {
               // a lifted definition's origin is not its whole schema: the evaluator's verdict is not exact there
-              if (d.exact) throw new Error(`TS rejects a valid ${d.name} ${latin1(bytes)}: ${describeOutcome(outcome)}`);
+              if (d.exact)
+                throw new Error(`TS rejects a valid ${d.name} ${latin1(bytes)}: ${describeOutcome(outcome)}`);
               return;
             }
             const codec = p.ts.codec(d.name);
             const again = codec.decode(enc.encode(codec.encode(value)));
             if (!same(again, value)) throw new Error(`decode(encode(x)) differs from x for ${d.name}`);
             const built = await go!.encode(p.key, d.name, outcome.canonical, outcome.canonical);
-            if (!sameOutcome(outcome, built)) throw new Error(`${d.name} ${outcome.canonical}: Go's value built from the canonical text encodes as ${describeOutcome(built)}`);
+            if (!sameOutcome(outcome, built))
+              throw new Error(
+                `${d.name} ${outcome.canonical}: Go's value built from the canonical text encodes as ${describeOutcome(built)}`,
+              );
           },
         ),
         runs(RUNS_VALID),
@@ -154,7 +165,8 @@ for (const p of loaded) {
               decoded = p.ts.decode(d.name, enc.encode(JSON.stringify(value)));
             if ("fault" in encoded) throw new Error(`${what}: ${encoded.fault}`);
             if ("fault" in decoded) throw new Error(`${what}: ${decoded.fault}`);
-            if (!sameOutcome(encoded, decoded)) throw new Error(`${what}: decode ${describeOutcome(decoded)}; encode ${describeOutcome(encoded)}`);
+            if (!sameOutcome(encoded, decoded))
+              throw new Error(`${what}: decode ${describeOutcome(decoded)}; encode ${describeOutcome(encoded)}`);
           },
         ),
         runs(RUNS_ENCODE),
@@ -164,24 +176,34 @@ for (const p of loaded) {
     const frames = decls.filter((d) => d.frame);
     if (frames.length > 0)
       test("streams of generated lines: both frame readers yield the same frames at every chunk size", async () => {
-        const line = fc.constantFrom(...frames.map((d) => d.name)).chain((name) => fc.tuple(fc.constant(name), fc.array(p.gen.arbInput(name), { minLength: 0, maxLength: 6 })));
+        const line = fc
+          .constantFrom(...frames.map((d) => d.name))
+          .chain((name) => fc.tuple(fc.constant(name), fc.array(p.gen.arbInput(name), { minLength: 0, maxLength: 6 })));
         await fc.assert(
-          fc.asyncProperty(line, fc.constantFrom("\n", "\r\n"), fc.boolean(), fc.integer({ min: 1, max: 9 }), async ([name, cases], nl, last, chunk) => {
-            const parts = cases.map((c) => Buffer.from(c.bytes).toString("latin1"));
-            const text = parts.join(nl) + (last ? nl : "");
-            const bytes = new Uint8Array(Buffer.from(text, "latin1"));
-            tally(`${p.name}.stream`);
-            const sizes = [bytes.length <= 16384 ? chunk : 4096 + chunk, 0];
-            const g = await go!.stream(p.key, name, bytes, sizes);
-            if ("fault" in g) throw new Error(g.fault);
-            for (let i = 0; i < sizes.length; i++) {
-              const t = await p.ts.stream(name, bytes, sizes[i]!);
-              const show = (os: Outcome[]): string => os.map(describeOutcome).join(", ");
-              const gi = g[i]!;
-              if (t.some((o) => "fault" in o) || t.length !== gi.length || t.some((o, j) => !sameOutcome(o, gi[j]!)))
-                throw new Error(`${name} chunks of ${sizes[i]}: ${JSON.stringify(text.slice(0, 300))}\nTS [${show(t)}]\nGo [${show(gi)}]`);
-            }
-          }),
+          fc.asyncProperty(
+            line,
+            fc.constantFrom("\n", "\r\n"),
+            fc.boolean(),
+            fc.integer({ min: 1, max: 9 }),
+            async ([name, cases], nl, last, chunk) => {
+              const parts = cases.map((c) => Buffer.from(c.bytes).toString("latin1"));
+              const text = parts.join(nl) + (last ? nl : "");
+              const bytes = new Uint8Array(Buffer.from(text, "latin1"));
+              tally(`${p.name}.stream`);
+              const sizes = [bytes.length <= 16384 ? chunk : 4096 + chunk, 0];
+              const g = await go!.stream(p.key, name, bytes, sizes);
+              if ("fault" in g) throw new Error(g.fault);
+              for (let i = 0; i < sizes.length; i++) {
+                const t = await p.ts.stream(name, bytes, sizes[i]!);
+                const show = (os: Outcome[]): string => os.map(describeOutcome).join(", ");
+                const gi = g[i]!;
+                if (t.some((o) => "fault" in o) || t.length !== gi.length || t.some((o, j) => !sameOutcome(o, gi[j]!)))
+                  throw new Error(
+                    `${name} chunks of ${sizes[i]}: ${JSON.stringify(text.slice(0, 300))}\nTS [${show(t)}]\nGo [${show(gi)}]`,
+                  );
+              }
+            },
+          ),
           runs(RUNS_STREAM),
         );
       });

@@ -67,6 +67,14 @@ function missingRuntime(emitted: Map<string, string>, runtime: Set<string>): str
   return [...used].filter((n) => !runtime.has(n) && !own.has(n)).sort();
 }
 
+/** The runtime names a protocol's Go code calls that the runtime does not declare yet (empty: none). */
+export function goPending(p: Protocol, key = "X"): string[] {
+  return missingRuntime(
+    emitGo(p, { pkg: "main", source: `fuzz/${key}`, prefix: key }),
+    runtimeNames(emitGoRuntime("main")),
+  );
+}
+
 /**
  * Workarounds for bugs of the emitter's prefix mode (harness-only; reported to the lead), applied to
  * the emitted text so that the rest of the protocol can be tested. Each is a no-op once fixed.

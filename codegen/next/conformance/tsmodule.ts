@@ -20,7 +20,8 @@ export function loadModule(source: string): Record<string, unknown> {
 
 /** A protocol's generated TypeScript, loaded: the same API the vector and property checks use. */
 export function loadTs(p: Protocol, source: string = emitTypeScript(p)): TsProtocol {
-  return new TsProtocol(p.name, loadModule(source));
+  const open = new Set(p.decls.filter((d) => d.type.kind === "union" && d.type.open).map((d) => d.name));
+  return new TsProtocol(p.name, loadModule(source), open);
 }
 
 export const STRICT: ts.CompilerOptions = {
