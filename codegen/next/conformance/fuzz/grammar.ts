@@ -142,7 +142,10 @@ export const KEYWORDS: KeywordRule[] = [
     drafts: until("draft2019-09"),
     on: ["array"],
     weight: 1,
-    value: (g, node, depth) => (Array.isArray(node.items) ? g.schemaOrBool(depth + 1) : undefined),
+    value: (g, node, depth) => {
+      if (!Array.isArray(node.items)) node.items = g.list(1, 2, depth); // the tuple form it belongs to
+      return g.schemaOrBool(depth + 1);
+    },
   },
   { keyword: "minItems", drafts: DRAFTS, on: ["array"], weight: 1.5, value: (g) => g.count(0, 3) },
   {
@@ -165,14 +168,20 @@ export const KEYWORDS: KeywordRule[] = [
     drafts: since("draft2019-09"),
     on: ["array"],
     weight: 0.7,
-    value: (g, node) => ("contains" in node ? g.count(0, 2) : undefined),
+    value: (g, node, depth) => {
+      if (!("contains" in node)) node.contains = g.schema(depth + 1); // the keyword it counts for
+      return g.count(0, 2);
+    },
   },
   {
     keyword: "maxContains",
     drafts: since("draft2019-09"),
     on: ["array"],
     weight: 0.7,
-    value: (g, node) => ("contains" in node ? g.atLeast(node.minContains, 0, 3) : undefined),
+    value: (g, node, depth) => {
+      if (!("contains" in node)) node.contains = g.schema(depth + 1);
+      return g.atLeast(node.minContains, 0, 3);
+    },
   },
   {
     keyword: "unevaluatedItems",
@@ -320,9 +329,24 @@ export const KEYWORDS: KeywordRule[] = [
   { keyword: "$comment", drafts: since("draft-07"), on: ["any"], weight: 0.2, value: () => "c" },
   { keyword: "x-extension", drafts: DRAFTS, on: ["any"], weight: 0.2, value: () => ({ anything: [1] }) },
   { keyword: "markdownDescription", drafts: DRAFTS, on: ["any"], weight: 0.1, value: () => "**md**" },
-  { keyword: "maxLenght", drafts: DRAFTS, on: ["string"], weight: 0.05, value: () => 3 },
-  { keyword: "Required", drafts: DRAFTS, on: ["object"], weight: 0.05, value: () => ["a"] },
+  {
+    keyword: "maxLenght",
+    drafts: DRAFTS,
+    on: ["string"],
+    weight: 0.5,
+    value: (_g, _n, depth) => (depth === 0 ? 3 : undefined),
+  },
+  {
+    keyword: "Required",
+    drafts: DRAFTS,
+    on: ["object"],
+    weight: 0.3,
+    value: (_g, _n, depth) => (depth === 0 ? ["a"] : undefined),
+  },
 ];
+
+/** Likely misspellings the grammar puts at definitions' roots: a schema holding one must be refused (wire rule 22). */
+export const MISSPELLINGS = ["maxLenght", "Required"];
 
 /** The kinds "type" may name, and what a schema without "type" is drawn as. */
 const TYPE_KINDS: Kind[] = ["string", "number", "integer", "object", "array", "boolean", "null"];

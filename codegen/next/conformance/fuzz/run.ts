@@ -29,7 +29,7 @@ import { buildBatch } from "../gobatch";
 import { loadTs, typecheck } from "../tsmodule";
 import type { TsProtocol } from "../../../conformance/ts";
 import { AjvFiles } from "./ajv";
-import { SchemaGrammar, type GeneratedSchema } from "./grammar";
+import { MISSPELLINGS, SchemaGrammar, type GeneratedSchema } from "./grammar";
 
 export interface FuzzOptions {
   root: string;
@@ -166,6 +166,19 @@ function missingFormats(ir: Protocol, tsText: string): string[] {
   return [...used].filter(
     (f) => !table.includes(JSON.stringify(f)) && !new RegExp(`(^|[\\s,{])${f.replace(/-/g, "\\-")}\\s*:`).test(table),
   );
+}
+
+/** The likely misspellings at the roots of a file's definitions. */
+function misspellingsOf(text: string): string[] {
+  const root = JSON.parse(text) as Record<string, unknown>;
+  const out: string[] = [];
+  for (const c of ["$defs", "definitions"]) {
+    const defs = root[c];
+    if (defs === null || typeof defs !== "object") continue;
+    for (const d of Object.values(defs as Record<string, unknown>))
+      if (d !== null && typeof d === "object") for (const k of MISSPELLINGS) if (k in (d as object)) out.push(k);
+  }
+  return out;
 }
 
 /**
@@ -332,6 +345,13 @@ async function fuzzRun(
         report.refused++;
         continue;
       }
+      const misspelled = misspellingsOf(schema.text);
+      if (misspelled.length > 0)
+        find({
+          ...base,
+          kind: "accepted-misspelling",
+          detail: `the generator accepts ${misspelled.join(", ")} (wire rule 22: a likely misspelling of an asserting keyword is an error)`,
+        });
       let tsText: string;
       try {
         tsText = emitTypeScript(ir);
