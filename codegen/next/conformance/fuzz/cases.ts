@@ -136,8 +136,12 @@ export async function checkCase(root: string, c: FuzzCase): Promise<string[]> {
 /** The open case a fuzzer finding is already known as, if any. */
 export function knownAs(cases: FuzzCase[], f: Finding): string | undefined {
   const sig = signature(f);
+  const codes = (s: string): string[] => (s.startsWith("ts-compile ") ? s.slice("ts-compile ".length).split(",") : []);
   for (const c of cases) {
     if (c.status !== "open") continue;
+    // compiler diagnostics come in combinations: a finding whose codes all belong to one case is that case
+    const caseCodes = new Set((c.known ?? []).flatMap((k) => codes(k.signature)));
+    if (f.kind === "ts-compile" && codes(sig).length > 0 && codes(sig).every((x) => caseCodes.has(x))) return c.id;
     for (const k of c.known ?? []) {
       if (k.signature !== sig) continue;
       if ((k.keywords ?? []).every((kw) => f.schema.includes(JSON.stringify(kw)))) return c.id;
