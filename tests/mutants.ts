@@ -28,7 +28,11 @@ interface Mutant {
   note: string;
   /** Why it cannot be caught yet (not run). */
   pending?: string;
+  /** Further edits of the same breakage (one behaviour checked in two places). */
+  edits?: { file: string; find: string; replace: string }[];
 }
+
+const editsOf = (m: Mutant) => [{ file: m.file, find: m.find, replace: m.replace! }, ...(m.edits ?? [])];
 
 const mutants: Mutant[] = readFileSync(join(ROOT, "tests", "mutants.jsonl"), "utf8")
   .split("\n")
@@ -50,9 +54,10 @@ function checkList(): string[] {
   const problems: string[] = [];
   for (const m of mutants) {
     if (m.pending !== undefined) continue;
-    const text = readFileSync(join(ROOT, m.file), "utf8");
-    const n = occurrences(text, m.find);
-    if (n !== 1) problems.push(`${m.id}: its text occurs ${n} times in ${m.file}`);
+    for (const e of editsOf(m)) {
+      const n = occurrences(readFileSync(join(ROOT, e.file), "utf8"), e.find);
+      if (n !== 1) problems.push(`${m.id}: its text occurs ${n} times in ${e.file}`);
+    }
     if (m.tests.length === 0) problems.push(`${m.id}: no test to run`);
   }
   for (let rule = 1; rule <= 23; rule++)
@@ -193,11 +198,13 @@ function main(): number {
     }
     const dir = copyTree();
     try {
-      const path = join(dir, m.file);
-      writeFileSync(
-        path,
-        readFileSync(path, "utf8").replace(m.find, () => m.replace!),
-      );
+      for (const e of editsOf(m)) {
+        const path = join(dir, e.file);
+        writeFileSync(
+          path,
+          readFileSync(path, "utf8").replace(e.find, () => e.replace),
+        );
+      }
       let by: string | undefined;
       const spent: string[] = [];
       for (const t of m.tests) {
