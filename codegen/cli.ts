@@ -4,7 +4,7 @@ import { relative } from "node:path";
 import { findConfigRoot, loadLayout } from "./config";
 import { SchemaError, SchemaErrors } from "./errors";
 import { generate, type OutputFiles } from "./generate";
-import type { Protocol } from "./ir/types";
+import type { Protocol } from "./next/ir/types";
 import { CONFIG_FILE, LayoutError, type Layout } from "./layout";
 import { loadLayoutProtocols } from "./load";
 import { applyPlan, compareOutputs, planWrite, withManifest, type WritePlan } from "./outdir";
@@ -191,7 +191,7 @@ async function run(opts: Options): Promise<number> {
   }
   switch (command) {
     case "diff": {
-      const diff = require("./diff/command") as typeof import("./diff/command");
+      const diff = require("./next/diff/command") as typeof import("./next/diff/command");
       if (opts.help) {
         console.log(diff.DIFF_USAGE);
         return 0;

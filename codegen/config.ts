@@ -11,6 +11,8 @@ import {
   defaultLayout,
   findImportPath,
   goPackageName,
+  goTooOld,
+  GO_MINIMUM,
   GO_KEYWORDS,
   LayoutError,
   overlaps,
@@ -110,7 +112,14 @@ export function layoutFromConfig(root: string, file: string, config: Config): La
   const path = (value: string, pointer: string, kind: Claim["kind"] | undefined): string => {
     const r = repoPath(root, value);
     if (typeof r !== "string") {
-      errors.push(new SchemaError(file, pointer, r.problem, "give a path inside the repository, relative to the folder of wire-codegen.json"));
+      errors.push(
+        new SchemaError(
+          file,
+          pointer,
+          r.problem,
+          "give a path inside the repository, relative to the folder of wire-codegen.json",
+        ),
+      );
       return value;
     }
     if (kind !== undefined) claims.push({ path: r, pointer, kind });
@@ -119,34 +128,81 @@ export function layoutFromConfig(root: string, file: string, config: Config): La
   const goModules: GoModuleLayout[] = (config.goModules ?? []).map((g, i) => {
     const dir = path(g.dir, `/goModules/${i}/dir`, undefined);
     claims.push({ path: `${dir}/go.mod`, pointer: `/goModules/${i}/dir`, kind: "file" });
+    if (g.go !== undefined && goTooOld(g.go))
+      errors.push(
+        new SchemaError(
+          file,
+          `/goModules/${i}/go`,
+          `the generated Go code needs Go ${GO_MINIMUM} or later, not ${g.go}`,
+          `set "go" to "${GO_MINIMUM}" or later`,
+        ),
+      );
     return { dir, module: g.module, go: g.go ?? "1.24" };
   });
   const names = new Map<string, number>();
   const protocols: ProtocolOutputs[] = config.protocols.map((p, i) => {
     const at = `/protocols/${i}`;
     const seen = names.get(p.name);
-    if (seen !== undefined) errors.push(new SchemaError(file, `${at}/name`, `protocol name "${p.name}" is also the name of /protocols/${seen}`, "give each protocol its own name"));
+    if (seen !== undefined)
+      errors.push(
+        new SchemaError(
+          file,
+          `${at}/name`,
+          `protocol name "${p.name}" is also the name of /protocols/${seen}`,
+          "give each protocol its own name",
+        ),
+      );
     else names.set(p.name, i);
     const schema = p.schema.map((s, j) => {
       const r = path(s, `${at}/schema/${j}`, undefined);
       if (typeof repoPath(root, s) === "string" && !existsSync(join(root, r))) {
-        errors.push(new SchemaError(file, `${at}/schema/${j}`, `"${s}" does not exist`, "give a folder holding the protocol's *.json schema files, or one such file"));
+        errors.push(
+          new SchemaError(
+            file,
+            `${at}/schema/${j}`,
+            `"${s}" does not exist`,
+            "give a folder holding the protocol's *.json schema files, or one such file",
+          ),
+        );
       }
       return r;
     });
-    const out: ProtocolOutputs = { name: p.name, schema, typescript: (p.typescript ?? []).map((t, j) => path(t, `${at}/typescript/${j}`, "file")) };
+    const out: ProtocolOutputs = {
+      name: p.name,
+      schema,
+      typescript: (p.typescript ?? []).map((t, j) => path(t, `${at}/typescript/${j}`, "file")),
+    };
     if (p.docs !== undefined) out.docs = path(p.docs, `${at}/docs`, "file");
     if (p.go !== undefined) {
       const dir = path(p.go.dir, `${at}/go/dir`, "dir");
       const pkg = p.go.package ?? goPackageName(dir.split("/").pop() ?? p.name);
-      if (GO_KEYWORDS.has(pkg)) errors.push(new SchemaError(file, `${at}/go/package`, `"${pkg}" is a Go keyword`, "choose another package name"));
+      if (GO_KEYWORDS.has(pkg))
+        errors.push(
+          new SchemaError(file, `${at}/go/package`, `"${pkg}" is a Go keyword`, "choose another package name"),
+        );
       let importPath = p.go.importPath;
       if (importPath === undefined) {
         const inside = typeof repoPath(root, p.go.dir) === "string";
         const found = inside ? findImportPath(root, dir, goModules) : undefined;
         if (inside && found === undefined) {
-          errors.push(new SchemaError(file, `${at}/go`, `no go.mod in ${dir} or any folder above it, so the package has no import path`, `run \`go mod init MODULE\` at your Go module's root, or set "importPath"`));
+          errors.push(
+            new SchemaError(
+              file,
+              `${at}/go`,
+              `no go.mod in ${dir} or any folder above it, so the package has no import path`,
+              `run \`go mod init MODULE\` at your Go module's root, or set "importPath"`,
+            ),
+          );
         } else importPath = found?.importPath;
+        if (found?.go !== undefined && goTooOld(found.go))
+          errors.push(
+            new SchemaError(
+              found.goMod,
+              "",
+              `the generated Go code needs Go ${GO_MINIMUM} or later, and this go.mod says go ${found.go}`,
+              `raise the go line of ${found.goMod} to ${GO_MINIMUM} or later (go mod edit -go=${GO_MINIMUM})`,
+            ),
+          );
       }
       out.go = { dir, pkg, importPath: importPath ?? "" };
     }
@@ -173,7 +229,8 @@ export function readConfig(root: string, configPath = join(root, CONFIG_FILE)): 
 /** The layout of `root`: its wire-codegen.json when there is one, else the default layout. */
 export function loadLayout(root: string, configPath?: string): Layout {
   if (configPath !== undefined) {
-    if (!existsSync(configPath) || !statSync(configPath).isFile()) throw new LayoutError(`no config file ${configPath}`);
+    if (!existsSync(configPath) || !statSync(configPath).isFile())
+      throw new LayoutError(`no config file ${configPath}`);
     return readConfig(root, configPath);
   }
   if (existsSync(join(root, CONFIG_FILE))) return readConfig(root);

@@ -56,8 +56,31 @@ export function goPackageName(name: string): string {
 }
 
 export const GO_KEYWORDS = new Set([
-  "break", "case", "chan", "const", "continue", "default", "defer", "else", "fallthrough", "for", "func", "go", "goto",
-  "if", "import", "interface", "map", "package", "range", "return", "select", "struct", "switch", "type", "var",
+  "break",
+  "case",
+  "chan",
+  "const",
+  "continue",
+  "default",
+  "defer",
+  "else",
+  "fallthrough",
+  "for",
+  "func",
+  "go",
+  "goto",
+  "if",
+  "import",
+  "interface",
+  "map",
+  "package",
+  "range",
+  "return",
+  "select",
+  "struct",
+  "switch",
+  "type",
+  "var",
 ]);
 
 /** The default layout's outputs for protocols named `names` (schema/<name>/). */
@@ -78,9 +101,13 @@ export function defaultOutputs(names: string[]): { protocols: ProtocolOutputs[];
 export function defaultLayout(root: string): Layout {
   const schemaDir = join(root, "schema");
   if (!existsSync(schemaDir) || !statSync(schemaDir).isDirectory()) {
-    throw new LayoutError(`no ${CONFIG_FILE} and no schema/ folder in ${root}: run \`codegen init\` to start one, or pass --root DIR`);
+    throw new LayoutError(
+      `no ${CONFIG_FILE} and no schema/ folder in ${root}: run \`codegen init\` to start one, or pass --root DIR`,
+    );
   }
-  const names = readdirSync(schemaDir).filter((n) => statSync(join(schemaDir, n)).isDirectory()).sort();
+  const names = readdirSync(schemaDir)
+    .filter((n) => statSync(join(schemaDir, n)).isDirectory())
+    .sort();
   return { root, ...defaultOutputs(names), manifest: DEFAULT_MANIFEST };
 }
 
@@ -92,8 +119,25 @@ export function repoPath(root: string, path: string): string | { problem: string
   const abs = resolve(root, path);
   const rel = relative(root, abs);
   if (rel === "") return { problem: `"${path}" is the repository root itself` };
-  if (rel === ".." || rel.startsWith(`..${sep}`) || isAbsolute(rel)) return { problem: `"${path}" is outside the repository root (${root})` };
+  if (rel === ".." || rel.startsWith(`..${sep}`) || isAbsolute(rel))
+    return { problem: `"${path}" is outside the repository root (${root})` };
   return rel.split(sep).join("/");
+}
+
+/** The oldest Go release that compiles the generated code (it ranges over iterator functions). */
+export const GO_MINIMUM = "1.23";
+
+/** Whether a go.mod "go" version (1.21, 1.22.3, 1.24rc1) is older than GO_MINIMUM. */
+export function goTooOld(version: string): boolean {
+  const [major, minor] = version.split(".").map((x) => Number.parseInt(x, 10));
+  const [wantMajor, wantMinor] = GO_MINIMUM.split(".").map(Number);
+  if (major === undefined || Number.isNaN(major)) return false;
+  return major < wantMajor! || (major === wantMajor && (minor ?? 0) < wantMinor!);
+}
+
+/** The go line of a go.mod text, if it has one. */
+export function goModVersion(text: string): string | undefined {
+  return /^\s*go\s+([0-9][^\s]*)\s*(?:\/\/.*)?$/m.exec(text)?.[1];
 }
 
 /** The module path of a go.mod text, if it has a module line. */
@@ -106,22 +150,34 @@ export function goModulePath(text: string): string | undefined {
  * The import path of the Go package in `dir` (relative to root): the module path of the nearest
  * go.mod at or above it (a go.mod the tool is about to write counts), plus the rest of the path.
  */
-export function findImportPath(root: string, dir: string, planned: GoModuleLayout[]): { importPath: string; goMod: string } | undefined {
+export function findImportPath(
+  root: string,
+  dir: string,
+  planned: GoModuleLayout[],
+): { importPath: string; goMod: string; go?: string } | undefined {
   const plannedAt = new Map(planned.map((m) => [resolve(root, m.dir), m.module]));
   const pkgDir = resolve(root, dir);
   for (let d = pkgDir; ; d = dirname(d)) {
     let module = plannedAt.get(d);
+    let go: string | undefined;
     let goMod = join(d, "go.mod");
     if (module === undefined && existsSync(goMod)) {
       try {
-        module = goModulePath(readFileSync(goMod, "utf8"));
+        const text = readFileSync(goMod, "utf8");
+        module = goModulePath(text);
+        go = goModVersion(text);
       } catch {
         module = undefined;
       }
     }
     if (module !== undefined) {
       const rest = relative(d, pkgDir).split(sep).join("/");
-      return { importPath: rest === "" ? module : `${module}/${rest}`, goMod: relative(root, goMod).split(sep).join("/") || "go.mod" };
+      const importPath = rest === "" ? module : `${module}/${rest}`;
+      return {
+        importPath,
+        goMod: relative(root, goMod).split(sep).join("/") || "go.mod",
+        ...(go !== undefined ? { go } : {}),
+      };
     }
     if (dirname(d) === d) return undefined;
   }
@@ -143,7 +199,14 @@ export function overlaps(file: string, claims: Claim[]): SchemaError[] {
     const key = `${c.kind}:${c.path}`;
     const first = seen.get(key);
     if (first !== undefined) {
-      errors.push(new SchemaError(file, c.pointer, `${c.kind === "dir" ? "Go package folder" : "output file"} "${c.path}" is also written by ${first.pointer}`, "give each output its own path"));
+      errors.push(
+        new SchemaError(
+          file,
+          c.pointer,
+          `${c.kind === "dir" ? "Go package folder" : "output file"} "${c.path}" is also written by ${first.pointer}`,
+          "give each output its own path",
+        ),
+      );
     } else seen.set(key, c);
   }
   return errors;

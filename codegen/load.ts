@@ -3,11 +3,10 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { SchemaError, SchemaErrors } from "./errors";
-import { buildProtocol } from "./ir/build";
-import type { Protocol } from "./ir/types";
+import { protocolFromFiles } from "./next/ir/load";
+import type { Protocol } from "./next/ir/types";
 import type { Layout, ProtocolOutputs } from "./layout";
-import { parseSchemaFiles, type SchemaFile } from "./schema/files";
-import { metaSchemaErrors } from "./schema/meta";
+import type { SchemaFile } from "./schema/set";
 
 /** The schema files of one protocol: every *.json of each folder, and each file, by repository path. */
 export function readProtocolFiles(root: string, spec: Pick<ProtocolOutputs, "schema">, errors: SchemaError[]): SchemaFile[] {
@@ -40,22 +39,10 @@ function collect(e: unknown, into: SchemaError[]): void {
   else throw e;
 }
 
-/** Builds one protocol from its files, with every parse and meta-schema error of all of them. */
+/** Builds one protocol from its files, with every problem of all of them (loading, meta-schema, IR). */
 export function buildFromFiles(name: string, files: SchemaFile[], errors: SchemaError[]): Protocol | undefined {
-  // each file on its own, so that a file that is not JSON does not hide the others' problems
-  const before = errors.length;
-  const docs = files.flatMap((f) => {
-    try {
-      return parseSchemaFiles([f]);
-    } catch (e) {
-      collect(e, errors);
-      return [];
-    }
-  });
-  errors.push(...metaSchemaErrors(docs));
-  if (errors.length > before) return undefined;
   try {
-    return buildProtocol(name, files);
+    return protocolFromFiles(name, files);
   } catch (e) {
     collect(e, errors);
     return undefined;

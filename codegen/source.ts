@@ -1,6 +1,6 @@
 // What a generated file names as its source in its header: the folder holding the protocol's schema
 // files ("schema/runner"), or the deepest folder they share.
-import type { Protocol } from "./ir/types";
+import type { Protocol } from "./next/ir/types";
 
 export function schemaSource(p: Pick<Protocol, "name" | "files">): string {
   if (p.files.length === 0) return `schema/${p.name}`;

@@ -11,7 +11,7 @@ const root = join(__dirname, "..");
 const dist = join(root, "dist");
 rmSync(dist, { recursive: true, force: true });
 execFileSync(process.execPath, [require.resolve("typescript/bin/tsc"), "-p", join(root, "tsconfig.build.json")], { stdio: "inherit", cwd: root });
-cpSync(join(root, "codegen/ts/runtime.ts"), join(dist, "codegen/ts/runtime.ts"));
+cpSync(join(root, "codegen/next/ts/runtime.ts"), join(dist, "codegen/next/ts/runtime.ts"));
 mkdirSync(join(dist, "codegen/go/runtime"), { recursive: true });
 for (const name of readdirSync(join(root, "codegen/go/runtime"))) {
   if (name.endsWith(".go") && !name.endsWith("_test.go")) cpSync(join(root, "codegen/go/runtime", name), join(dist, "codegen/go/runtime", name));

@@ -100,7 +100,7 @@ describe("the npm package in a user's repository", () => {
 
   it("ships the compiled CLI and what it reads, and nothing of the repository's tests or sources", () => {
     const files = execFileSync("tar", ["tzf", tarball], { encoding: "utf8" }).split("\n").filter((f) => f !== "");
-    for (const f of ["package/package.json", "package/bin/codegen.cjs", "package/dist/codegen/cli.js", "package/dist/out/ts/config/generated.js", "package/dist/codegen/ts/runtime.ts", "package/dist/codegen/go/runtime/decoder.go", "package/schema/config/config.json", "package/ci/github-review.sh", "package/README.md"]) {
+    for (const f of ["package/package.json", "package/bin/codegen.cjs", "package/dist/codegen/cli.js", "package/dist/out/ts/config/generated.js", "package/dist/codegen/next/ts/runtime.ts", "package/dist/codegen/go/runtime/decoder.go", "package/schema/config/config.json", "package/ci/github-review.sh", "package/README.md"]) {
       expect(files).toContain(f);
     }
     expect(files.filter((f) => /^package\/(tests|codegen|out|vectors|examples|bench)\//.test(f) || f.endsWith("_test.go"))).toEqual([]);

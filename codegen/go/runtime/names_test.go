@@ -10,7 +10,7 @@ import (
 )
 
 // public is the runtime's API: declared, exported, in every generated package.
-var public = map[string]bool{"DecodeError": true, "EncodeError": true, "Member": true, "Null": true, "Secret": true, "FrameReader": true, "SetFastPath": true}
+var public = map[string]bool{"DecodeError": true, "EncodeError": true, "Member": true, "Null": true, "Secret": true, "FrameReader": true, "SetFastPath": true, "Nullable": true, "OrderedMap": true}
 
 // TestNames: the runtime is copied into every generated package, next to the emitter's names
 // (exported names from the schema, and unexported helpers dec*, enc*, fast*, chk*, which*,

@@ -18,7 +18,7 @@ import { emitGoRuntime } from "../../go/module";
 import { GoProcess } from "../../conformance/go";
 import { GoContext } from "../go/context";
 import { emitGo } from "../go/emit";
-import { extraField, goVariants, isMapOnly } from "../go/types";
+import { extraField, goVariants } from "../go/types";
 import { isNullable } from "../ir/query";
 import type { Protocol } from "../ir/types";
 
@@ -113,7 +113,7 @@ function harness(members: BatchMember[]): string {
       if (d.constant !== undefined) continue;
       named.push(`${JSON.stringify(d.name)}: reflect.TypeFor[${d.name}](),`);
       const t = d.type;
-      if (t.kind === "object" && !isMapOnly(t)) {
+      if (t.kind === "object" && !g.mapAlias(d)) {
         const entries = t.properties.map(
           (prop) => `${JSON.stringify(prop.name)}: ${JSON.stringify(g.implied(prop) ? "" : prop.names.goField)}`,
         );

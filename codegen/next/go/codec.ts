@@ -1,7 +1,7 @@
 // Decoding and encoding of one IR type in Go: a runtime call, a definition's function, or a helper
 // generated for it (named after where it sits: the definition and its Go field names).
 import { isNullable, nullableOf } from "../ir/query";
-import type { ArrayType, Kind, NumberType, StringType, Type } from "../ir/types";
+import type { ArrayType, Kind, NumberType, ObjectType, StringType, Type } from "../ir/types";
 import { goBounds } from "../keywords/bounds";
 import { goConst, goEnum } from "../keywords/const-enum";
 import { goFormat } from "../keywords/format";
@@ -10,7 +10,7 @@ import { goMultipleOf } from "../keywords/multiple-of";
 import { goPattern } from "../keywords/pattern";
 import { goLength } from "../keywords/string-length";
 import { GoContext, goString } from "./context";
-import { treeCheckFn } from "./tree";
+import { treeApplicatorsFn, treeCheckFn } from "./tree";
 
 export interface TypeCodec {
   /** A Go expression (type *DecodeError) decoding the current value into the pointer expression p. */
@@ -47,7 +47,7 @@ export function typeCodec(g: GoContext, t: Type, ctx: string): TypeCodec {
     case "ref": {
       const d = t.decl;
       if (d.constant !== undefined) return typeCodec(g, d.type, ctx);
-      const byPtr = d.type.kind === "object" && !isMapLike(d.type);
+      const byPtr = d.type.kind === "object" && !g.mapAlias(d);
       return {
         dec: (p) => `${d.names.go.dec}(d, ${p})`,
         enc: (v, lvl) => `${d.names.go.enc}(b, ${byPtr ? addr(v) : v}, ${lvl})`,
@@ -68,8 +68,9 @@ export function typeCodec(g: GoContext, t: Type, ctx: string): TypeCodec {
     case "never":
       return { dec: () => "d.Never()", enc: () => `wireEncodeNever(b)` };
     case "enum":
-    case "object":
       return rawChecked(g, t, ctx);
+    case "object":
+      return isMapLike(t) ? mapCodec(g, t, ctx) : rawChecked(g, t, ctx);
     case "array":
       if (t.prefix.length > 0) return rawChecked(g, t, ctx);
       return arrayCodec(g, t, ctx);
@@ -190,13 +191,24 @@ function scalarCodec(g: GoContext, t: Scalar, ctx: string): TypeCodec {
 
 function arrayCodec(g: GoContext, t: ArrayType, ctx: string): TypeCodec {
   const itemType = t.items ?? ({ kind: "any", origin: t.origin } as Type);
-  const elem = g.elementType(itemType);
+  // type names are computed where they are printed (inside each helper), so that values.go records its imports
+  const elemType = () => g.goType(itemType);
+  const tree: ArrayType["checks"] = t.checks.filter((c) => c.family === "unique" || c.family === "contains");
+  if (tree.length > 0) {
+    // uniqueItems and contains look at all the elements at once: checked on the array's tree, after its elements
+    const shape = arrayCodec(g, { ...t, checks: t.checks.filter((c) => !tree.includes(c)) }, `${ctx}_Shape`);
+    const check = treeCheckFn(
+      g,
+      { kind: "array", origin: t.origin, prefix: [], checks: tree as ArrayType["checks"] },
+      `${ctx}_Elements`,
+    );
+    return wrapTreeCheck(g, shape, () => `[]${elemType()}`, check, ctx);
+  }
   const item = typeCodec(g, itemType, `${ctx}_Item`);
   const length = t.checks.flatMap((c) => (c.family === "items-length" ? goItemsLength(c) : []));
-  const tree = t.checks.filter((c) => c.family === "unique" || c.family === "contains");
   const dec = g.helper(`dec_${ctx}`, () => {
+    const elem = elemType();
     const L = [`func dec_${ctx}(d *wireDecoder, v *[]${elem}) *DecodeError {`];
-    if (tree.length > 0) L.push("\tstart := d.ValueStart()");
     L.push(
       "\tif !d.ArrayStart() {",
       '\t\treturn d.TypeError("array")',
@@ -216,23 +228,14 @@ function arrayCodec(g: GoContext, t: ArrayType, ctx: string): TypeCodec {
       "\t}",
     );
     L.push(...length.map((l) => "\t" + l));
-    L.push("\tif first != nil {", "\t\treturn first", "\t}");
-    if (tree.length > 0) {
-      const check = treeCheckFn(
-        g,
-        { kind: "array", origin: t.origin, prefix: [], checks: tree } as ArrayType,
-        `${ctx}_Elements`,
-      );
-      L.push("\tif err := d.CheckSince(start, " + check + "); err != nil {", "\t\treturn err", "\t}");
-    }
-    L.push("\t*v = out", "\treturn nil", "}");
+    L.push("\tif first != nil {", "\t\treturn first", "\t}", "\t*v = out", "\treturn nil", "}");
     return L.join("\n");
   });
   const enc = g.helper(`enc_${ctx}`, () => {
+    const elem = elemType();
     const L = [`func enc_${ctx}(b []byte, v []${elem}, lvl int) ([]byte, *EncodeError) {`];
     if (length.length > 0)
       L.push("\tn := len(v)", ...length.map((l) => "\t" + l.replace(/return wireFail\(/, "return b, wireEncodeFail(")));
-    if (tree.length > 0) L.push("\tstart := len(b)");
     L.push(
       "\tb = append(b, '[')",
       "\tfor i := range v {",
@@ -246,45 +249,116 @@ function arrayCodec(g: GoContext, t: ArrayType, ctx: string): TypeCodec {
       "\t\t\treturn b, err.at(i)",
       "\t\t}",
       "\t}",
-      "\tb = append(b, ']')",
+      "\treturn append(b, ']'), nil",
+      "}",
     );
-    if (tree.length > 0) {
-      const check = treeCheckFn(
-        g,
-        { kind: "array", origin: t.origin, prefix: [], checks: tree } as ArrayType,
-        `${ctx}_Elements`,
-      );
-      L.push(`\tif err := wireCheckWritten(b[start:], lvl, ${check}); err != nil {`, "\t\treturn b, err", "\t}");
-    }
-    L.push("\treturn b, nil", "}");
     return L.join("\n");
   });
+  return { dec: (p) => `${dec}(d, ${p})`, enc: (v, lvl) => `${enc}(b, ${v}, ${lvl})` };
+}
+
+/** A codec whose values are also checked as a whole on their tree (after the shape, decoding and encoding). */
+function wrapTreeCheck(g: GoContext, shape: TypeCodec, goT: () => string, check: string, ctx: string): TypeCodec {
+  const shapeDec = g.helper(`dec_${ctx}_Inner`, () =>
+    [`func dec_${ctx}_Inner(d *wireDecoder, v *${goT()}) *DecodeError {`, `\treturn ${shape.dec("v")}`, "}"].join("\n"),
+  );
+  const dec = g.helper(`dec_${ctx}`, () => treeThen(`dec_${ctx}`, goT(), shapeDec, check));
+  const enc = g.helper(`enc_${ctx}`, () =>
+    [
+      `func enc_${ctx}(b []byte, v ${goT()}, lvl int) ([]byte, *EncodeError) {`,
+      "\tstart := len(b)",
+      "\tvar err *EncodeError",
+      `\tif b, err = ${shape.enc("v", "lvl")}; err != nil {`,
+      "\t\treturn b, err",
+      "\t}",
+      `\treturn b, wireCheckWritten(b[start:], lvl, ${check})`,
+      "}",
+    ].join("\n"),
+  );
+  return { dec: (p) => `${dec}(d, ${p})`, enc: (v, lvl) => `${enc}(b, ${v}, ${lvl})` };
+}
+
+/** An object that is only a map of typed values (an OrderedMap), in property order. */
+function mapCodec(g: GoContext, t: ObjectType, ctx: string): TypeCodec {
+  const valueType = (t.extras as { kind: "map"; type: Type }).type;
+  const item = typeCodec(g, valueType, `${ctx}_Value`);
+  const dec = g.helper(`dec_${ctx}`, () =>
+    [
+      `func dec_${ctx}(d *wireDecoder, v *OrderedMap[${g.goType(valueType)}]) *DecodeError {`,
+      "\tif !d.ObjectStart() {",
+      '\t\treturn d.TypeError("object")',
+      "\t}",
+      "\tvar errs wireMemberErrs",
+      "\tfor d.NextMember() {",
+      "\t\tkey := string(d.Key())",
+      "\t\tif d.KeyBad() {",
+      "\t\t\td.Skip()",
+      '\t\t\terrs.Set(key, wireFail(wireCodeUTF8, "object key holds an unpaired UTF-16 surrogate"), true)',
+      "\t\t\tcontinue",
+      "\t\t}",
+      `\t\tvar x ${g.goType(valueType)}`,
+      `\t\te := ${item.dec("&x")}`,
+      "\t\tv.Set(key, x)",
+      "\t\terrs.Set(key, e, false)",
+      "\t}",
+      "\treturn errs.First()",
+      "}",
+    ].join("\n"),
+  );
+  const enc = g.helper(`enc_${ctx}`, () =>
+    [
+      `func enc_${ctx}(b []byte, v OrderedMap[${g.goType(valueType)}], lvl int) ([]byte, *EncodeError) {`,
+      "\tb = append(b, '{')",
+      "\tfirst := true",
+      "\tfor key, x := range wireMapOrder(&v) {",
+      "\t\tif err := wireCheckUTF8(key); err != nil {",
+      "\t\t\treturn b, err",
+      "\t\t}",
+      "\t\tif !first {",
+      "\t\t\tb = append(b, ',')",
+      "\t\t}",
+      "\t\tfirst = false",
+      "\t\tb = wireAppendQuoted(b, key)",
+      "\t\tb = append(b, ':')",
+      "\t\tvar err *EncodeError",
+      `\t\tif b, err = ${item.enc("x", "lvl+1")}; err != nil {`,
+      "\t\t\treturn b, err.in(key)",
+      "\t\t}",
+      "\t}",
+      "\treturn append(b, '}'), nil",
+      "}",
+    ].join("\n"),
+  );
   return { dec: (p) => `${dec}(d, ${p})`, enc: (v, lvl) => `${enc}(b, ${v}, ${lvl})` };
 }
 
 function nullableCodec(g: GoContext, t: Type & { kind: "union" }, ctx: string): TypeCodec {
   const other = nullableOf(t);
   const inner = typeCodec(g, other, `${ctx}_Value`);
-  const goT = g.goType(t);
+  // a definition that contains itself is held by pointer (Nullable[*T])
+  const pointer = g.peek(() => g.elementType(other)).startsWith("*");
   const dec = g.helper(`dec_${ctx}`, () =>
     [
-      `func dec_${ctx}(d *wireDecoder, v *${goT}) *DecodeError {`,
+      `func dec_${ctx}(d *wireDecoder, v *${g.goType(t)}) *DecodeError {`,
       "\tif d.Kind() == wireKindNull {",
       "\t\tv.Valid = false",
-      "\t\treturn d.Null(nil)",
+      "\t\tvar n Null",
+      "\t\treturn d.Null(&n)",
       "\t}",
       "\tv.Valid = true",
-      `\treturn ${inner.dec("&v.Value")}`,
+      ...(pointer
+        ? [`\tv.Value = new(${g.goType(other)})`, `\treturn ${inner.dec("v.Value")}`]
+        : [`\treturn ${inner.dec("&v.Value")}`]),
       "}",
     ].join("\n"),
   );
   const enc = g.helper(`enc_${ctx}`, () =>
     [
-      `func enc_${ctx}(b []byte, v ${goT}, lvl int) ([]byte, *EncodeError) {`,
+      `func enc_${ctx}(b []byte, v ${g.goType(t)}, lvl int) ([]byte, *EncodeError) {`,
       "\tif !v.Valid {",
       "\t\treturn wireAppendNull(b), nil",
       "\t}",
-      `\treturn ${inner.enc("v.Value", "lvl")}`,
+      `\treturn ${inner.enc(pointer ? "*v.Value" : "v.Value", "lvl")}`,
       "}",
     ].join("\n"),
   );
@@ -304,35 +378,29 @@ function rawChecked(g: GoContext, t: Type, ctx: string): TypeCodec {
 function withApplicators(g: GoContext, t: Type, ctx: string): TypeCodec {
   const bare = withoutAlso(t);
   const shape = typeCodec(g, bare, `${ctx}_Shape`);
-  const goT = g.goType(bare);
-  const check = treeCheckFn(g, { kind: "any", origin: t.origin, also: t.also } as Type, `${ctx}_Also`);
-  const dec = g.helper(`dec_${ctx}`, () =>
-    [
-      `func dec_${ctx}(d *wireDecoder, v *${goT}) *DecodeError {`,
-      "\tstart := d.ValueStart()",
-      `\tif err := ${shape.dec("v")}; err != nil {`,
-      "\t\treturn err",
-      "\t}",
-      `\treturn d.CheckSince(start, ${check})`,
-      "}",
-    ].join("\n"),
-  );
-  const enc = g.helper(`enc_${ctx}`, () =>
-    [
-      `func enc_${ctx}(b []byte, v ${goT}, lvl int) ([]byte, *EncodeError) {`,
-      "\tstart := len(b)",
-      "\tvar err *EncodeError",
-      `\tif b, err = ${shape.enc("v", "lvl")}; err != nil {`,
-      "\t\treturn b, err",
-      "\t}",
-      `\treturn b, wireCheckWritten(b[start:], lvl, ${check})`,
-      "}",
-    ].join("\n"),
-  );
-  return { dec: (p) => `${dec}(d, ${p})`, enc: (v, lvl) => `${enc}(b, ${v}, ${lvl})` };
+  const check = treeApplicatorsFn(g, t, `${ctx}_Also`);
+  return wrapTreeCheck(g, shape, () => g.goType(bare), check, `${ctx}_Checked`);
 }
 
-export { goString };
+/**
+ * A decoder that parses the value into a tree, decodes it (from the tree's start) with `shape`,
+ * then checks the tree with `check`: shape errors first, then what the tree validator finds.
+ */
+export function treeThen(name: string, goT: string, shape: string, check: string): string {
+  return [
+    `func ${name}(d *wireDecoder, v *${goT}) *DecodeError {`,
+    "\tt, err := d.Tree()",
+    "\tif err != nil {",
+    "\t\treturn err",
+    "\t}",
+    "\tsub := d.Sub(t)",
+    `\tif err := ${shape}(&sub, v); err != nil {`,
+    "\t\treturn err",
+    "\t}",
+    `\treturn ${check}(t)`,
+    "}",
+  ].join("\n");
+}
 
 function withoutAlso(t: Type): Type {
   const copy = { ...t } as Type;

@@ -20,9 +20,32 @@ export class GoContext {
   readonly trackedDecls = new Set<Decl>();
   /** Definitions that reach themselves by value (a struct field of their own type needs a pointer). */
   private readonly cyclic: Set<Decl>;
+  /** Object definitions that are variants of a union (their struct has the union's marker method). */
+  private readonly variants = new Set<Decl>();
 
   constructor(readonly p: Protocol) {
     this.cyclic = cyclicDecls(p.decls);
+    for (const d of p.decls) {
+      if (d.type.kind !== "union" || isNullable(d.type)) continue;
+      for (const v of d.type.variants) if (v.kind === "ref" && resolve(v).kind === "object") this.variants.add(v.decl);
+    }
+  }
+
+  /**
+   * An object definition that is only a map of typed values (no property, no pattern) is an alias
+   * of OrderedMap, unless it is a union's variant: then a struct, which can carry the marker method.
+   */
+  mapAlias(d: Decl): boolean {
+    const t = d.type;
+    return (
+      t.kind === "object" &&
+      t.properties.length === 0 &&
+      t.patterns.length === 0 &&
+      t.extras.kind === "map" &&
+      t.checks.length === 0 &&
+      (t.also ?? []).length === 0 &&
+      !this.variants.has(d)
+    );
   }
 
   /** Records the symbol's import in the current file and gives its name. */
@@ -59,7 +82,7 @@ export class GoContext {
       case "enum":
         return this.s(JSON_RAW);
       case "array":
-        if (t.prefix.length > 0 || (t.also ?? []).length > 0) return this.s(JSON_RAW);
+        if (t.prefix.length > 0) return this.s(JSON_RAW);
         return `[]${this.goType(t.items ?? { kind: "any", origin: t.origin })}`;
       case "ref": {
         const d = t.decl;
@@ -99,8 +122,13 @@ export class GoContext {
   /** The Go type of a struct field for a property. */
   fieldType(prop: Property): string {
     const t = this.elementType(prop.type);
-    if (prop.required || this.nilable(prop.type)) return t;
+    if (prop.required || this.nilable(prop.type) || t.startsWith("*")) return t;
     return `*${t}`;
+  }
+
+  /** Whether a property's struct field is a pointer the decoder allocates (optional, or a cycle held by pointer). */
+  pointerField(prop: Property): boolean {
+    return this.peek(() => this.fieldType(prop)).startsWith("*") && !this.nilable(prop.type);
   }
 
   holdsSecret(t: Type, seen = new Set<Decl>()): boolean {
@@ -126,7 +154,19 @@ export class GoContext {
 
   /** Registers a helper function once (its text made by `make`, whose symbols are values.go's); returns its name. */
   helper(name: string, make: () => string): string {
-    if (this.helpers.has(name)) return name;
+    if (this.helpers.has(name)) {
+      // one name, one text: two places deriving the same name must mean the same helper
+      const known = this.helpers.get(name)!;
+      if (known !== "") {
+        const saved = this.uses;
+        this.uses = new Uses();
+        const again = make();
+        this.uses = saved;
+        if (again !== known)
+          throw new Error(`generator bug: two different helpers named ${name}:\n${known}\n---\n${again}`);
+      }
+      return name;
+    }
     this.helpers.set(name, ""); // reserved first: a recursive helper refers to itself
     const saved = this.uses;
     this.uses = this.valuesUses;

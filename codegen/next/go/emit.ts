@@ -3,12 +3,13 @@
 // print: names come from the naming pass, refusals happened in the IR passes.
 import { isNullable, resolve } from "../ir/query";
 import type { Decl, Protocol } from "../ir/types";
+import { withArticle } from "../ir/words";
 import { Printer, Uses } from "../print/printer";
 import { typeCodec } from "./codec";
 import { GoContext, IO_READER, JSON_RAW } from "./context";
 import { objectDecoder, objectEncoder } from "./objects";
 import { declTreeBody } from "./tree";
-import { emitTypes, isMapOnly } from "./types";
+import { emitTypes } from "./types";
 import { unionDecoder, unionEncoder } from "./unions";
 
 export interface GoOptions {
@@ -37,9 +38,10 @@ const isCodec = (d: Decl): boolean => d.constant === undefined;
 
 function zeroOf(g: GoContext, d: Decl): string {
   const t = d.type;
-  if (t.kind === "object") return isMapOnly(t) ? `${d.name}{}` : `${d.name}{}`;
-  if (t.kind === "union") return isNullable(t) ? `${d.name}{}` : "nil";
   const r = resolve(t);
+  // an alias (type Alias = Obj) has the zero value of what it names
+  if (r.kind === "object") return `${d.name}{}`;
+  if (r.kind === "union") return isNullable(r) ? `${d.name}{}` : "nil";
   switch (r.kind) {
     case "string":
       return d.enumMembers ? `${d.name}("")` : '""';
@@ -118,13 +120,11 @@ function goLiteral(s: string): string {
 function patternsOf(p: Protocol): { name: string; re2: string }[] {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { everyType } = require("../ir/query") as typeof import("../ir/query");
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { toRE2 } = require("../keywords/pattern-re2") as typeof import("../keywords/pattern-re2");
   const out = new Map<string, string>();
   everyType(p.decls, (t) => {
     if (t.kind === "string")
-      for (const c of t.checks) if (c.family === "pattern") out.set(c.pattern.name, toRE2(c.pattern.source));
-    if (t.kind === "object") for (const pp of t.patterns) out.set(pp.pattern.name, toRE2(pp.pattern.source));
+      for (const c of t.checks) if (c.family === "pattern") out.set(c.pattern.name, c.pattern.re2);
+    if (t.kind === "object") for (const pp of t.patterns) out.set(pp.pattern.name, pp.pattern.re2);
   });
   return [...out].map(([name, re2]) => ({ name, re2 }));
 }
@@ -169,7 +169,7 @@ function emitDecode(g: GoContext, pr: Printer, prefix: string): void {
       const rzero = zeroOf(g, r);
       const ropen = r.type.kind === "union" && r.type.open;
       pr.raw(
-        `// ${n.result} decodes the result of a response to a ${d.name} as ${r.name}; error pointers start with /result.`,
+        `// ${n.result} decodes the result of a response to ${withArticle(d.name)} as ${r.name}; error pointers start with /result.`,
       );
       pr.block(`func ${n.result}(result ${g.s(JSON_RAW)}) (${r.name}, error) {`, () => {
         pr.block(`if v, ok := ${r.names.go.fast}(result); ok {`, () => pr.raw("return v, nil"));
@@ -222,7 +222,7 @@ function emitDecode(g: GoContext, pr: Printer, prefix: string): void {
   }
   for (const d of p.decls.filter(isCodec)) {
     const t = d.type;
-    if (t.kind === "object" && !isMapOnly(t)) objectDecoder(g, pr, d, t);
+    if (t.kind === "object" && !g.mapAlias(d)) objectDecoder(g, pr, d, t);
     else if (t.kind === "union" && !isNullable(t)) unionDecoder(g, pr, d, t);
     else {
       const codec = typeCodec(g, t, d.name);
@@ -245,7 +245,7 @@ function aliasTarget(g: GoContext, d: Decl): string {
 function emitEncode(g: GoContext, pr: Printer): void {
   const p = g.p;
   for (const d of p.decls.filter(isCodec)) {
-    const byPtr = d.type.kind === "object" && !isMapOnly(d.type);
+    const byPtr = d.type.kind === "object" && !g.mapAlias(d);
     const n = d.names.go;
     pr.raw(`// ${n.encode} writes v in canonical form; it refuses what ${n.decode} would reject.`);
     pr.block(`func ${n.encode}(v ${d.name}) ([]byte, error) {`, () => {
@@ -257,7 +257,7 @@ function emitEncode(g: GoContext, pr: Printer): void {
   }
   for (const d of p.decls.filter(isCodec)) {
     const t = d.type;
-    if (t.kind === "object" && !isMapOnly(t)) objectEncoder(g, pr, d, t);
+    if (t.kind === "object" && !g.mapAlias(d)) objectEncoder(g, pr, d, t);
     else if (t.kind === "union" && !isNullable(t)) unionEncoder(g, pr, d, t);
     else {
       const codec = typeCodec(g, t, d.name);
@@ -271,10 +271,10 @@ function emitEncode(g: GoContext, pr: Printer): void {
 
 function emitCodecs(g: GoContext, pr: Printer, prefix: string | undefined): void {
   const p = g.p;
-  g.s(IO_READER);
+
   const codecs = `${prefix ?? ""}Codecs`;
   const cap = `${prefix ?? ""}codecReaderCap`;
-  if (prefix === undefined) emitCodecType(pr);
+  if (prefix === undefined) emitCodecType(g, pr);
   if (p.frameLimit === undefined && p.decls.some((d) => d.frame && isCodec(d))) {
     pr.raw("// codecReaderCap is the safety cap of Codecs readers: the protocol sets no frame limit.");
     pr.raw(`const ${cap} = 64 << 20`);
@@ -284,7 +284,8 @@ function emitCodecs(g: GoContext, pr: Printer, prefix: string | undefined): void
   pr.block(`var ${codecs} = map[string]Codec{`, () => codecEntries(g, pr, cap));
 }
 
-function emitCodecType(pr: Printer): void {
+function emitCodecType(g: GoContext, pr: Printer): void {
+  g.s(IO_READER);
   pr.raw("// Codec decodes, encodes and reads one definition through untyped values: Decode returns the");
   pr.raw("// value (a struct value, or a union's interface value; nil for an ignored line), Encode takes the same.");
   pr.block("type Codec struct {", () => {
@@ -303,7 +304,7 @@ function codecEntries(g: GoContext, pr: Printer, readerCap: string): void {
     for (const d of p.decls.filter(isCodec)) {
       const t = d.type;
       const n = d.names.go;
-      const isStruct = t.kind === "object" && !isMapOnly(t);
+      const isStruct = t.kind === "object" && !g.mapAlias(d);
       pr.block(
         `${JSON.stringify(d.name)}: {`,
         () => {
@@ -330,12 +331,15 @@ function codecEntries(g: GoContext, pr: Printer, readerCap: string): void {
                 pr.raw("\t}");
               }
               pr.raw("}");
-              pr.raw(`return nil, wireEncodeFail(wireCodeType, ${JSON.stringify(`value is not a ${d.name}`)})`);
+              pr.raw(
+                `return nil, wireEncodeFail(wireCodeType, ${JSON.stringify(`value is not ${withArticle(d.name)}`)})`,
+              );
             },
             "},",
           );
           if (d.frame === true) {
             const cap = p.frameLimit !== undefined ? "r" : `r, ${readerCap}`;
+            g.s(IO_READER);
             pr.block(
               "NewReader: func(r io.Reader) func() (any, error) {",
               () => {

@@ -3,7 +3,7 @@
 // members in property order, dependentSchemas, then the applicators (on the value's tree).
 import type { Decl, ObjectType, Property } from "../ir/types";
 import type { Printer } from "../print/printer";
-import { addr, typeCodec } from "./codec";
+import { addr, treeThen, typeCodec } from "./codec";
 import { bytesLit, constOf, GoContext, goString } from "./context";
 import { treeCheckFn } from "./tree";
 import { extraField } from "./types";
@@ -18,16 +18,18 @@ function constJSON(v: string | number | boolean): string {
 const seen = (p: Property) => `seen_${p.names.local}`;
 const errOf = (p: Property) => `err_${p.names.local}`;
 
-function needsStart(t: ObjectType): boolean {
-  return t.checks.some((c) => c.family === "dependentSchemas") || (t.also ?? []).length > 0;
-}
-
 export function objectDecoder(g: GoContext, pr: Printer, d: Decl, t: ObjectType): void {
   const ctx = d.name;
   for (const p of t.properties) ownerOf.set(p, t);
   const extra = extraField(g, t);
-  pr.block(`func ${d.names.go.dec}(d *wireDecoder, v *${d.name}) *DecodeError {`, () => {
-    if (needsStart(t)) pr.raw("start := d.ValueStart()");
+  const tail = afterChecks(g, d, t);
+  // with dependentSchemas or applicators, the members are decoded from the object's tree, which is checked after them
+  const members = tail === undefined ? d.names.go.dec : `${d.names.go.dec}Members`;
+  if (tail !== undefined) {
+    pr.lines(treeThen(d.names.go.dec, d.name, members, tail));
+    pr.blank();
+  }
+  pr.block(`func ${members}(d *wireDecoder, v *${d.name}) *DecodeError {`, () => {
     pr.block("if !d.ObjectStart() {", () => pr.raw('return d.TypeError("object")'));
     const counted = t.checks.some((c) => c.family === "size" || c.family === "propertyNames");
     const dependents = new Set(
@@ -76,7 +78,7 @@ export function objectDecoder(g: GoContext, pr: Printer, d: Decl, t: ObjectType)
         pr.raw('\t\textraErrs.Set(key, wireFail(wireCodeUTF8, "object key holds an unpaired UTF-16 surrogate"), true)');
         pr.raw("\t\tbreak");
         pr.raw("\t}");
-        pr.raw(`\tvar x ${g.elementType(m.type)}`);
+        pr.raw(`\tvar x ${g.goType(m.type)}`);
         pr.raw(`\te := ${codec.dec("&x")}`);
         pr.raw(`\tv.${t.goExtra}.Set(key, x)`);
         pr.raw("\textraErrs.Set(key, e, false)");
@@ -135,9 +137,7 @@ export function objectDecoder(g: GoContext, pr: Printer, d: Decl, t: ObjectType)
     }
     if (t.extras.kind === "map" && t.patterns.length === 0)
       pr.block("if err := extraErrs.First(); err != nil {", () => pr.raw("return err"));
-    const tail = afterChecks(g, d, t);
-    if (tail !== undefined) pr.raw(`return d.CheckSince(start, ${tail})`);
-    else pr.raw("return nil");
+    pr.raw("return nil");
   });
 }
 
@@ -154,6 +154,9 @@ function keysOf(g: GoContext, t: ObjectType): string {
 function afterChecks(g: GoContext, d: Decl, t: ObjectType): string | undefined {
   const deps = t.checks.filter((c) => c.family === "dependentSchemas");
   if (deps.length === 0 && (t.also ?? []).length === 0) return undefined;
+  // unevaluated* needs what the members evaluated: the whole object is checked on its tree
+  if ((t.also ?? []).some((a) => a.family === "unevaluatedProperties" || a.family === "unevaluatedItems"))
+    return treeCheckFn(g, { kind: "ref", origin: t.origin, decl: d }, d.name);
   return treeCheckFn(
     g,
     {
@@ -176,21 +179,29 @@ function propertyDecode(g: GoContext, ctx: string, p: Property): string[] {
   if (typeof rc === "string" && (p.patterns ?? []).length === 0)
     return [`${errOf(p)} = d.ConstString(${goString(rc)})`];
   const out: string[] = [];
-  const target = g.implied(p)
-    ? "&c"
-    : p.required || g.nilable(p.type)
-      ? `&v.${p.names.goField}`
-      : `v.${p.names.goField}`;
+  const pointer = !g.implied(p) && g.pointerField(p);
+  const target = g.implied(p) ? "&c" : pointer ? `v.${p.names.goField}` : `&v.${p.names.goField}`;
   if (g.implied(p)) out.push(`var c ${g.goType(p.type)}`);
-  else if (!p.required && !g.nilable(p.type)) out.push(`v.${p.names.goField} = new(${g.elementType(p.type)})`);
+  else if (pointer) out.push(`v.${p.names.goField} = new(${g.goType(p.type)})`);
   if ((p.patterns ?? []).length === 0) {
     out.push(`${errOf(p)} = ${codec.dec(target)}`);
     return out;
   }
   // a declared property that a pattern also matches: the pattern's schemas apply to its value too
   const check = patternsCheck(g, ctx, p);
-  out.push("start := d.ValueStart()", `${errOf(p)} = ${codec.dec(target)}`);
-  out.push(`if ${errOf(p)} == nil {`, `	${errOf(p)} = d.CheckSince(start, ${check})`, "}");
+  out.push(
+    "if t, err := d.Tree(); err != nil {",
+    `\t${errOf(p)} = err`,
+    "} else {",
+    "\tsub := d.Sub(t)",
+    "\td := &sub",
+  );
+  out.push(
+    `\tif ${errOf(p)} = ${codec.dec(target)}; ${errOf(p)} == nil {`,
+    `\t\t${errOf(p)} = ${check}(t)`,
+    "\t}",
+    "}",
+  );
   return out;
 }
 
@@ -270,10 +281,14 @@ export function objectEncoder(g: GoContext, pr: Printer, d: Decl, t: ObjectType)
           );
         }
       };
-      if (p.required) write(`v.${p.names.goField}`);
-      else
+      const pointer = g.pointerField(p);
+      if (p.required && !pointer) write(`v.${p.names.goField}`);
+      else if (p.required) {
+        pr.block(`if v.${p.names.goField} == nil {`, () => pr.raw(`return b, wireEncodeMissing(${goString(p.name)})`));
+        write(`*v.${p.names.goField}`);
+      } else
         pr.block(`if v.${p.names.goField} != nil {`, () =>
-          write(g.nilable(p.type) ? `v.${p.names.goField}` : `*v.${p.names.goField}`),
+          write(pointer ? `*v.${p.names.goField}` : `v.${p.names.goField}`),
         );
     }
     if (extra === "[]Member") {
@@ -287,8 +302,7 @@ export function objectEncoder(g: GoContext, pr: Printer, d: Decl, t: ObjectType)
     } else if (extra !== undefined) {
       const m = t.extras as { kind: "map"; type: Parameters<typeof typeCodec>[1] };
       const codec = typeCodec(g, m.type, `${ctx}_Value`);
-      pr.block(`for _, key := range v.${t.goExtra}.EncodeOrder() {`, () => {
-        pr.raw(`x, _ := v.${t.goExtra}.Get(key)`);
+      pr.block(`for key, x := range wireMapOrder(&v.${t.goExtra}) {`, () => {
         pr.block("if err := wireCheckUTF8(key); err != nil {", () => pr.raw("return b, err"));
         pr.raw("b = append(b, ',')");
         pr.raw("b = wireAppendQuoted(b, key)");

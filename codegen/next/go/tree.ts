@@ -3,14 +3,24 @@
 // kept raw). They mirror codegen/next/ts/check.ts statement by statement, so that both languages
 // give the same first error: same order, same codes, same pointers (relative, prefixed on return).
 import { dispatchLeaves, isNullable, kindsAccepted, nullableOf } from "../ir/query";
-import type { Applicator, ArrayType, Dispatch, ObjectType, Type, UnionType } from "../ir/types";
+import type { Applicator, ArrayType, Dispatch, Kind, ObjectType, Type, UnionType } from "../ir/types";
 import { canonOf } from "../ts/values";
 import { KIND_BITS } from "../ts/check";
 import { scalarCheckHelper } from "./codec";
 import { GoContext, goString } from "./context";
+import { exactPart } from "../ir/words";
 
 const isUnevaluated = (a: Applicator): boolean =>
   a.family === "unevaluatedProperties" || a.family === "unevaluatedItems";
+const KIND: Record<Kind, string> = {
+  object: "wireKindObject",
+  array: "wireKindArray",
+  string: "wireKindString",
+  number: "wireKindNumber",
+  boolean: "wireKindBoolean",
+  null: "wireKindNull",
+};
+const ret = (e: string): string[] => [`if err := ${e}; err != nil {`, "\treturn err", "}"];
 
 /** The name of a Go function `func(*wireValue) *DecodeError` checking t (`ctx` names generated helpers). */
 export function treeCheckFn(g: GoContext, t: Type, ctx: string, tracking = false): string {
@@ -30,43 +40,61 @@ export function treeCheckFn(g: GoContext, t: Type, ctx: string, tracking = false
   });
 }
 
+/** A tree validator of applicators only (the shape is checked by the streaming decoder already). */
+export function treeApplicatorsFn(g: GoContext, t: Type, ctx: string): string {
+  const name = `val_${ctx}`;
+  const also = t.also ?? [];
+  return g.helper(name, () => {
+    // unevaluated* needs what the shape evaluated too: then the whole value is checked on its tree
+    const checks = new TreeChecks(g, ctx);
+    const body = also.some(isUnevaluated) ? checks.body(t, "v", undefined) : checks.applicators(also, "v");
+    return [`func ${name}(v *wireValue) *DecodeError {`, ...body.map((l) => "\t" + l), "\treturn nil", "}"].join("\n");
+  });
+}
+
 /** The body of a definition's tree validator (and of its recording form with `ev`). */
 export function declTreeBody(g: GoContext, t: Type, name: string, ev?: string): string[] {
   return new TreeChecks(g, name).body(t, "v", ev);
 }
 
+const kindMask = (t: Type): number => kindsAccepted(t).reduce((m, k) => m | KIND_BITS[k], 0);
+
 class TreeChecks {
-  private n = 0;
   constructor(
     private readonly g: GoContext,
     private readonly ctx: string,
   ) {}
 
-  /** A name for a nested helper, derived from the place and the part ("Item", "Prop_name", ...). */
-  private sub(part: string): string {
-    return `${this.ctx}_${part}`;
+  /** The checks of the same value at a nested place: helpers get names of their own. */
+  private at(part: string): TreeChecks {
+    return new TreeChecks(this.g, `${this.ctx}_${part}`);
+  }
+
+  private fn(t: Type, part: string, tracking = false): string {
+    return treeCheckFn(this.g, t, `${this.ctx}_${part}`, tracking);
+  }
+
+  /** The applicators alone; with unevaluated* among them the shape's own evaluation is recorded first. */
+  applicators(also: readonly Applicator[], v: string): string[] {
+    return this.body({ kind: "any", origin: { file: "", pointer: "" }, also: [...also] }, v, undefined, true);
   }
 
   /** Statements checking the tree value `v`; each failure returns (relative pointer). */
-  body(t: Type, v: string, ev: string | undefined): string[] {
+  body(t: Type, v: string, ev: string | undefined, noShape = false): string[] {
     const also = t.also ?? [];
-    if (!also.some(isUnevaluated))
-      return [...this.shape(t, v, ev), ...also.flatMap((a, i) => this.applicator(a, v, ev, i))];
-    const out = ["{", "\tev := wireNewEv()"];
+    const shape = (record: string | undefined) => (noShape ? [] : this.shape(t, v, record));
+    if (!also.some(isUnevaluated)) return [...shape(ev), ...also.flatMap((a, i) => this.applicator(a, v, ev, i))];
+    const local = ev === undefined ? "ev" : `${ev.replace(/^&/, "")}2`;
+    const out = ["{", `\tvar ${local} wireEv`];
     out.push(
-      ...[...this.shape(t, v, "ev"), ...also.flatMap((a, i) => this.applicator(a, v, "ev", i))].map((l) => "\t" + l),
+      ...[...shape(`&${local}`), ...also.flatMap((a, i) => this.applicator(a, v, `&${local}`, i))].map((l) => "\t" + l),
     );
     if (ev !== undefined) out.push(`\twireEvAll(${v}, ${ev})`);
     out.push("}");
     return out;
   }
 
-  private fn(t: Type, part: string, tracking = false): string {
-    return treeCheckFn(this.g, t, this.sub(part), tracking);
-  }
-
   private shape(t: Type, v: string, ev: string | undefined): string[] {
-    const ret = (e: string) => [`if err := ${e}; err != nil {`, "\treturn err", "}"];
     switch (t.kind) {
       case "ref": {
         const d = t.decl;
@@ -79,46 +107,39 @@ class TreeChecks {
         return ret(`valEv${d.name}(${v}, ${ev})`);
       }
       case "string": {
-        const out = [
-          `if ${v}.kind != wireKindString {`,
-          `\treturn wireTreeType(${v}, "string")`,
-          "}",
-          `if ${v}.bad {`,
-          '\treturn wireFail(wireCodeUTF8, "string holds an unpaired UTF-16 surrogate")',
-          "}",
-        ];
+        const out = ret(`wireTreeString(${v})`);
         const chk = scalarCheckHelper(this.g, t, this.ctx);
-        if (chk !== undefined) out.push(...ret(`${chk}(${v}.str)`));
+        if (chk !== undefined) out.push(...ret(`${chk}(${v}.Str)`));
         return out;
       }
       case "integer": {
-        const out = [`if err := wireTreeInt(${v}); err != nil {`, "\treturn err", "}"];
+        const out = ret(`wireTreeInteger(${v})`);
         const chk = scalarCheckHelper(this.g, t, this.ctx);
-        if (chk !== undefined) out.push(...ret(`${chk}(int64(${v}.num))`));
+        if (chk !== undefined) out.push(...ret(`${chk}(int64(${v}.Num))`));
         return out;
       }
       case "number": {
-        const out = [`if err := wireTreeNumber(${v}); err != nil {`, "\treturn err", "}"];
+        const out = ret(`wireTreeNumber(${v})`);
         const chk = scalarCheckHelper(this.g, t, this.ctx);
-        if (chk !== undefined) out.push(...ret(`${chk}(${v}.num)`));
+        if (chk !== undefined) out.push(...ret(`${chk}(${v}.Num)`));
         return out;
       }
       case "boolean": {
-        const out = [`if ${v}.kind != wireKindBoolean {`, `\treturn wireTreeType(${v}, "boolean")`, "}"];
+        const out = ret(`wireTreeKind(${v}, wireKindBoolean)`);
         if (t.const !== undefined)
           out.push(
-            `if ${v}.boolean != ${t.const} {`,
+            `if ${v}.True != ${t.const} {`,
             `\treturn wireFail(wireCodeConst, "expected the constant ${t.const}")`,
             "}",
           );
         return out;
       }
       case "null":
-        return [`if ${v}.kind != wireKindNull {`, `\treturn wireTreeType(${v}, "null")`, "}"];
+        return ret(`wireTreeKind(${v}, wireKindNull)`);
       case "any":
         return ret(`wireFreeTree(${v}, ${kindsOf(t.kinds)})`);
       case "never":
-        return ['return wireFail(wireCodeForbidden, "no value is allowed here")'];
+        return ret(`wireNever(${v})`);
       case "enum":
         return ret(`wireOneOfValues(${v}, []string{${t.values.map((x) => goString(canonOf(x))).join(", ")}})`);
       case "array":
@@ -126,18 +147,17 @@ class TreeChecks {
       case "object":
         return this.object(t, v, ev);
       case "union":
-        return this.union(t, v, ev);
+        return this.union(t, v, ev, "Variant");
     }
   }
 
   private applicator(a: Applicator, v: string, ev: string | undefined, i: number): string[] {
-    const ret = (e: string) => [`if err := ${e}; err != nil {`, "\treturn err", "}"];
     const tracking = ev !== undefined;
     switch (a.family) {
       case "allOf":
-        return this.body(a.type, v, ev);
+        return this.at(`All${i}`).body(a.type, v, ev);
       case "union":
-        return this.union(a.union, v, ev, `Also${i}`);
+        return this.union(a.union, v, ev, `Also${i}_`);
       case "not":
         return ret(`wireNot(${v}, ${this.fn(a.type, `Not${i}`)})`);
       case "if": {
@@ -160,48 +180,45 @@ class TreeChecks {
   }
 
   private array(t: ArrayType, v: string, ev: string | undefined): string[] {
-    const out = [`if ${v}.kind != wireKindArray {`, `\treturn wireTreeType(${v}, "array")`, "}"];
+    const out = ret(`wireTreeKind(${v}, wireKindArray)`);
     for (const c of t.checks) {
       if (c.family !== "items-length") continue;
-      const limits = [c.min !== undefined ? `at least ${c.min}` : "", c.max !== undefined ? `at most ${c.max}` : ""]
-        .filter((s) => s !== "")
-        .join(" and ");
-      const conds = [
-        c.min !== undefined ? `len(${v}.elems) < ${c.min}` : "",
-        c.max !== undefined ? `len(${v}.elems) > ${c.max}` : "",
-      ].filter((s) => s !== "");
-      out.push(
-        `if ${conds.join(" || ")} {`,
-        `\treturn wireFail(wireCodeLength, "array must have ${limits} items")`,
-        "}",
-      );
-    }
-    if (t.prefix.length > 0 || t.items !== undefined) {
-      out.push(`for i, e := range ${v}.elems {`);
-      out.push("\tvar err *DecodeError");
-      out.push("\tswitch {");
-      t.prefix.forEach((x, n) => out.push(`\tcase i == ${n}:`, `\t\terr = ${this.fn(x, `Item${n + 1}`)}(e)`));
-      if (t.items !== undefined) out.push("\tdefault:", `\t\terr = ${this.fn(t.items, "Item")}(e)`);
-      out.push("\t}", "\tif err != nil {", "\t\treturn err.at(i)", "\t}", "}");
-    }
-    for (const c of t.checks) {
-      if (c.family === "unique") out.push(`if err := wireUnique(${v}); err != nil {`, "\treturn err", "}");
-      if (c.family === "contains") {
-        const record = ev !== undefined && c.evaluates ? ev : "nil";
+      if (c.min !== undefined)
         out.push(
-          `if err := wireContains(${v}, ${this.fn(c.type, "Contains")}, ${c.min}, ${c.max ?? -1}, ${record}); err != nil {`,
-          "\treturn err",
+          `if len(${v}.Kids) < ${c.min} {`,
+          `\treturn wireFail(wireCodeLength, "array of too few items, expected at least ${c.min}")`,
           "}",
         );
-      }
+      if (c.max !== undefined)
+        out.push(
+          `if len(${v}.Kids) > ${c.max} {`,
+          `\treturn wireFail(wireCodeLength, "array of too many items, expected at most ${c.max}")`,
+          "}",
+        );
+    }
+    if (t.prefix.length > 0 || t.items !== undefined) {
+      out.push(`for i := range ${v}.Kids {`, "\tvar err *DecodeError", "\tswitch {");
+      t.prefix.forEach((x, n) =>
+        out.push(`\tcase i == ${n}:`, `\t\terr = ${this.fn(x, `Item${n + 1}`)}(&${v}.Kids[i])`),
+      );
+      if (t.items !== undefined) out.push("\tdefault:", `\t\terr = ${this.fn(t.items, "Item")}(&${v}.Kids[i])`);
+      out.push("\t}", "\tif err != nil {", "\t\treturn err.at(i)", "\t}", "}");
+    }
+    for (const [ci, c] of t.checks.entries()) {
+      if (c.family === "unique") out.push(...ret(`wireUnique(${v})`));
+      if (c.family === "contains")
+        out.push(
+          ...ret(
+            `wireContains(${v}, ${this.fn(c.type, `Contains${ci}`)}, ${c.min}, ${c.max ?? -1}, ${ev !== undefined && c.evaluates ? ev : "nil"})`,
+          ),
+        );
     }
     if (ev !== undefined) out.push(`wireEvItems(${v}, ${ev}, ${t.prefix.length}, ${t.items !== undefined})`);
     return out;
   }
 
   private object(t: ObjectType, v: string, ev: string | undefined): string[] {
-    const ret = (e: string) => [`if err := ${e}; err != nil {`, "\treturn err", "}"];
-    const out = [`if ${v}.kind != wireKindObject {`, `\treturn wireTreeType(${v}, "object")`, "}"];
+    const out = ret(`wireTreeKind(${v}, wireKindObject)`);
     const declared = t.properties.map((p) => goString(p.name));
     const known =
       declared.length === 0
@@ -211,77 +228,116 @@ class TreeChecks {
       t.patterns.length === 0
         ? "nil"
         : `func(k string) bool { return ${t.patterns.map((pp) => `${pp.pattern.name}.MatchString(k)`).join(" || ")} }`;
-    if (t.extras.kind === "reject") out.push(...ret(`wireClosedTree(${v}, ${known}, ${patterns})`));
+    if (t.extras.kind === "reject") {
+      const allowed =
+        t.patterns.length === 0 ? known : `func(k string) bool { return (${known})(k) || (${patterns})(k) }`;
+      out.push(...ret(`wireClosedTree(${v}, ${allowed})`));
+    }
     for (const p of t.properties)
       if (p.required)
-        out.push(`if ${v}.get(${goString(p.name)}) == nil {`, `\treturn wireMissing(${goString(p.name)})`, "}");
+        out.push(`if ${v}.Get(${goString(p.name)}) == nil {`, `\treturn wireMissing(${goString(p.name)})`, "}");
     for (const c of t.checks) {
       if (c.family !== "dependentRequired") continue;
-      out.push(`if ${v}.get(${goString(c.key)}) != nil {`);
+      out.push(`if ${v}.Get(${goString(c.key)}) != nil {`);
       for (const r of c.required)
-        out.push(`\tif ${v}.get(${goString(r)}) == nil {`, `\t\treturn wireMissing(${goString(r)})`, "\t}");
+        out.push(`\tif ${v}.Get(${goString(r)}) == nil {`, `\t\treturn wireMissing(${goString(r)})`, "\t}");
       out.push("}");
     }
-    for (const c of t.checks) {
+    for (const [ci, c] of t.checks.entries()) {
       if (c.family === "size") out.push(...ret(`wireSizeCheck(${v}, ${c.min ?? -1}, ${c.max ?? -1})`));
-      if (c.family === "propertyNames") out.push(...ret(`wirePropertyNames(${v}, ${this.fn(c.type, "Names")})`));
+      if (c.family === "propertyNames") out.push(...ret(`wirePropertyNames(${v}, ${this.fn(c.type, `Names${ci}`)})`));
     }
     for (const p of t.properties) {
-      const part = `P_${p.names.local}`;
       const checks = [
-        this.fn(p.type, part),
+        this.fn(p.type, `P_${p.names.local}`),
         ...(p.patterns ?? []).map((i) => this.fn(t.patterns[i]!.type, `Match${i}`)),
       ];
-      out.push(`if x := ${v}.get(${goString(p.name)}); x != nil {`);
+      out.push(`if x := ${v}.Get(${goString(p.name)}); x != nil {`);
       for (const c of checks)
         out.push(`\tif err := ${c}(x); err != nil {`, `\t\treturn err.in(${goString(p.name)})`, "\t}");
       out.push("}");
     }
-    if (t.extras.kind !== "reject" || t.patterns.length > 0) {
-      const fallback =
-        t.extras.kind === "map"
-          ? this.fn(t.extras.type, "Value")
-          : t.extras.kind === "keep"
-            ? "func(x *wireValue) *DecodeError { return wireFreeTree(x, wireAnyKind) }"
-            : "nil";
-      const pats = t.patterns.map((pp, i) => `{${pp.pattern.name}, ${this.fn(pp.type, `Match${i}`)}}`);
-      out.push(...ret(`wireExtrasTree(${v}, ${known}, []wirePatternCheck{${pats.join(", ")}}, ${fallback})`));
-    }
-    for (const c of t.checks) {
+    if (t.extras.kind !== "reject" || t.patterns.length > 0) out.push(...this.extraMembers(t, v, known));
+    for (const [ci, c] of t.checks.entries()) {
       if (c.family === "dependentSchemas") {
-        out.push(`if ${v}.get(${goString(c.key)}) != nil {`, ...this.body(c.type, v, ev).map((l) => "\t" + l), "}");
+        out.push(
+          `if ${v}.Get(${goString(c.key)}) != nil {`,
+          ...this.at(`Dep${ci}_${exactPart(c.key)}`)
+            .body(c.type, v, ev)
+            .map((l) => "\t" + l),
+          "}",
+        );
       }
     }
-    if (ev !== undefined) {
-      const all = t.extras.kind !== "keep" || t.extras.evaluated === true;
-      out.push(`wireEvObject(${v}, ${ev}, ${known}, ${patterns}, ${all})`);
-    }
+    if (ev !== undefined)
+      out.push(
+        `wireEvObject(${v}, ${ev}, ${known}, ${patterns === "nil" ? "func(string) bool { return false }" : patterns}, ${t.extras.kind !== "keep" || t.extras.evaluated === true})`,
+      );
     return out;
   }
 
-  private union(u: UnionType, v: string, ev: string | undefined, part = "Variant"): string[] {
-    const ret = (e: string) => [`if err := ${e}; err != nil {`, "\treturn err", "}"];
+  /** The members no property declares, in property order: pattern properties, then map or free-form values. */
+  private extraMembers(t: ObjectType, v: string, known: string): string[] {
+    if (t.patterns.length === 0 && t.extras.kind === "keep") return ret(`wireExtrasTree(${v}, ${known})`);
+    const fallback =
+      t.extras.kind === "map" ? this.fn(t.extras.type, "Value") : t.extras.kind === "keep" ? "wireFreeAny" : undefined;
+    const out = [
+      `for i := range ${v}.Keys {`,
+      `\tk := ${v}.Keys[i].Name`,
+      `\tif (${known})(k) {`,
+      "\t\tcontinue",
+      "\t}",
+    ];
+    out.push(
+      `\tif ${v}.Keys[i].Bad {`,
+      '\t\treturn wireFail(wireCodeUTF8, "property name holds an unpaired surrogate")',
+      "\t}",
+    );
+    out.push(`\tx := &${v}.Kids[i]`);
+    if (fallback !== undefined && t.patterns.length > 0) out.push("\tmatched := false");
+    t.patterns.forEach((pp, i) => {
+      out.push(`\tif ${pp.pattern.name}.MatchString(k) {`);
+      if (fallback !== undefined) out.push("\t\tmatched = true");
+      out.push(
+        `\t\tif err := ${this.fn(pp.type, `Match${i}`)}(x); err != nil {`,
+        "\t\t\treturn err.in(k)",
+        "\t\t}",
+        "\t}",
+      );
+    });
+    if (fallback !== undefined) {
+      const check = [`if err := ${fallback}(x); err != nil {`, "\treturn err.in(k)", "}"];
+      if (t.patterns.length > 0) out.push("\tif !matched {", ...check.map((l) => "\t\t" + l), "\t}");
+      else out.push(...check.map((l) => "\t" + l));
+    }
+    out.push("}");
+    return out;
+  }
+
+  private union(u: UnionType, v: string, ev: string | undefined, part: string): string[] {
     const tracking = ev !== undefined;
     if (u.dispatch === undefined) {
       const fns = u.variants.map((x, i) => this.fn(x, `${part}${i}`, tracking));
-      const expected = [...new Set(u.variants.flatMap((x) => kindsAccepted(x)))].join(" or ") || "nothing";
-      const kinds = u.variants.map((x) => kindsAccepted(x).reduce((m, k) => m | KIND_BITS[k], 0));
-      const list = tracking
-        ? `[]func(*wireValue, *wireEv) *DecodeError{${fns.join(", ")}}`
-        : `[]func(*wireValue) *DecodeError{${fns.join(", ")}}`;
+      const kinds = u.variants.map((x) => String(kindMask(x))).join(", ");
       const call = tracking
-        ? `wireUnionEv(${v}, ${u.mode === "oneOf"}, ${list}, []uint8{${kinds.join(", ")}}, ${goString(expected)}, ${ev})`
-        : `wireUnion(${v}, ${u.mode === "oneOf"}, ${list}, []uint8{${kinds.join(", ")}}, ${goString(expected)})`;
+        ? `wireUnionEv(${v}, ${u.mode === "oneOf"}, []wireCheckEv{${fns.join(", ")}}, []wireKinds{${kinds}}, ${ev})`
+        : `wireUnion(${v}, ${u.mode === "oneOf"}, []wireCheck{${fns.join(", ")}}, []wireKinds{${kinds}})`;
       return [`if _, err := ${call}; err != nil {`, "\treturn err", "}"];
     }
     if (isNullable(u)) {
       const other = nullableOf(u);
-      return [`if ${v}.kind != wireKindNull {`, ...this.body(other, v, ev).map((l) => "\t" + l), "}"];
+      return [
+        `if ${v}.Kind != wireKindNull {`,
+        ...this.at(`${part}Value`)
+          .body(other, v, ev)
+          .map((l) => "\t" + l),
+        "}",
+      ];
     }
     const leaves = new Set(dispatchLeaves(u.dispatch));
     const out: string[] = [
       "{",
-      `\tk, err := wirePick(${v}, ${pickTable(u.dispatch)})`,
+      `\tk, err := ${pickFn(this.g, u.dispatch, `${this.ctx}_${part}Pick`)}(${v})`,
       "\tif err != nil {",
       "\t\treturn err",
       "\t}",
@@ -289,34 +345,91 @@ class TreeChecks {
     ];
     u.variants.forEach((x, i) => {
       if (!leaves.has(i)) return;
-      out.push(`\tcase ${i}:`, ...this.body(x, v, ev).map((l) => "\t\t" + l));
+      out.push(
+        `\tcase ${i}:`,
+        ...this.at(`${part}Case${i}`)
+          .body(x, v, ev)
+          .map((l) => "\t\t" + l),
+      );
     });
     out.push("\t}", "}");
-    void ret;
     return out;
   }
 }
 
-function kindsOf(kinds: readonly string[] | undefined): string {
+function kindsOf(kinds: readonly Kind[] | undefined): string {
   if (kinds === undefined || kinds.length === 6) return "wireAnyKind";
-  return kinds.map((k) => `1<<wireKind${k[0]!.toUpperCase()}${k.slice(1)}`).join(" | ");
+  return kinds.map((k) => `1<<${KIND[k]}`).join(" | ");
 }
 
 /**
- * The dispatch as data for the runtime's tree pick (wirePick): the same decisions and the same
- * errors as the TypeScript pick functions, read from a small table instead of printed as code.
+ * A tree pick function `func(*wireValue) (int, *DecodeError)` of a dispatch: the same decisions and
+ * errors as the TypeScript pick functions (codegen/next/ts/check.ts pickBody), relative to the value.
  */
-function pickTable(d: Dispatch): string {
-  switch (d.by) {
-    case "leaf":
-      return `wireLeaf(${d.variant})`;
-    case "none":
-      return "wireNone()";
-    case "kind":
-      return `wireByKind(${d.cases.map((c) => `wireKindCase{1 << wireKind${c.kind[0]!.toUpperCase()}${c.kind.slice(1)}, ${pickTable(c.next)}}`).join(", ")})`;
-    case "presence":
-      return `wireByPresence(${goString(d.key)}, ${pickTable(d.present)}, ${pickTable(d.absent)})`;
-    case "const":
-      return `wireByConst(${goString(d.key)}, ${d.cases.map((c) => `wireConstCase{${goString(JSON.stringify(c.value))}, ${pickTable(c.next)}}`).join(", ")})`;
-  }
+function pickFn(g: GoContext, d: Dispatch, name: string): string {
+  return g.helper(`pick_${name}`, () => {
+    const L: string[] = [`func pick_${name}(v *wireValue) (int, *DecodeError) {`];
+    const walk = (x: Dispatch, ind: string, present: ReadonlySet<string>): void => {
+      const needObject = () =>
+        L.push(
+          `${ind}if v.Kind != wireKindObject {`,
+          `${ind}\treturn -1, wireFail(wireCodeType, "expected object, got "+v.Kind.String())`,
+          `${ind}}`,
+        );
+      switch (x.by) {
+        case "leaf":
+          L.push(`${ind}return ${x.variant}, nil`);
+          return;
+        case "none":
+          L.push(`${ind}return -1, wireFail(wireCodeUnknownVariant, "the object matches no variant")`);
+          return;
+        case "kind":
+          L.push(`${ind}switch v.Kind {`);
+          for (const c of x.cases) {
+            L.push(`${ind}case ${KIND[c.kind]}:`);
+            walk(c.next, ind + "\t", present);
+          }
+          L.push(
+            `${ind}}`,
+            `${ind}return -1, wireFail(wireCodeType, "expected ${x.cases.map((c) => c.kind).join(" or ") || "nothing"}, got "+v.Kind.String())`,
+          );
+          return;
+        case "presence":
+          needObject();
+          L.push(`${ind}if v.Get(${goString(x.key)}) != nil {`);
+          walk(x.present, ind + "\t", new Set([...present, x.key]));
+          L.push(`${ind}}`);
+          walk(x.absent, ind, present);
+          return;
+        case "const": {
+          needObject();
+          L.push(
+            `${ind}if x := v.Get(${goString(x.key)}); x == nil {`,
+            `${ind}\treturn -1, wireFail(wireCodeUnknownVariant, ${goString(`missing discriminator ${JSON.stringify(x.key)}`)})`,
+          );
+          L.push(`${ind}} else {`, `${ind}\tswitch {`);
+          for (const c of x.cases) {
+            L.push(`${ind}\tcase ${treeIs("x", c.value)}:`);
+            walk(c.next, ind + "\t\t", new Set([...present, x.key]));
+          }
+          L.push(`${ind}\t}`, `${ind}}`);
+          L.push(
+            `${ind}return -1, wireFail(wireCodeUnknownVariant, ${goString(`the value of ${JSON.stringify(x.key)} matches no variant`)}).in(${goString(x.key)})`,
+          );
+          return;
+        }
+      }
+    };
+    walk(d, "\t", new Set());
+    L.push("}");
+    return L.join("\n");
+  });
+}
+
+/** The test that tree value x is the scalar v (as JavaScript's === compares what JSON.parse gives). */
+function treeIs(x: string, v: string | number | boolean | null): string {
+  if (v === null) return `${x}.Kind == wireKindNull`;
+  if (typeof v === "string") return `${x}.Kind == wireKindString && ${x}.Str == ${goString(v)}`;
+  if (typeof v === "boolean") return `${x}.Kind == wireKindBoolean && ${x}.True == ${v}`;
+  return `${x}.Kind == wireKindNumber && ${x}.Num == ${String(v)}`;
 }

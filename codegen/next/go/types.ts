@@ -30,15 +30,17 @@ export interface GoVariant {
   wraps: string;
   /** For a wrapper of an interface (a nested union), the field holding it. */
   boxed: boolean;
+  type: Type;
 }
 
 export function goVariants(g: GoContext, u: UnionType): GoVariant[] {
   return u.variants.map((v, i) => {
     const name = u.variantNames![i]!;
-    if (v.kind === "ref" && resolve(v).kind === "object") return { name, wraps: "", boxed: false };
-    const wraps = g.elementType(v);
+    if (v.kind === "ref" && resolve(v).kind === "object") return { name, wraps: "", boxed: false, type: v };
+    // the name only: printing it (decodeVariant, encodeVariant) records its imports
+    const wraps = g.peek(() => g.elementType(v));
     const inner = resolve(v);
-    return { name, wraps, boxed: inner.kind === "union" && !isNullable(inner) };
+    return { name, wraps, boxed: inner.kind === "union" && !isNullable(inner), type: v };
   });
 }
 
@@ -66,7 +68,7 @@ export function emitTypes(g: GoContext, pr: Printer, prefix = ""): void {
       continue;
     }
     const t = d.type;
-    if (t.kind === "object" && !isMapOnly(t)) {
+    if (t.kind === "object" && !g.mapAlias(d)) {
       struct(g, pr, d, t);
       for (const u of unionsOf.get(d.name) ?? []) {
         pr.blank();
@@ -76,7 +78,7 @@ export function emitTypes(g: GoContext, pr: Printer, prefix = ""): void {
     }
     if (t.kind === "object") {
       declDoc(pr, d);
-      pr.raw(`type ${d.name} = OrderedMap[${g.elementType((t.extras as { type: Type }).type)}]`);
+      pr.raw(`type ${d.name} = OrderedMap[${g.goType((t.extras as { type: Type }).type)}]`);
       continue;
     }
     if (t.kind === "union" && !isNullable(t)) {
@@ -107,23 +109,13 @@ export function emitTypes(g: GoContext, pr: Printer, prefix = ""): void {
   for (const [name, v] of wrappers) {
     pr.blank();
     pr.raw(`// ${name} is a variant of ${(unionsOf.get(name) ?? []).map((u) => u.name).join(", ")}.`);
-    pr.raw(v.boxed ? `type ${name} struct{ Value ${v.wraps} }` : `type ${name} ${v.wraps}`);
+    const wraps = g.elementType(v.type);
+    pr.raw(v.boxed ? `type ${name} struct{ Value ${wraps} }` : `type ${name} ${wraps}`);
     for (const u of unionsOf.get(name) ?? []) {
       pr.blank();
       pr.raw(`func (${name}) ${u.names.go.marker}() {}`);
     }
   }
-}
-
-/** An object that is only a map (no property, no pattern): an OrderedMap of its values. */
-export function isMapOnly(t: ObjectType): boolean {
-  return (
-    t.properties.length === 0 &&
-    t.patterns.length === 0 &&
-    t.extras.kind === "map" &&
-    t.checks.length === 0 &&
-    (t.also ?? []).length === 0
-  );
 }
 
 function constant(g: GoContext, pr: Printer, d: Decl): void {
@@ -167,7 +159,7 @@ function struct(g: GoContext, pr: Printer, d: Decl, t: ObjectType): void {
 /** The Go type of an object's extra members, if it keeps any. */
 export function extraField(g: GoContext, t: ObjectType): string | undefined {
   if (t.extras.kind === "reject" && t.patterns.length === 0) return undefined;
-  if (t.extras.kind === "map" && t.patterns.length === 0) return `OrderedMap[${g.elementType(t.extras.type)}]`;
+  if (t.extras.kind === "map" && t.patterns.length === 0) return `OrderedMap[${g.goType(t.extras.type)}]`;
   return "[]Member";
 }
 

@@ -7,9 +7,9 @@ import type { Decl, Dispatch, Type, UnionType } from "../ir/types";
 import { kindsAccepted } from "../ir/query";
 import type { Printer } from "../print/printer";
 import { KIND_BITS } from "../ts/check";
-import { kindConst, typeCodec } from "./codec";
+import { kindConst, treeThen, typeCodec } from "./codec";
 import { GoContext, goString } from "./context";
-import { treeCheckFn } from "./tree";
+import { treeApplicatorsFn, treeCheckFn } from "./tree";
 import { exactPart, localPart } from "../ir/words";
 import { goVariants, type GoVariant } from "./types";
 
@@ -22,11 +22,23 @@ function decodeVariant(g: GoContext, d: Decl, u: UnionType, i: number, ind: stri
     return [`${ind}x := new(${gv.name})`, `${ind}*v = x`, `${ind}return ${target.names.go.dec}(d, x)`];
   }
   const codec = typeCodec(g, variant, `${d.name}_${gv.name}`);
-  const target = gv.boxed ? "&x.Value" : `(*${gv.wraps})(&x)`;
-  return [`${ind}var x ${gv.name}`, `${ind}err := ${codec.dec(target)}`, `${ind}*v = x`, `${ind}return err`];
+  const conv = g.peek(() => g.elementType(variant));
+  const target = gv.boxed ? "&x.Value" : `(*${conv})(&x)`;
+  const dec = codec.dec(target);
+  if (!gv.boxed && dec.includes(target)) g.elementType(variant);
+  return [`${ind}var x ${gv.name}`, `${ind}err := ${dec}`, `${ind}*v = x`, `${ind}return err`];
+}
+
+/** The decoder's name: with applicators beside the union, the union decodes in <dec>Shape and <dec> checks the rest. */
+function decName(d: Decl, u: UnionType): string {
+  return (u.also ?? []).length > 0 ? `${d.names.go.dec}Shape` : d.names.go.dec;
 }
 
 export function unionDecoder(g: GoContext, pr: Printer, d: Decl, u: UnionType): void {
+  if ((u.also ?? []).length > 0) {
+    pr.lines(treeThen(d.names.go.dec, d.name, decName(d, u), treeApplicatorsFn(g, u, `${d.name}_Also`)));
+    pr.blank();
+  }
   if (u.dispatch === undefined) return exactDecoder(g, pr, d, u);
   const keys = dispatchKeys(u.dispatch);
   const keysVar = `keys${d.name}`;
@@ -91,7 +103,7 @@ export function unionDecoder(g: GoContext, pr: Printer, d: Decl, u: UnionType): 
     }
   };
   const which = whichLines(g, d, u, keys, keyIndex);
-  pr.block(`func ${d.names.go.dec}(d *wireDecoder, v *${d.name}) *DecodeError {`, () => {
+  pr.block(`func ${decName(d, u)}(d *wireDecoder, v *${d.name}) *DecodeError {`, () => {
     if (which !== undefined) {
       // fast path: dispatch on the members up to the first discriminator key, decode that variant
       // while watching the keys, then check that all the members select the same variant
@@ -193,13 +205,13 @@ function probeIs(k: string, v: string | number | boolean | null): string {
 /** A union by its exact meaning: the variant chosen on the tree, then decoded from the value's start. */
 function exactDecoder(g: GoContext, pr: Printer, d: Decl, u: UnionType): void {
   const check = unionTreeCall(g, d, u, "tree");
-  pr.block(`func ${d.names.go.dec}(d *wireDecoder, v *${d.name}) *DecodeError {`, () => {
-    pr.raw("start := d.ValueStart()");
+  pr.block(`func ${decName(d, u)}(d *wireDecoder, v *${d.name}) *DecodeError {`, () => {
     pr.raw("tree, err := d.Tree()");
     pr.block("if err != nil {", () => pr.raw("return err"));
     pr.raw(`k, err := ${check}`);
     pr.block("if err != nil {", () => pr.raw("return err"));
-    pr.raw(`return variant${d.name}(d.Sub(start), v, k)`);
+    pr.raw("sub := d.Sub(tree)");
+    pr.raw(`return variant${d.name}(&sub, v, k)`);
   });
   pr.blank();
   pr.block(`func variant${d.name}(d *wireDecoder, v *${d.name}, k int) *DecodeError {`, () => {
@@ -217,46 +229,64 @@ function exactDecoder(g: GoContext, pr: Printer, d: Decl, u: UnionType): void {
 function unionTreeCall(g: GoContext, d: Decl, u: UnionType, v: string): string {
   const fns = u.variants.map((x, i) => treeCheckFn(g, x, `${d.name}_Variant${i}`));
   const kinds = u.variants.map((x) => kindsAccepted(x).reduce((m, k) => m | KIND_BITS[k], 0));
-  const expected = [...new Set(u.variants.flatMap((x) => kindsAccepted(x)))].join(" or ") || "nothing";
-  return `wireUnion(${v}, ${u.mode === "oneOf"}, []func(*wireValue) *DecodeError{${fns.join(", ")}}, []uint8{${kinds.join(", ")}}, ${goString(expected)})`;
+  return `wireUnion(${v}, ${u.mode === "oneOf"}, []wireCheck{${fns.join(", ")}}, []wireKinds{${kinds.join(", ")}})`;
 }
 
 export function unionEncoder(g: GoContext, pr: Printer, d: Decl, u: UnionType): void {
   const variants = goVariants(g, u);
   const exact = u.dispatch === undefined;
-  pr.block(`func ${d.names.go.enc}(b []byte, v ${d.name}, lvl int) ([]byte, *EncodeError) {`, () => {
-    if (exact) pr.raw("start := len(b)");
-    pr.raw("switch x := v.(type) {");
-    const seen = new Set<string>();
-    variants.forEach((gv, i) => {
-      if (seen.has(gv.name)) return;
-      seen.add(gv.name);
-      const write = encodeVariant(g, d, u, gv, i);
-      pr.raw(`case ${gv.wraps === "" ? `*${gv.name}` : gv.name}:`);
-      if (gv.wraps === "") {
-        pr.raw("\tif x == nil {");
-        pr.raw("\t\tbreak");
-        pr.raw("\t}");
-      }
-      if (exact) {
-        pr.raw(`\tb, err := ${write}`);
-        pr.raw("\tif err != nil {");
-        pr.raw("\t\treturn b, err");
-        pr.raw("\t}");
-        pr.raw(`\treturn b, wireCheckWritten(b[start:], lvl, val${d.name})`);
-        g.treeDecls.add(d);
-      } else pr.raw(`\treturn ${write}`);
+  const also = (u.also ?? []).length > 0;
+  if (also) {
+    pr.block(`func ${d.names.go.enc}(b []byte, v ${d.name}, lvl int) ([]byte, *EncodeError) {`, () => {
+      pr.raw("start := len(b)");
+      pr.raw(`b, err := ${d.names.go.enc}Shape(b, v, lvl)`);
+      pr.block("if err != nil {", () => pr.raw("return b, err"));
+      pr.raw(`return b, wireCheckWritten(b[start:], lvl, ${treeApplicatorsFn(g, u, `${d.name}_Also`)})`);
     });
-    pr.raw("}");
-    pr.raw(`return b, wireEncodeFail(wireCodeType, ${goString(`no ${d.name} variant`)})`);
-  });
+    pr.blank();
+  }
+  pr.block(
+    `func ${d.names.go.enc}${also ? "Shape" : ""}(b []byte, v ${d.name}, lvl int) ([]byte, *EncodeError) {`,
+    () => {
+      if (exact) pr.raw("start := len(b)");
+      pr.raw("switch x := v.(type) {");
+      const seen = new Set<string>();
+      variants.forEach((gv, i) => {
+        if (seen.has(gv.name)) return;
+        seen.add(gv.name);
+        const write = encodeVariant(g, d, u, gv, i);
+        pr.raw(`case ${gv.wraps === "" ? `*${gv.name}` : gv.name}:`);
+        if (gv.wraps === "") {
+          pr.raw("\tif x == nil {");
+          pr.raw("\t\tbreak");
+          pr.raw("\t}");
+        }
+        // a variant that can hold no value (false) is written without looking at it
+        if (!/\bx\b/.test(write) && gv.wraps !== "") pr.raw("\t_ = x");
+        if (exact) {
+          pr.raw(`\tb, err := ${write}`);
+          pr.raw("\tif err != nil {");
+          pr.raw("\t\treturn b, err");
+          pr.raw("\t}");
+          pr.raw(`\treturn b, wireCheckWritten(b[start:], lvl, val${d.name})`);
+          g.treeDecls.add(d);
+        } else pr.raw(`\treturn ${write}`);
+      });
+      pr.raw("}");
+      pr.raw(`return b, wireEncodeFail(wireCodeType, ${goString(`no ${d.name} variant`)})`);
+    },
+  );
 }
 
 function encodeVariant(g: GoContext, d: Decl, u: UnionType, gv: GoVariant, i: number): string {
   const variant = u.variants[i]!;
   if (gv.wraps === "") return `${(variant as Extract<Type, { kind: "ref" }>).decl.names.go.enc}(b, x, lvl)`;
   const codec = typeCodec(g, variant, `${d.name}_${gv.name}`);
-  return codec.enc(gv.boxed ? "x.Value" : `${gv.wraps}(x)`, "lvl");
+  const conv = `${g.peek(() => g.elementType(variant))}(x)`;
+  const out = codec.enc(gv.boxed ? "x.Value" : conv, "lvl");
+  // the conversion names the wrapped type: record its imports only where the codec prints it
+  if (!gv.boxed && out.includes(conv)) g.elementType(variant);
+  return out;
 }
 
 export { isNullable };

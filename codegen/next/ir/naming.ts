@@ -94,11 +94,27 @@ export function nameProtocol(decls: Decl[], seeds: Seeds, problems: Problems, pr
     }
     taken.set(name, origin);
   };
-  // 1. type names, in definition order (a lifted definition after its parent, which it is named from)
-  for (const d of decls) {
-    d.name = prefix + typeName(d, seeds);
+  // 1. type names: the schema's own first, then the lifted ones (in definition order: a lifted
+  // definition after its parent, which it is named from). A lifted name that the schema already
+  // uses takes its long form (the kind spelled: NotificationParamsObject).
+  const lifted = (d: Decl) => seeds.hints.has(d) && seeds.hints.get(d)!.override === undefined;
+  const order = [...decls.filter((d) => !lifted(d)), ...decls.filter(lifted)];
+  // Definitions of different files with one name (a protocol made of several authors' files) are
+  // qualified by their file's name: JscpdColor, StylelintrcColor.
+  const byName = new Map<string, Decl[]>();
+  for (const d of order) if (!lifted(d)) byName.set(typeName(d, seeds), [...(byName.get(typeName(d, seeds)) ?? []), d]);
+  const qualified = new Set<Decl>();
+  for (const group of byName.values())
+    if (new Set(group.map((d) => d.origin.file)).size > 1) group.forEach((d) => qualified.add(d));
+  for (const d of order) {
+    // a lifted definition's name starts with its owner's, which has the prefix already
+    const own = lifted(d) ? "" : prefix;
+    d.name = own + (qualified.has(d) ? fileName(d.origin.file) : "") + typeName(d, seeds);
+    if (lifted(d) && taken.has(d.name)) d.name = typeName(d, seeds) + longSuffix(d);
     d.names.type = d.name;
     if (!IDENT.test(d.name)) {
+      // a bad x-name is reported at the keyword itself
+      if (d.type.xName !== undefined && !IDENT.test(d.type.xName)) continue;
       problems.error(
         d.origin,
         `the name "${d.name}" is not a PascalCase identifier`,
@@ -134,7 +150,15 @@ export function nameProtocol(decls: Decl[], seeds: Seeds, problems: Problems, pr
       checkEv: `check${n}Evaluated`,
       write: `write${n}`,
     };
-    d.names.go = { decode: `Decode${n}`, encode: `Encode${n}`, dec: `dec${n}`, enc: `enc${n}`, fast: `fast${n}` };
+    // Error's decoder cannot be DecodeError (the runtime's error type): it becomes DecodeErrorValue
+    const free = (name: string) => (GO_RESERVED.has(name) ? `${name}Value` : name);
+    d.names.go = {
+      decode: free(`Decode${n}`),
+      encode: free(`Encode${n}`),
+      dec: `dec${n}`,
+      enc: `enc${n}`,
+      fast: `fast${n}`,
+    };
     if (d.type.kind === "object") d.names.ts.known = `known${n}`;
     if (d.type.kind === "union") {
       d.names.ts.pick = `pick${n}`;
@@ -167,7 +191,7 @@ export function nameProtocol(decls: Decl[], seeds: Seeds, problems: Problems, pr
   for (const d of decls) {
     walkNamed(d.type, d.name, (t, path) => {
       if (t.kind === "object") nameProperties(t, problems);
-      if (t.kind === "union") nameVariants(t, d, path);
+      if (t.kind === "union") nameVariants(t, d, (n) => taken.has(n));
       for (const pat of patternsOf(t)) {
         const known = patterns.get(pat.source);
         if (known !== undefined) pat.name = known;
@@ -182,6 +206,15 @@ export function nameProtocol(decls: Decl[], seeds: Seeds, problems: Problems, pr
       }
     });
   }
+}
+
+function fileName(path: string): string {
+  return pascalName(path.slice(path.lastIndexOf("/") + 1).replace(/\.json$/, ""));
+}
+
+/** The long form of a lifted definition's name: what it is (Object, Union). */
+function longSuffix(d: Decl): string {
+  return d.type.kind === "object" ? "Object" : d.type.kind === "union" ? "Union" : "Type";
 }
 
 function typeName(d: Decl, seeds: Seeds): string {
@@ -289,11 +322,13 @@ function exactGoName(name: string): string {
   return /^[a-z]/.test(s) ? s[0]!.toUpperCase() + s.slice(1) : `X${s}`;
 }
 
-function nameVariants(u: UnionType, owner: Decl, _path: string): void {
+function nameVariants(u: UnionType, owner: Decl, taken: (name: string) => boolean): void {
   u.variantNames = u.variants.map((v, i) => {
     if (v.kind === "ref" && resolve(v).kind === "object") return v.decl.name;
-    if (v.kind === "ref") return owner.name + v.decl.name;
-    return owner.name + variantName(u, i);
+    // a wrapper type (Go): never the name of a definition (a lifted variant is named like its wrapper)
+    let name = v.kind === "ref" ? owner.name + v.decl.name : owner.name + variantName(u, i);
+    while (taken(name)) name += "Value";
+    return name;
   });
 }
 

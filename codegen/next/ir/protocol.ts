@@ -12,7 +12,7 @@ import { nameProtocol } from "./naming";
 import { children } from "./query";
 import type { SchemaSource } from "./source";
 import type { Decl, Protocol, Type } from "./types";
-import { pascalName } from "./words";
+import { pascalName, words } from "./words";
 
 export interface ProtocolInput {
   name: string;
@@ -61,7 +61,7 @@ export function collectSeeds(src: SchemaSource): DeclSeed[] {
     if (Object.keys(root).some((k) => !CONTAINER_KEYS.has(k))) {
       seeds.push({
         at: { file: f.path, pointer: "" },
-        key: typeof root.title === "string" ? root.title : base,
+        key: rootKey(root.title, base),
         root: true,
       });
     }
@@ -73,6 +73,11 @@ export function collectSeeds(src: SchemaSource): DeclSeed[] {
     }
   }
   return seeds;
+}
+
+/** A root is named from its title when that is a name (three words at most), else from its file. */
+function rootKey(title: unknown, file: string): string {
+  return typeof title === "string" && words(title).length > 0 && words(title).length <= 3 ? title : file;
 }
 
 export function buildProtocol(input: ProtocolInput): Protocol {

@@ -34,6 +34,8 @@ export interface Doc {
 export interface Pattern {
   /** ECMAScript source (unanchored search). */
   source: string;
+  /** The same pattern in Go RE2 syntax. */
+  re2: string;
   /** Name of the compiled constant in generated code, derived from where the pattern sits (naming pass). */
   name: string;
 }

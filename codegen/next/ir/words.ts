@@ -88,3 +88,9 @@ export function exactPart(name: string): string {
   }
   return out === "" ? "_" : out;
 }
+
+/** The name with its indefinite article, for comments: "an Error", "a Frame", "a UserId". */
+export function withArticle(name: string): string {
+  const an = /^[AEIO]/.test(name) || (/^U/.test(name) && !/^U(ni|se|su|ti|r[ai])/.test(name));
+  return `${an ? "an" : "a"} ${name}`;
+}

@@ -64,6 +64,59 @@ export function goBounds(c: BoundsCheck, kind: "integer" | "number"): string[] {
   return out;
 }
 
+// ---- diff (codegen/next/diff): the effective lower and upper bounds compared ----
+import type { NumberType } from "../ir/types";
+import type { FamilyDiff } from "../diff/context";
+import { compareBounds, tighter, type Bound, type Side } from "../diff/order";
+import { beforeAfter } from "../diff/report";
+
+/** The effective bound of one side over every bounds check; for integers, exclusive bounds become inclusive whole numbers. */
+export function effectiveBound(checks: readonly BoundsCheck[], integer: boolean, side: Side): Bound | undefined {
+  const candidates: Bound[] = [];
+  for (const c of checks) {
+    const inclusive = side === "lower" ? c.minimum : c.maximum;
+    const exclusive = side === "lower" ? c.exclusiveMinimum : c.exclusiveMaximum;
+    if (inclusive !== undefined)
+      candidates.push({
+        value: integer ? (side === "lower" ? Math.ceil(inclusive) : Math.floor(inclusive)) : inclusive,
+        exclusive: false,
+      });
+    if (exclusive !== undefined)
+      candidates.push(
+        integer
+          ? { value: side === "lower" ? Math.floor(exclusive) + 1 : Math.ceil(exclusive) - 1, exclusive: false }
+          : { value: exclusive, exclusive: true },
+      );
+  }
+  return candidates.length === 0 ? undefined : candidates.reduce((a, b) => tighter(a, b, side));
+}
+
+export function boundText(b: Bound | undefined, side: Side): string {
+  if (b === undefined) return "none";
+  return `${side === "lower" ? (b.exclusive ? ">" : "≥") : b.exclusive ? "<" : "≤"} ${b.value}`;
+}
+
+export const diffBounds: FamilyDiff<NumberType> = (b, h, cx) => {
+  const bounds = (t: NumberType) => t.checks.filter((c): c is BoundsCheck => c.family === "bounds");
+  const [bc, hc] = [bounds(b), bounds(h)];
+  const integer = b.kind === "integer";
+  for (const side of ["lower", "upper"] as const) {
+    const bb = effectiveBound(bc, integer, side);
+    const hb = effectiveBound(hc, integer, side);
+    const cmp = compareBounds(bb, hb, side);
+    if (cmp === 0) continue;
+    const exclusive = hc.some((c) => (side === "lower" ? c.exclusiveMinimum : c.exclusiveMaximum) !== undefined);
+    const key =
+      side === "lower" ? (exclusive ? "exclusiveMinimum" : "minimum") : exclusive ? "exclusiveMaximum" : "maximum";
+    cx.report({
+      rule: cmp > 0 ? "constraint-tightened" : "constraint-loosened",
+      message: `${side} bound ${boundText(bb, side)} → ${boundText(hb, side)}`,
+      keyword: [key],
+      ...beforeAfter(bb && boundText(bb, side), hb && boundText(hb, side)),
+    });
+  }
+};
+
 // ---- value generation (codegen/next/conformance/arbitrary.ts) ----
 
 import type { NumberHint, NumberRange } from "../conformance/draw";

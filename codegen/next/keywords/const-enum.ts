@@ -52,6 +52,72 @@ export function goEnum(c: EnumCheck, kind: "string" | "integer" | "number"): str
   return ["switch v {", `case ${lits.join(", ")}:`, "default:", `\treturn wireFail(wireCodeEnum, ${goStr(what)})`, "}"];
 }
 
+// ---- diff (codegen/next/diff): values added, removed or changed ----
+import type { JsonValue, NumberType, StringType, Type } from "../ir/types";
+import type { CheckDiff, FamilyDiff } from "../diff/context";
+import { beforeAfter, canonical, code } from "../diff/report";
+
+/** The values the const and enum checks allow together (each check narrows the ones before); undefined: no such check. */
+export function valuesOfChecks(checks: readonly (StringCheck | NumberCheck)[]): JsonValue[] | undefined {
+  let allowed: JsonValue[] | undefined;
+  for (const c of checks) {
+    if (c.family !== "const" && c.family !== "enum") continue;
+    const values: JsonValue[] = c.family === "const" ? [c.value] : c.values;
+    allowed = allowed === undefined ? values : allowed.filter((v) => values.some((w) => canonical(w) === canonical(v)));
+  }
+  return allowed;
+}
+
+/** The values several enum types allow together (const/enum of objects and arrays, kept as allOf branches). */
+export function valuesOfEnums(types: readonly Type[]): JsonValue[] | undefined {
+  let allowed: JsonValue[] | undefined;
+  for (const t of types) {
+    if (t.kind !== "enum") continue;
+    allowed =
+      allowed === undefined ? t.values : allowed.filter((v) => t.values.some((w) => canonical(w) === canonical(v)));
+  }
+  return allowed;
+}
+
+/** Allowed values (undefined: any value of the kind), compared as JSON values (objects regardless of key order). */
+export function diffValues(b: JsonValue[] | undefined, h: JsonValue[] | undefined, cx: CheckDiff): void {
+  if (b === undefined && h === undefined) return;
+  if (b === undefined || h === undefined) {
+    const list = (b ?? h)!.map(code).join(", ");
+    cx.report({
+      rule: b === undefined ? "constraint-tightened" : "constraint-loosened",
+      message: b === undefined ? `values restricted to ${list}` : `no longer restricted to ${list}`,
+      ...(b === undefined ? { keyword: ["enum"] } : {}),
+      ...beforeAfter(b, h),
+    });
+    return;
+  }
+  const has = (list: JsonValue[], v: JsonValue) => list.some((w) => canonical(w) === canonical(v));
+  if (b.length === 1 && h.length === 1) {
+    if (!has(b, h[0]!))
+      cx.report({
+        rule: "const-changed",
+        message: `const ${code(b[0])} → ${code(h[0])}`,
+        keyword: ["const"],
+        before: b[0]!,
+        after: h[0]!,
+      });
+    return;
+  }
+  for (const v of h)
+    if (!has(b, v))
+      cx.report({ rule: "enum-value-added", message: `value ${code(v)} added`, keyword: ["enum"], after: v });
+  for (const v of b)
+    if (!has(h, v))
+      cx.report({ rule: "enum-value-removed", message: `value ${code(v)} removed`, keyword: ["enum"], before: v });
+}
+
+export const diffStringValues: FamilyDiff<StringType> = (b, h, cx) =>
+  diffValues(valuesOfChecks(b.checks), valuesOfChecks(h.checks), cx);
+
+export const diffNumberValues: FamilyDiff<NumberType> = (b, h, cx) =>
+  diffValues(valuesOfChecks(b.checks), valuesOfChecks(h.checks), cx);
+
 // ---- value generation (codegen/next/conformance/arbitrary.ts) ----
 
 import type { Draw, ScalarHint } from "../conformance/draw";

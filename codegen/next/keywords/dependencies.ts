@@ -43,6 +43,83 @@ export function buildDependencies(
   return { required, schemas };
 }
 
+// ---- diff (codegen/next/diff): per key, the members it requires and the schema it applies ----
+import type { ObjectType, Type } from "../ir/types";
+import type { FamilyDiff } from "../diff/context";
+import { ruleByEffect } from "../diff/effect";
+import { code } from "../diff/report";
+
+/** Key -> the members its presence requires, over every dependentRequired check. */
+function requiredByKey(t: ObjectType): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const c of t.checks) {
+    if (c.family !== "dependentRequired") continue;
+    out.set(c.key, [...new Set([...(out.get(c.key) ?? []), ...c.required])]);
+  }
+  return out;
+}
+
+export const diffDependentRequired: FamilyDiff<ObjectType> = (b, h, cx) => {
+  const [bm, hm] = [requiredByKey(b), requiredByKey(h)];
+  for (const key of [...new Set([...bm.keys(), ...hm.keys()])]) {
+    const [bs, hs] = [bm.get(key) ?? [], hm.get(key) ?? []];
+    for (const name of hs.filter((n) => !bs.includes(n)))
+      cx.report({
+        rule: "dependent-required-added",
+        message: `with ${code(key)} present, ${code(name)} is now required`,
+        keyword: ["dependentRequired", key],
+        after: name,
+      });
+    for (const name of bs.filter((n) => !hs.includes(n)))
+      cx.report({
+        rule: "dependent-required-removed",
+        message: `with ${code(key)} present, ${code(name)} is no longer required`,
+        keyword: ["dependentRequired", key],
+        before: name,
+      });
+  }
+};
+
+const SCHEMA_RULES = {
+  widen: "dependent-schema-loosened",
+  narrow: "dependent-schema-tightened",
+  both: "dependent-schema-changed",
+} as const;
+
+/** Key -> the schemas its presence applies, over every dependentSchemas check. */
+function schemasByKey(t: ObjectType): Map<string, Type[]> {
+  const out = new Map<string, Type[]>();
+  for (const c of t.checks) if (c.family === "dependentSchemas") out.set(c.key, [...(out.get(c.key) ?? []), c.type]);
+  return out;
+}
+
+export const diffDependentSchemas: FamilyDiff<ObjectType> = (b, h, cx) => {
+  const [bm, hm] = [schemasByKey(b), schemasByKey(h)];
+  for (const key of [...new Set([...bm.keys(), ...hm.keys()])]) {
+    const [bs, hs] = [bm.get(key) ?? [], hm.get(key) ?? []];
+    for (let i = 0; i < Math.max(bs.length, hs.length); i++) {
+      const [bt, ht] = [bs[i], hs[i]];
+      const keyword = ["dependentSchemas", key];
+      if (bt === undefined || ht === undefined) {
+        cx.report({
+          rule: bt === undefined ? "dependent-schema-tightened" : "dependent-schema-loosened",
+          message: `with ${code(key)} present, a schema ${bt === undefined ? "now applies" : "no longer applies"}`,
+          keyword,
+        });
+        continue;
+      }
+      const effect = cx.effectOf(bt, ht);
+      if (effect === "none") continue;
+      const how = effect === "widen" ? "widened" : effect === "narrow" ? "narrowed" : "changed";
+      cx.report({
+        rule: ruleByEffect(effect, SCHEMA_RULES),
+        message: `with ${code(key)} present, the schema ${how}`,
+        keyword,
+      });
+    }
+  }
+};
+
 // ---- value generation (codegen/next/conformance/arbitrary.ts) ----
 
 import type { HintContext } from "../conformance/draw";

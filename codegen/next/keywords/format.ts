@@ -53,6 +53,58 @@ export function goFormat(c: FormatCheck): string[] {
   ];
 }
 
+// ---- diff (codegen/next/diff): an asserted format narrows; an annotation changes nothing ----
+import type { StringType } from "../ir/types";
+import type { FamilyDiff } from "../diff/context";
+import { beforeAfter, code } from "../diff/report";
+
+export const diffFormat: FamilyDiff<StringType> = (b, h, cx) => {
+  const asserted = (t: StringType) =>
+    t.checks.filter((c): c is FormatCheck => c.family === "format").map((c) => c.format);
+  const [ba, ha] = [asserted(b), asserted(h)];
+  const list = (fs: string[]) => fs.map(code).join(", ");
+  const value = (fs: string[]) => (fs.length === 0 ? undefined : fs.length === 1 ? fs[0] : fs);
+  const ba2 = beforeAfter(value(ba), value(ha));
+  if (ba.join("\0") !== ha.join("\0")) {
+    const wasAnnotation = h.doc?.format !== undefined && b.doc?.format === h.doc.format;
+    const staysAnnotation = b.doc?.format !== undefined && h.doc?.format === b.doc.format;
+    if (ba.length === 0)
+      cx.report({
+        rule: "format-asserted",
+        message: wasAnnotation ? `format ${list(ha)} now asserted` : `asserted format ${list(ha)} added`,
+        keyword: ["format"],
+        ...ba2,
+      });
+    else if (ha.length === 0)
+      cx.report({
+        rule: "format-unasserted",
+        message: staysAnnotation ? `format ${list(ba)} no longer asserted` : `asserted format ${list(ba)} removed`,
+        keyword: ["format"],
+        ...ba2,
+      });
+    else
+      cx.report({
+        rule: "format-asserted-changed",
+        message: `asserted format ${list(ba)} → ${list(ha)}`,
+        keyword: ["format"],
+        ...ba2,
+      });
+    return;
+  }
+  // Annotations only: a format name without a check of it.
+  const annotation = (t: StringType) =>
+    t.doc?.format !== undefined && !asserted(t).includes(t.doc.format) ? t.doc.format : undefined;
+  const [bn, hn] = [annotation(b), annotation(h)];
+  if (bn === hn) return;
+  const text = (f: string | undefined) => (f === undefined ? "none" : code(f));
+  cx.report({
+    rule: "format-annotation-changed",
+    message: `format annotation ${text(bn)} → ${text(hn)}`,
+    keyword: ["format"],
+    ...beforeAfter(bn, hn),
+  });
+};
+
 // ---- value generation (codegen/next/conformance/arbitrary.ts) ----
 
 import type { ScalarHint } from "../conformance/draw";

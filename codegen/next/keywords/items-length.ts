@@ -47,6 +47,16 @@ export function goItemsLength(c: ItemsLengthCheck): string[] {
   return [`if ${conds.join(" || ")} {`, `\treturn wireFail(wireCodeLength, "array must have ${limits} items")`, "}"];
 }
 
+// ---- diff (codegen/next/diff): minItems and maxItems as count bounds ----
+import type { ArrayType } from "../ir/types";
+import type { FamilyDiff } from "../diff/context";
+import { diffCounts } from "../diff/order";
+
+export const diffItemsLength: FamilyDiff<ArrayType> = (b, h, cx) => {
+  const lengths = (t: ArrayType) => t.checks.filter((c): c is ItemsLengthCheck => c.family === "items-length");
+  diffCounts(cx, ["minItems", "maxItems"], lengths(b), lengths(h));
+};
+
 // ---- value generation (codegen/next/conformance/arbitrary.ts) ----
 
 import type { CountHint } from "../conformance/draw";

@@ -57,6 +57,36 @@ export function goMultipleOf(c: MultipleOfCheck, kind: "integer" | "number"): st
   return [`if ${cond} {`, `\treturn wireFail(wireCodeRange, "number must be a multiple of ${m}")`, "}"];
 }
 
+// ---- diff (codegen/next/diff): multipleOf compared exactly, on the decimal forms ----
+import type { NumberType } from "../ir/types";
+import type { FamilyDiff } from "../diff/context";
+import { beforeAfter } from "../diff/report";
+
+/**
+ * Every value that is a multiple of each of `tighter` is a multiple of each of `looser` when each
+ * looser divisor divides some tighter one (0.3 is a multiple of 0.1: multipleOf 0.1 → 0.3 tightens).
+ */
+function implies(tighter: readonly number[], looser: readonly number[]): boolean {
+  return looser.every((l) => tighter.some((t) => isMultipleOf(t, l)));
+}
+
+export const diffMultipleOf: FamilyDiff<NumberType> = (b, h, cx) => {
+  const divisors = (t: NumberType) =>
+    t.checks.filter((c): c is MultipleOfCheck => c.family === "multipleOf").map((c) => c.value);
+  const [bm, hm] = [divisors(b), divisors(h)];
+  const headTighter = implies(hm, bm);
+  const baseTighter = implies(bm, hm);
+  if (headTighter && baseTighter) return; // the same multiples
+  const text = (ms: number[]) => (ms.length === 0 ? "none" : ms.join(", "));
+  const value = (ms: number[]) => (ms.length === 0 ? undefined : ms.length === 1 ? ms[0] : ms);
+  cx.report({
+    rule: headTighter ? "constraint-tightened" : baseTighter ? "constraint-loosened" : "constraint-changed",
+    message: `multipleOf ${text(bm)} → ${text(hm)}`,
+    keyword: ["multipleOf"],
+    ...beforeAfter(value(bm), value(hm)),
+  });
+};
+
 // ---- value generation (codegen/next/conformance/arbitrary.ts) ----
 
 import type { NumberHint } from "../conformance/draw";

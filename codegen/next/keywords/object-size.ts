@@ -13,6 +13,16 @@ export function buildSize(r: SchemaReader): SizeCheck | undefined {
   return c.min === undefined && c.max === undefined ? undefined : c;
 }
 
+// ---- diff (codegen/next/diff): minProperties and maxProperties as count bounds ----
+import type { ObjectType } from "../ir/types";
+import type { FamilyDiff } from "../diff/context";
+import { diffCounts } from "../diff/order";
+
+export const diffSize: FamilyDiff<ObjectType> = (b, h, cx) => {
+  const sizes = (t: ObjectType) => t.checks.filter((c): c is SizeCheck => c.family === "size");
+  diffCounts(cx, ["minProperties", "maxProperties"], sizes(b), sizes(h));
+};
+
 // ---- value generation (codegen/next/conformance/arbitrary.ts) ----
 
 import type { CountHint } from "../conformance/draw";

@@ -1,14 +1,14 @@
 // pattern and patternProperties: ECMAScript regular expressions (unanchored search, u flag), in the
-// subset that means the same in Go's RE2 once translated (pattern-portable.ts, pattern-re2.ts).
+// subset that means the same in Go's RE2 once translated (pattern-translate.ts).
 import type { Pattern, StringCheck } from "../ir/types";
 import type { Printer } from "../print/printer";
 import { failIf, type Val } from "../ts/value";
-import { checkPortablePattern } from "./pattern-portable";
+import { translatePattern } from "./pattern-translate";
 
 /** The pattern, or why it cannot be used. Its constant name is set by the naming pass. */
 export function compilePattern(source: string): Pattern | string {
-  const bad = checkPortablePattern(source);
-  return bad !== undefined ? bad : { source, name: "" };
+  const t = translatePattern(source);
+  return "error" in t ? t.error : { source, re2: t.re2, name: "" };
 }
 
 export type PatternCheck = Extract<StringCheck, { family: "pattern" }>;
@@ -27,6 +27,34 @@ export function goPattern(c: PatternCheck): string[] {
     "}",
   ];
 }
+
+// ---- diff (codegen/next/diff): patterns added, removed or edited (never compared as languages) ----
+import type { StringType } from "../ir/types";
+import type { FamilyDiff } from "../diff/context";
+import { beforeAfter, code } from "../diff/report";
+
+export const diffPattern: FamilyDiff<StringType> = (b, h, cx) => {
+  const sources = (t: StringType) =>
+    t.checks.filter((c): c is PatternCheck => c.family === "pattern").map((c) => c.pattern.source);
+  const [bp, hp] = [sources(b), sources(h)];
+  const added = hp.filter((s) => !bp.includes(s));
+  const removed = bp.filter((s) => !hp.includes(s));
+  if (added.length === 0 && removed.length === 0) return;
+  const list = (ss: string[]) => ss.map(code).join(", ");
+  const value = (ss: string[]) => (ss.length === 0 ? undefined : ss.length === 1 ? ss[0] : ss);
+  cx.report({
+    rule:
+      removed.length === 0 ? "constraint-tightened" : added.length === 0 ? "constraint-loosened" : "constraint-changed",
+    message:
+      removed.length === 0
+        ? `pattern ${list(added)} added`
+        : added.length === 0
+          ? `pattern ${list(removed)} removed`
+          : `pattern ${list(removed)} → ${list(added)}`,
+    keyword: ["pattern"],
+    ...beforeAfter(value(bp), value(hp)),
+  });
+};
 
 // ---- value generation (codegen/next/conformance/arbitrary.ts) ----
 

@@ -11,6 +11,37 @@ export function buildPropertyNames(r: SchemaReader, ctx: BuildContext): Property
   return type.kind === "any" ? undefined : { family: "propertyNames", type };
 }
 
+// ---- diff (codegen/next/diff): the key schema added, removed, widened or narrowed ----
+import type { ObjectType } from "../ir/types";
+import type { FamilyDiff } from "../diff/context";
+import { ruleByEffect } from "../diff/effect";
+
+const NAME_RULES = {
+  widen: "property-names-loosened",
+  narrow: "property-names-tightened",
+  both: "property-names-changed",
+} as const;
+
+export const diffPropertyNames: FamilyDiff<ObjectType> = (b, h, cx) => {
+  const all = (t: ObjectType) => t.checks.filter((c): c is PropertyNamesCheck => c.family === "propertyNames");
+  const [bs, hs] = [all(b), all(h)];
+  for (let i = 0; i < Math.max(bs.length, hs.length); i++) {
+    const [bc, hc] = [bs[i], hs[i]];
+    if (bc === undefined || hc === undefined) {
+      cx.report({
+        rule: bc === undefined ? "property-names-tightened" : "property-names-loosened",
+        message: bc === undefined ? "propertyNames added" : "propertyNames removed",
+        keyword: ["propertyNames"],
+      });
+      continue;
+    }
+    const effect = cx.effectOf(bc.type, hc.type);
+    if (effect === "none") continue;
+    const how = effect === "widen" ? "widened" : effect === "narrow" ? "narrowed" : "changed";
+    cx.report({ rule: ruleByEffect(effect, NAME_RULES), message: `propertyNames ${how}`, keyword: ["propertyNames"] });
+  }
+};
+
 // ---- value generation (codegen/next/conformance/arbitrary.ts) ----
 
 import type { HintContext } from "../conformance/draw";

@@ -35,6 +35,16 @@ export function goLength(c: LengthCheck): string[] {
   return [`if n := wireRuneCount(v); ${conds.join(" || ")} {`, fail, "}"];
 }
 
+// ---- diff (codegen/next/diff): minLength and maxLength as count bounds ----
+import type { StringType } from "../ir/types";
+import type { FamilyDiff } from "../diff/context";
+import { diffCounts } from "../diff/order";
+
+export const diffLength: FamilyDiff<StringType> = (b, h, cx) => {
+  const lengths = (t: StringType) => t.checks.filter((c): c is LengthCheck => c.family === "length");
+  diffCounts(cx, ["minLength", "maxLength"], lengths(b), lengths(h));
+};
+
 // ---- value generation (codegen/next/conformance/arbitrary.ts) ----
 
 import type { ScalarHint } from "../conformance/draw";

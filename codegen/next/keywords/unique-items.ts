@@ -15,6 +15,26 @@ export function buildUnique(r: SchemaReader): UniqueCheck | undefined {
   return { family: "unique" };
 }
 
+// ---- diff (codegen/next/diff): uniqueItems added or removed ----
+import type { ArrayType } from "../ir/types";
+import type { FamilyDiff } from "../diff/context";
+
+export const diffUnique: FamilyDiff<ArrayType> = (b, h, cx) => {
+  const unique = (t: ArrayType) => t.checks.some((c) => c.family === "unique");
+  if (unique(b) === unique(h)) return;
+  cx.report(
+    unique(h)
+      ? {
+          rule: "unique-items-added",
+          message: "uniqueItems added",
+          keyword: ["uniqueItems"],
+          before: false,
+          after: true,
+        }
+      : { rule: "unique-items-removed", message: "uniqueItems removed", before: true, after: false },
+  );
+};
+
 // ---- value generation (codegen/next/conformance/arbitrary.ts) ----
 
 import type { CountHint } from "../conformance/draw";

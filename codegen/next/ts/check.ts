@@ -15,14 +15,30 @@ export type { Val };
 export const KIND_BITS: Record<Kind, number> = { object: 1, array: 2, string: 4, number: 8, boolean: 16, null: 32 };
 export const kindMask = (t: Type): number => kindsAccepted(t).reduce((m, k) => m | KIND_BITS[k], 0);
 
-/** Fresh local names for nested checks: derived from the nesting depth, never from a global counter. */
+/**
+ * Local names of the checks of one value, derived from that value's own identifier (v_tools_q,
+ * v_tools_e, ...): two values never share names, and a change to one property renames nothing else.
+ */
+/** More properties than this make an object "large" (see objectBody). */
+export const LARGE_OBJECT = 64;
+export const LARGE_OBJECT_CHUNK = 48;
+
 export class Scope {
-  constructor(readonly depth = 0) {}
-  inner(): Scope {
-    return new Scope(this.depth + 1);
+  constructor(
+    readonly tag = "",
+    private readonly nesting = 0,
+  ) {}
+  /** The scope of a child value whose identifier is x. */
+  at(x: string): Scope {
+    return new Scope(x);
+  }
+  /** The same value, one evaluation record deeper (nested unevaluated*). */
+  deeper(): Scope {
+    return new Scope(this.tag, this.nesting + 1);
   }
   name(base: string): string {
-    return this.depth === 0 ? base : `${base}${this.depth}`;
+    const b = this.nesting === 0 ? base : `${base}${this.nesting + 1}`;
+    return this.tag === "" ? b : `${this.tag}_${b}`;
   }
 }
 
@@ -57,11 +73,12 @@ export class TsChecks {
       for (const a of t.also ?? []) this.applicator(a, v, scope, ev);
       return;
     }
+    const inner = scope.deeper();
     this.pr.block("{", () => {
       const local = scope.name("ev");
       this.pr.raw(`const ${local} = $newEv();`);
       shape(local);
-      for (const a of t.also ?? []) this.applicator(a, v, scope, local);
+      for (const a of t.also ?? []) this.applicator(a, v, inner, local);
       if (ev !== undefined) this.pr.raw(`$evAll(${v.x}, ${ev});`);
     });
   }
@@ -74,11 +91,12 @@ export class TsChecks {
       return t.decl.names.ts.checkEv!;
     }
     const inner = this.pr.fork();
-    const s = scope.inner();
-    const x = s.name("v");
-    const p = s.name("p");
-    const k = s.name("k");
-    const ev = tracking ? s.name("ev") : undefined;
+    // a closure of its own: its parameters shadow the enclosing function's
+    const s = new Scope();
+    const x = "v";
+    const p = "p";
+    const k = "k";
+    const ev = tracking ? "ev" : undefined;
     new TsChecks(inner, this.tracked).check(t, { x, p, k }, s, ev);
     const body = inner.toString().trimEnd();
     if (body === "") return tracking ? "$okEv" : "$ok";
@@ -202,13 +220,13 @@ export class TsChecks {
     t.prefix.forEach((x, n) => {
       pr.block(`if (${v.x}.length > ${n}) {`, () => {
         pr.raw(`const ${e} = ${v.x}[${n}];`);
-        this.check(x, { x: e, p: q, k: String(n) }, scope.inner());
+        this.check(x, { x: e, p: q, k: String(n) }, scope.at(e));
       });
     });
     if (t.items !== undefined) {
       pr.block(`for (let ${i} = ${t.prefix.length}; ${i} < ${v.x}.length; ${i}++) {`, () => {
         pr.raw(`const ${e} = ${v.x}[${i}];`);
-        this.check(t.items!, { x: e, p: q, k: i }, scope.inner());
+        this.check(t.items!, { x: e, p: q, k: i }, scope.at(e));
       });
     }
     for (const c of t.checks) {
@@ -243,28 +261,51 @@ export class TsChecks {
       pr.raw(`const ${o} = $obj(${v.x}, ${q});`);
     } else pr.raw(`const ${o} = $isObj(${v.x}) ? ${v.x} : $obj(${v.x}, ${q});`);
     const props = t.properties;
-    const flag = (p: Property) => `has_${p.names.local}`;
-    const local = (p: Property) => `v_${p.names.local}`;
+    const flag = (p: Property) => scope.name(`has_${p.names.local}`);
+    const local = (p: Property) => scope.name(`v_${p.names.local}`);
     const allowed =
       t.patterns.length === 0
         ? known
         : `((key: string): boolean => ${known}(key) || ${t.patterns.map((pp) => `${pp.pattern.name}.test(key)`).join(" || ")})`;
     const extras = t.extras.kind !== "reject";
-    for (const p of props) pr.raw(`let ${flag(p)} = false;`);
-    if (extras) pr.raw(`let ${scope.name("extra")} = false;`);
-    pr.block(`for (const key in ${o}) {`, () => {
-      pr.raw(`if (!$hasOwn.call(${o}, key)) continue;`);
-      if (props.length > 0) {
-        pr.block("switch (key) {", () => {
-          for (const p of props) pr.raw(`case ${lit(p.name)}: ${flag(p)} = true; continue;`);
-        });
-      }
-      if (extras) pr.raw(`${scope.name("extra")} = true;`);
-      else pr.raw(`if (${o}[key] !== undefined) $closed(${o}, ${allowed}, ${q});`);
-    });
-    for (const p of props) pr.raw(`const ${local(p)} = ${o}[${lit(p.name)}];`);
-    const present = (p: Property) => `${local(p)} !== undefined && (${flag(p)} || $hasOwn.call(${o}, ${lit(p.name)}))`;
-    for (const p of props) if (p.required) pr.raw(`if (!(${present(p)})) $missing(${lit(p.name)}, ${q});`);
+    // A closed object with pattern properties: its undeclared keys are extra members when a pattern matches them.
+    const matched = !extras && t.patterns.length > 0;
+    // A large object (hundreds of properties, as merged configuration schemas have) keeps no
+    // presence flags and checks its properties in nested functions of a few dozen each: one long
+    // function body is more than tsc's control flow analysis takes.
+    const large = props.length > LARGE_OBJECT;
+    if (!large) for (const p of props) pr.raw(`let ${flag(p)} = false;`);
+    if (extras || matched) pr.raw(`let ${scope.name("extra")} = false;`);
+    if (large)
+      pr.block(`for (const key in ${o}) {`, () => {
+        pr.raw(`if (!$hasOwn.call(${o}, key) || ${known}(key)) continue;`);
+        if (extras || matched) pr.raw(`${scope.name("extra")} = true;`);
+        else pr.raw(`if (${o}[key] !== undefined) $closed(${o}, ${allowed}, ${q});`);
+      });
+    else
+      pr.block(`for (const key in ${o}) {`, () => {
+        pr.raw(`if (!$hasOwn.call(${o}, key)) continue;`);
+        if (props.length > 0) {
+          pr.block("switch (key) {", () => {
+            for (const p of props) pr.raw(`case ${lit(p.name)}: ${flag(p)} = true; continue;`);
+          });
+        }
+        if (extras || matched) pr.raw(`${scope.name("extra")} = true;`);
+        else pr.raw(`if (${o}[key] !== undefined) $closed(${o}, ${allowed}, ${q});`);
+      });
+    if (matched) pr.raw(`if (${scope.name("extra")}) $closed(${o}, ${allowed}, ${q});`);
+    if (!large) for (const p of props) pr.raw(`const ${local(p)} = ${o}[${lit(p.name)}];`);
+    const present = (p: Property) =>
+      large
+        ? `${local(p)} !== undefined && $hasOwn.call(${o}, ${lit(p.name)})`
+        : `${local(p)} !== undefined && (${flag(p)} || $hasOwn.call(${o}, ${lit(p.name)}))`;
+    for (const p of props)
+      if (p.required)
+        pr.raw(
+          large
+            ? `if (!$has(${o}, ${lit(p.name)})) $missing(${lit(p.name)}, ${q});`
+            : `if (!(${present(p)})) $missing(${lit(p.name)}, ${q});`,
+        );
     for (const c of t.checks) {
       if (c.family === "dependentRequired") {
         pr.block(`if ($has(${o}, ${lit(c.key)})) {`, () => {
@@ -276,19 +317,27 @@ export class TsChecks {
       if (c.family === "size") pr.raw(`$sizeCheck(${o}, ${q}, ${c.min ?? "undefined"}, ${c.max ?? "undefined"});`);
       if (c.family === "propertyNames") pr.raw(`$propertyNames(${o}, ${q}, ${this.fn(c.type, scope)});`);
     }
-    for (const p of props) {
+    const propertyCheck = (p: Property) => {
       const body = () => {
         const pv: Val = { x: local(p), p: q, k: lit(esc(p.name)) };
-        this.check(p.type, pv, scope.inner());
-        for (const i of p.patterns ?? []) this.check(t.patterns[i]!.type, pv, scope.inner());
+        this.check(p.type, pv, scope.at(pv.x));
+        // a block of its own: the pattern's check may name the same locals as the property's
+        for (const i of p.patterns ?? []) pr.block("{", () => this.check(t.patterns[i]!.type, pv, scope.at(pv.x)));
       };
+      if (large) pr.raw(`const ${local(p)} = ${o}[${lit(p.name)}];`);
       if (p.required) body();
       else pr.block(`if (${present(p)}) {`, body);
+    };
+    if (!large) props.forEach(propertyCheck);
+    for (let at = 0; large && at < props.length; at += LARGE_OBJECT_CHUNK) {
+      const members = scope.name(`members_${props[at]!.names.local}`);
+      pr.block(`function ${members}(): void {`, () => props.slice(at, at + LARGE_OBJECT_CHUNK).forEach(propertyCheck));
+      pr.raw(`${members}();`);
     }
-    if (extras) this.extraMembers(t, o, q, known, scope);
+    if (extras || matched) this.extraMembers(t, o, q, known, scope);
     for (const c of t.checks) {
       if (c.family === "dependentSchemas") {
-        pr.block(`if ($has(${o}, ${lit(c.key)})) {`, () => this.check(c.type, { x: o, p: q }, scope.inner(), ev));
+        pr.block(`if ($has(${o}, ${lit(c.key)})) {`, () => this.check(c.type, { x: o, p: q }, scope.deeper(), ev));
       }
     }
     if (ev !== undefined) {
@@ -327,12 +376,12 @@ export class TsChecks {
         for (const pp of t.patterns) {
           pr.block(`if (${pp.pattern.name}.test(key)) {`, () => {
             if (fallback !== undefined) pr.raw(`${matched} = true;`);
-            this.check(pp.type, member, scope.inner());
+            this.check(pp.type, member, scope.at(x));
           });
         }
         if (fallback !== undefined) {
-          if (t.patterns.length > 0) pr.block(`if (!${matched}) {`, () => this.check(fallback, member, scope.inner()));
-          else this.check(fallback, member, scope.inner());
+          if (t.patterns.length > 0) pr.block(`if (!${matched}) {`, () => this.check(fallback, member, scope.at(x)));
+          else this.check(fallback, member, scope.at(x));
         }
       });
     });
@@ -353,7 +402,7 @@ export class TsChecks {
     }
     if (isNullable(u)) {
       const other = nullableOf(u);
-      pr.block(`if (${v.x} !== null) {`, () => this.check(other, v, scope.inner(), ev));
+      pr.block(`if (${v.x} !== null) {`, () => this.check(other, v, scope.deeper(), ev));
       return;
     }
     const pick = `(v: unknown, p: string, ignore: boolean): number => {\n${indent(pickBody(u.dispatch))}\n}`;

@@ -864,8 +864,335 @@ function $utf8Length(s: string): number {
   return n;
 }
 
-/** Asserted formats (x-assert-format), each one predicate (codegen/SEMANTICS.md, "Formats"). */
-const $formats: { [format: string]: (s: string) => boolean } = {};
+/**
+ * Asserted formats (x-assert-format), each one predicate (codegen/SEMANTICS.md, "Formats"), the
+ * twins of wireFormats in the Go runtime. Every grammar is ASCII (any other character fails it),
+ * except json-pointer, so UTF-16 and UTF-8 strings get the same verdicts.
+ */
+const $formats: { [format: string]: (s: string) => boolean } = {
+  "date-time": (s) =>
+    s.length > 11 && (s[10] === "T" || s[10] === "t") && $fDate(s.slice(0, 10)) && $fTime(s.slice(11)),
+  date: (s) => s.length === 10 && $fDate(s),
+  time: (s) => $fTime(s),
+  duration: (s) => $fDuration(s),
+  email: (s) => $fEmail(s),
+  hostname: (s) => $fHostname(s),
+  ipv4: (s) => $fIPv4(s),
+  ipv6: (s) => $fIPv6(s),
+  uri: (s) => {
+    const k = $fSchemeEnd(s);
+    return k > 0 && $fUriRest(s.slice(k + 1), true);
+  },
+  "uri-reference": (s) => {
+    const k = $fSchemeEnd(s);
+    return k > 0 ? $fUriRest(s.slice(k + 1), true) : $fUriRest(s, false);
+  },
+  uuid: (s) => $fUuid(s),
+  "json-pointer": (s) => $fJsonPointer(s),
+};
+
+function $fIsDigit(c: number): boolean {
+  return c >= 0x30 && c <= 0x39;
+}
+
+function $fIsHex(c: number): boolean {
+  return $fIsDigit(c) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x66);
+}
+
+function $fIsAlnum(c: number): boolean {
+  return $fIsDigit(c) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a);
+}
+
+/** The value of s[i, i+n) when those are n ASCII digits, else -1. */
+function $fDigits(s: string, i: number, n: number): number {
+  if (i + n > s.length) return -1;
+  let v = 0;
+  for (let k = i; k < i + n; k++) {
+    const c = s.charCodeAt(k);
+    if (!$fIsDigit(c)) return -1;
+    v = v * 10 + (c - 0x30);
+  }
+  return v;
+}
+
+/** RFC 3339 full-date (s is 10 long): YYYY-MM-DD, the day within its month. */
+function $fDate(s: string): boolean {
+  const y = $fDigits(s, 0, 4);
+  const m = $fDigits(s, 5, 2);
+  const d = $fDigits(s, 8, 2);
+  if (y < 0 || m < 1 || m > 12 || d < 1 || s[4] !== "-" || s[7] !== "-") return false;
+  const leap = y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
+  const days = m === 2 ? (leap ? 29 : 28) : m === 4 || m === 6 || m === 9 || m === 11 ? 30 : 31;
+  return d <= days;
+}
+
+/** RFC 3339 full-time: HH:MM:SS[.frac](Z|±HH:MM); second 60 only at 23:59 UTC. */
+function $fTime(s: string): boolean {
+  const h = $fDigits(s, 0, 2);
+  const m = $fDigits(s, 3, 2);
+  const sec = $fDigits(s, 6, 2);
+  if (h < 0 || h > 23 || m < 0 || m > 59 || sec < 0 || sec > 60 || s[2] !== ":" || s[5] !== ":") return false;
+  let i = 8;
+  if (s[i] === ".") {
+    const j = ++i;
+    while (i < s.length && $fIsDigit(s.charCodeAt(i))) i++;
+    if (i === j) return false;
+  }
+  let off = 0; // minutes east of UTC
+  if (i + 1 === s.length && (s[i] === "Z" || s[i] === "z")) {
+    // UTC
+  } else if (i + 6 === s.length && (s[i] === "+" || s[i] === "-") && s[i + 3] === ":") {
+    const oh = $fDigits(s, i + 1, 2);
+    const om = $fDigits(s, i + 4, 2);
+    if (oh < 0 || oh > 23 || om < 0 || om > 59) return false;
+    off = s[i] === "-" ? -(oh * 60 + om) : oh * 60 + om;
+  } else return false;
+  return sec < 60 || (((h * 60 + m - off) % 1440) + 1440) % 1440 === 23 * 60 + 59;
+}
+
+/** ISO 8601 duration of RFC 3339 appendix A: P, then nW alone, or Y M D without gaps and T with H M S without gaps. */
+function $fDuration(s: string): boolean {
+  if (s.length < 3 || s[0] !== "P") return false;
+  const w = $fDurationRun(s, 1, "W");
+  if (w === s.length && w > 1) return true;
+  const i = $fDurationRun(s, 1, "YMD");
+  if (i < 0) return false;
+  if (s[i] === "T") {
+    const j = $fDurationRun(s, i + 1, "HMS");
+    return j === s.length && j > i + 1;
+  }
+  return i === s.length && i > 1;
+}
+
+/** Reads number-unit elements from s[i] with consecutive units of `units`; the index after them, or -1. */
+function $fDurationRun(s: string, i: number, units: string): number {
+  let next = 0;
+  while (i < s.length && $fIsDigit(s.charCodeAt(i))) {
+    let j = i;
+    while (j < s.length && $fIsDigit(s.charCodeAt(j))) j++;
+    if (j === s.length) return -1;
+    const u = units.indexOf(s[j]!);
+    if (u < 0 || (next > 0 && u !== next)) return -1;
+    next = u + 1;
+    i = j + 1;
+  }
+  return i;
+}
+
+/** RFC 4122 text form: 8-4-4-4-12 hexadecimal digits, any case, version and variant. */
+function $fUuid(s: string): boolean {
+  if (s.length !== 36) return false;
+  for (let i = 0; i < 36; i++) {
+    if (i === 8 || i === 13 || i === 18 || i === 23) {
+      if (s[i] !== "-") return false;
+    } else if (!$fIsHex(s.charCodeAt(i))) return false;
+  }
+  return true;
+}
+
+/** RFC 6901: "" or "/"-prefixed tokens in which "~" is followed by 0 or 1. */
+function $fJsonPointer(s: string): boolean {
+  if (s !== "" && s[0] !== "/") return false;
+  for (let i = 0; i < s.length; i++) if (s[i] === "~" && s[i + 1] !== "0" && s[i + 1] !== "1") return false;
+  return true;
+}
+
+/** Dotted quad of decimal octets 0-255, without leading zeros. */
+function $fIPv4(s: string): boolean {
+  let parts = 0;
+  for (let i = 0; ;) {
+    let j = i;
+    while (j < s.length && $fIsDigit(s.charCodeAt(j))) j++;
+    const n = j - i;
+    if (n === 0 || n > 3 || (n > 1 && s[i] === "0") || $fDigits(s, i, n) > 255) return false;
+    parts++;
+    if (j === s.length) return parts === 4;
+    if (s[j] !== "." || parts === 4) return false;
+    i = j + 1;
+  }
+}
+
+/** RFC 4291 2.2: eight groups of 1-4 hex digits, fewer around one "::" (at least one zero group), an IPv4 tail counting two. */
+function $fIPv6(s: string): boolean {
+  const k = s.indexOf("::");
+  if (k < 0) return $fIPv6Groups(s, true) === 8;
+  const tail = s.slice(k + 2);
+  if (tail.includes("::")) return false;
+  const h = $fIPv6Groups(s.slice(0, k), false);
+  const t = $fIPv6Groups(tail, true);
+  return h >= 0 && t >= 0 && h + t <= 7;
+}
+
+/** The ":"-separated groups of s ("" has none), an IPv4 tail (when allowed) counting two; -1 if malformed. */
+function $fIPv6Groups(s: string, v4: boolean): number {
+  if (s === "") return 0;
+  let n = 0;
+  for (let i = 0; ;) {
+    let j = i;
+    while (j < s.length && s[j] !== ":") j++;
+    const g = s.slice(i, j);
+    if (j === s.length && v4 && g.includes(".")) return $fIPv4(g) ? n + 2 : -1;
+    if (g.length === 0 || g.length > 4) return -1;
+    for (let q = 0; q < g.length; q++) if (!$fIsHex(g.charCodeAt(q))) return -1;
+    n++;
+    if (j === s.length) return n;
+    i = j + 1;
+  }
+}
+
+/** RFC 1123 host name in ASCII: labels of 1-63 letters, digits, inner hyphens; at most 253 characters. */
+function $fHostname(s: string): boolean {
+  if (s.length === 0 || s.length > 253) return false;
+  for (let i = 0; ;) {
+    let j = i;
+    for (; j < s.length && s[j] !== "."; j++) {
+      const c = s.charCodeAt(j);
+      if (!$fIsAlnum(c) && c !== 0x2d) return false;
+    }
+    const n = j - i;
+    if (n === 0 || n > 63 || s[i] === "-" || s[j - 1] === "-") return false;
+    if (j === s.length) return true;
+    i = j + 1;
+  }
+}
+
+const $fAtextPunct = "!#$%&'*+-/=?^_`{|}~";
+
+/** A practical subset of the RFC 5321 Mailbox: Dot-string or Quoted-string (at most 64 octets) "@" hostname or address literal. */
+function $fEmail(s: string): boolean {
+  let i = 0;
+  if (s[0] === '"') {
+    for (i = 1; i < s.length && s[i] !== '"'; i++) {
+      if (s[i] === "\\") {
+        i++;
+        const c = s.charCodeAt(i);
+        if (i === s.length || c < 32 || c > 126) return false;
+      } else {
+        const c = s.charCodeAt(i);
+        if (c < 32 || c > 126) return false;
+      }
+    }
+    if (i === s.length) return false;
+    i++;
+  } else {
+    for (;;) {
+      let j = i;
+      while (j < s.length && ($fIsAlnum(s.charCodeAt(j)) || $fAtextPunct.includes(s[j]!))) j++;
+      if (j === i) return false;
+      i = j;
+      if (s[i] === ".") {
+        i++;
+        continue;
+      }
+      break;
+    }
+  }
+  if (i > 64 || i === s.length || s[i] !== "@") return false;
+  const d = s.slice(i + 1);
+  if (d.length > 2 && d[0] === "[" && d[d.length - 1] === "]") {
+    const lit = d.slice(1, -1);
+    const tag = (i: number, c: number): boolean => (lit.charCodeAt(i) | 0x20) === c;
+    if (lit.length > 5 && tag(0, 0x69) && tag(1, 0x70) && tag(2, 0x76) && lit[3] === "6" && lit[4] === ":")
+      return $fIPv6(lit.slice(5)); // the "IPv6:" tag, case-insensitive in ASCII
+    return $fIPv4(lit);
+  }
+  return $fHostname(d);
+}
+
+/** The index of the ":" ending a valid RFC 3986 scheme at the start of s, or -1. */
+function $fSchemeEnd(s: string): number {
+  const c0 = s.charCodeAt(0) | 0x20;
+  if (!(c0 >= 0x61 && c0 <= 0x7a)) return -1;
+  for (let i = 1; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 0x3a) return i;
+    if (!$fIsAlnum(c) && c !== 0x2b && c !== 0x2d && c !== 0x2e) return -1;
+  }
+  return -1;
+}
+
+/** What follows the scheme's ":" (hasScheme), or a relative-ref: ["//" authority] path ["?" query] ["#" fragment]. */
+function $fUriRest(s: string, hasScheme: boolean): boolean {
+  let k = s.indexOf("#");
+  if (k >= 0) {
+    if (!$fUriPart(s.slice(k + 1), ":@/?")) return false;
+    s = s.slice(0, k);
+  }
+  k = s.indexOf("?");
+  if (k >= 0) {
+    if (!$fUriPart(s.slice(k + 1), ":@/?")) return false;
+    s = s.slice(0, k);
+  }
+  if (s.startsWith("//")) {
+    s = s.slice(2);
+    let end = s.indexOf("/");
+    if (end < 0) end = s.length;
+    return $fAuthority(s.slice(0, end)) && $fUriPart(s.slice(end), ":@/");
+  }
+  if (!hasScheme && !s.startsWith("/")) {
+    const slash = s.indexOf("/");
+    if ((slash < 0 ? s : s.slice(0, slash)).includes(":")) return false; // path-noscheme
+  }
+  return $fUriPart(s, ":@/");
+}
+
+/** [userinfo "@"] host [":" port], host an IP literal or a reg-name. */
+function $fAuthority(a: string): boolean {
+  const at = a.indexOf("@");
+  if (at >= 0) {
+    if (!$fUriPart(a.slice(0, at), ":")) return false;
+    a = a.slice(at + 1);
+  }
+  let host = a;
+  let port = "";
+  if (a.startsWith("[")) {
+    const k = a.indexOf("]");
+    if (k < 0) return false;
+    host = a.slice(0, k + 1);
+    port = a.slice(k + 1);
+    if (port !== "" && port[0] !== ":") return false;
+  } else {
+    const k = a.indexOf(":");
+    if (k >= 0) {
+      host = a.slice(0, k);
+      port = a.slice(k);
+    }
+  }
+  for (let i = 1; i < port.length; i++) if (!$fIsDigit(port.charCodeAt(i))) return false;
+  return host.startsWith("[") ? $fIpLiteral(host.slice(1, -1)) : $fUriPart(host, "");
+}
+
+/** The inside of "[...]": an IPv6 address or an IPvFuture ("v" hex "." ...). */
+function $fIpLiteral(s: string): boolean {
+  if (s[0] === "v" || s[0] === "V") {
+    const k = s.indexOf(".");
+    if (k < 2 || k === s.length - 1) return false;
+    for (let i = 1; i < k; i++) if (!$fIsHex(s.charCodeAt(i))) return false;
+    for (let i = k + 1; i < s.length; i++) {
+      const c = s.charCodeAt(i);
+      if (!$fUnreserved(c) && !$fSubDelims.includes(s[i]!) && c !== 0x3a) return false;
+    }
+    return true;
+  }
+  return $fIPv6(s);
+}
+
+const $fSubDelims = "!$&'()*+,;=";
+
+function $fUnreserved(c: number): boolean {
+  return $fIsAlnum(c) || c === 0x2d || c === 0x2e || c === 0x5f || c === 0x7e;
+}
+
+/** Only unreserved, pct-encoded, sub-delims and the extra characters. */
+function $fUriPart(s: string, extra: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if ($fUnreserved(c) || (c < 128 && ($fSubDelims.includes(s[i]!) || extra.includes(s[i]!)))) continue;
+    if (c !== 0x25 || i + 2 >= s.length || !$fIsHex(s.charCodeAt(i + 1)) || !$fIsHex(s.charCodeAt(i + 2))) return false;
+    i += 2;
+  }
+  return true;
+}
 
 // ---- unevaluatedProperties / unevaluatedItems: what the other keywords evaluated ----
 

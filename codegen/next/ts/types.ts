@@ -96,9 +96,22 @@ export function fitsJsonValue(t: Type, seen = new Set<Type>()): boolean {
   if (seen.has(t)) return true;
   seen.add(t);
   const r = t.kind === "ref" ? resolve(t) : t;
-  if (r.kind === "object") return r.properties.every((p) => p.required && fitsJsonValue(p.type, seen));
-  if (r.kind === "array")
+  // an index signature (kept, mapped or pattern members) admits undefined, which JsonValue does not
+  if (r.kind === "object")
+    return (
+      r.extras.kind === "reject" &&
+      r.patterns.length === 0 &&
+      r.properties.every((p) => p.required && fitsJsonValue(p.type, seen))
+    );
+  if (r.kind === "array") {
+    // an optional tuple element ([string?, ...]) reads as undefined too
+    const min = r.checks.reduce(
+      (m, c) => (c.family === "items-length" && c.min !== undefined ? Math.max(m, c.min) : m),
+      0,
+    );
+    if (r.prefix.length > min) return false;
     return r.prefix.every((x) => fitsJsonValue(x, seen)) && (r.items === undefined || fitsJsonValue(r.items, seen));
+  }
   if (r.kind === "union") return r.variants.every((v) => fitsJsonValue(v, seen));
   return true;
 }

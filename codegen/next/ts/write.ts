@@ -2,9 +2,9 @@
 // JSON.stringify writes every scalar and free-form value canonically, so writers exist only for
 // what it cannot order: objects (schema order, extras after) and unions choosing a variant's order.
 import { isNullable, nullableOf } from "../ir/query";
-import type { Decl, ObjectType, Type, UnionType } from "../ir/types";
+import type { Decl, ObjectType, Property, Type, UnionType } from "../ir/types";
 import type { Printer } from "../print/printer";
-import { kindMask, reachable } from "./check";
+import { kindMask, LARGE_OBJECT, LARGE_OBJECT_CHUNK, reachable } from "./check";
 import { propKey } from "./types";
 import { lit } from "./value";
 
@@ -56,11 +56,23 @@ export function objectWriter(pr: Printer, d: Decl, t: ObjectType): void {
   pr.block(`function ${d.names.ts.write}(v: unknown): string {`, () => {
     pr.raw("const o = v as $Obj;");
     pr.raw('let s = "";');
-    for (const p of t.properties) {
+    const member = (p: Property) => {
       const line = `s += ${lit("," + JSON.stringify(p.name) + ":")} + ${writeExpr(p.type, access("o", p.name))};`;
       if (p.required) pr.raw(line);
       else pr.raw(`if ($has(o, ${lit(p.name)})) ${line}`);
-    }
+    };
+    // A large object writes its members in nested functions of a few dozen each (see check.ts).
+    if (t.properties.length <= LARGE_OBJECT) t.properties.forEach(member);
+    else
+      for (let at = 0; at < t.properties.length; at += LARGE_OBJECT_CHUNK) {
+        const part = `members_${t.properties[at]!.names.local}`;
+        pr.block(`function ${part}(): string {`, () => {
+          pr.raw('let s = "";');
+          t.properties.slice(at, at + LARGE_OBJECT_CHUNK).forEach(member);
+          pr.raw("return s;");
+        });
+        pr.raw(`s += ${part}();`);
+      }
     if (t.extras.kind !== "reject" || t.patterns.length > 0) {
       const typed = t.patterns.filter((pp) => !plain(pp.type));
       const fallback = t.extras.kind === "map" ? t.extras.type : undefined;

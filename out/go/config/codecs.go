@@ -9,8 +9,10 @@ import (
 // Codec decodes, encodes and reads one definition through untyped values: Decode returns the
 // value (a struct value, or a union's interface value; nil for an ignored line), Encode takes the same.
 type Codec struct {
-	Decode    func(line []byte) (any, error)
-	Encode    func(v any) ([]byte, error)
+	Decode func(line []byte) (any, error)
+
+	Encode func(v any) ([]byte, error)
+
 	NewReader func(r io.Reader) func() (any, error)
 }
 

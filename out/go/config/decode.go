@@ -106,25 +106,25 @@ func decConfig(d *wireDecoder, v *Config) *DecodeError {
 	if !d.ObjectStart() {
 		return d.TypeError("object")
 	}
-	var seen [4]bool
-	var errs [4]*DecodeError
+	var err__schema *DecodeError
+	var seen_protocols bool
+	var err_protocols *DecodeError
+	var err_goModules *DecodeError
+	var err_manifest *DecodeError
 	var unknown *DecodeError
 	for d.NextMember() {
 		switch string(d.Key()) {
 		case "$schema":
-			seen[0] = true
 			v.Schema = new(string)
-			errs[0] = d.String((*string)(v.Schema))
+			err__schema = d.String((*string)(v.Schema))
 		case "protocols":
-			seen[1] = true
-			errs[1] = dec_Config_Protocols(d, &v.Protocols)
+			seen_protocols = true
+			err_protocols = dec_Config_Protocols(d, &v.Protocols)
 		case "goModules":
-			seen[2] = true
-			errs[2] = dec_Config_GoModules(d, &v.GoModules)
+			err_goModules = dec_Config_GoModules(d, &v.GoModules)
 		case "manifest":
-			seen[3] = true
 			v.Manifest = new(string)
-			errs[3] = dec_Config_Manifest(d, (*string)(v.Manifest))
+			err_manifest = dec_Config_Manifest(d, (*string)(v.Manifest))
 		default:
 			unknown = d.Unknown(unknown)
 		}
@@ -132,20 +132,20 @@ func decConfig(d *wireDecoder, v *Config) *DecodeError {
 	if unknown != nil {
 		return unknown
 	}
-	if !seen[1] {
+	if !seen_protocols {
 		return wireMissing("protocols")
 	}
-	if errs[0] != nil {
-		return errs[0].in("$schema")
+	if err__schema != nil {
+		return err__schema.in("$schema")
 	}
-	if errs[1] != nil {
-		return errs[1].in("protocols")
+	if err_protocols != nil {
+		return err_protocols.in("protocols")
 	}
-	if errs[2] != nil {
-		return errs[2].in("goModules")
+	if err_goModules != nil {
+		return err_goModules.in("goModules")
 	}
-	if errs[3] != nil {
-		return errs[3].in("manifest")
+	if err_manifest != nil {
+		return err_manifest.in("manifest")
 	}
 	return nil
 }
@@ -154,28 +154,30 @@ func decProtocolConfig(d *wireDecoder, v *ProtocolConfig) *DecodeError {
 	if !d.ObjectStart() {
 		return d.TypeError("object")
 	}
-	var seen [5]bool
-	var errs [5]*DecodeError
+	var seen_name bool
+	var err_name *DecodeError
+	var seen_schema bool
+	var err_schema *DecodeError
+	var err_typescript *DecodeError
+	var err_go *DecodeError
+	var err_docs *DecodeError
 	var unknown *DecodeError
 	for d.NextMember() {
 		switch string(d.Key()) {
 		case "name":
-			seen[0] = true
-			errs[0] = dec_ProtocolConfig_Name(d, (*string)(&v.Name))
+			seen_name = true
+			err_name = dec_ProtocolConfig_Name(d, (*string)(&v.Name))
 		case "schema":
-			seen[1] = true
-			errs[1] = dec_ProtocolConfig_Schema(d, &v.Schema)
+			seen_schema = true
+			err_schema = dec_ProtocolConfig_Schema(d, &v.Schema)
 		case "typescript":
-			seen[2] = true
-			errs[2] = dec_ProtocolConfig_Typescript(d, &v.Typescript)
+			err_typescript = dec_ProtocolConfig_Typescript(d, &v.Typescript)
 		case "go":
-			seen[3] = true
 			v.Go = new(GoConfig)
-			errs[3] = decGoConfig(d, v.Go)
+			err_go = decGoConfig(d, v.Go)
 		case "docs":
-			seen[4] = true
 			v.Docs = new(string)
-			errs[4] = dec_ProtocolConfig_Docs(d, (*string)(v.Docs))
+			err_docs = dec_ProtocolConfig_Docs(d, (*string)(v.Docs))
 		default:
 			unknown = d.Unknown(unknown)
 		}
@@ -183,26 +185,26 @@ func decProtocolConfig(d *wireDecoder, v *ProtocolConfig) *DecodeError {
 	if unknown != nil {
 		return unknown
 	}
-	if !seen[0] {
+	if !seen_name {
 		return wireMissing("name")
 	}
-	if !seen[1] {
+	if !seen_schema {
 		return wireMissing("schema")
 	}
-	if errs[0] != nil {
-		return errs[0].in("name")
+	if err_name != nil {
+		return err_name.in("name")
 	}
-	if errs[1] != nil {
-		return errs[1].in("schema")
+	if err_schema != nil {
+		return err_schema.in("schema")
 	}
-	if errs[2] != nil {
-		return errs[2].in("typescript")
+	if err_typescript != nil {
+		return err_typescript.in("typescript")
 	}
-	if errs[3] != nil {
-		return errs[3].in("go")
+	if err_go != nil {
+		return err_go.in("go")
 	}
-	if errs[4] != nil {
-		return errs[4].in("docs")
+	if err_docs != nil {
+		return err_docs.in("docs")
 	}
 	return nil
 }
@@ -211,22 +213,22 @@ func decGoConfig(d *wireDecoder, v *GoConfig) *DecodeError {
 	if !d.ObjectStart() {
 		return d.TypeError("object")
 	}
-	var seen [3]bool
-	var errs [3]*DecodeError
+	var seen_dir bool
+	var err_dir *DecodeError
+	var err_package *DecodeError
+	var err_importPath *DecodeError
 	var unknown *DecodeError
 	for d.NextMember() {
 		switch string(d.Key()) {
 		case "dir":
-			seen[0] = true
-			errs[0] = dec_GoConfig_Dir(d, (*string)(&v.Dir))
+			seen_dir = true
+			err_dir = dec_GoConfig_Dir(d, (*string)(&v.Dir))
 		case "package":
-			seen[1] = true
 			v.Package = new(string)
-			errs[1] = dec_GoConfig_Package(d, (*string)(v.Package))
+			err_package = dec_GoConfig_Package(d, (*string)(v.Package))
 		case "importPath":
-			seen[2] = true
 			v.ImportPath = new(string)
-			errs[2] = dec_GoConfig_ImportPath(d, (*string)(v.ImportPath))
+			err_importPath = dec_GoConfig_ImportPath(d, (*string)(v.ImportPath))
 		default:
 			unknown = d.Unknown(unknown)
 		}
@@ -234,17 +236,17 @@ func decGoConfig(d *wireDecoder, v *GoConfig) *DecodeError {
 	if unknown != nil {
 		return unknown
 	}
-	if !seen[0] {
+	if !seen_dir {
 		return wireMissing("dir")
 	}
-	if errs[0] != nil {
-		return errs[0].in("dir")
+	if err_dir != nil {
+		return err_dir.in("dir")
 	}
-	if errs[1] != nil {
-		return errs[1].in("package")
+	if err_package != nil {
+		return err_package.in("package")
 	}
-	if errs[2] != nil {
-		return errs[2].in("importPath")
+	if err_importPath != nil {
+		return err_importPath.in("importPath")
 	}
 	return nil
 }
@@ -253,21 +255,23 @@ func decGoModuleConfig(d *wireDecoder, v *GoModuleConfig) *DecodeError {
 	if !d.ObjectStart() {
 		return d.TypeError("object")
 	}
-	var seen [3]bool
-	var errs [3]*DecodeError
+	var seen_dir bool
+	var err_dir *DecodeError
+	var seen_module bool
+	var err_module *DecodeError
+	var err_go *DecodeError
 	var unknown *DecodeError
 	for d.NextMember() {
 		switch string(d.Key()) {
 		case "dir":
-			seen[0] = true
-			errs[0] = dec_GoModuleConfig_Dir(d, (*string)(&v.Dir))
+			seen_dir = true
+			err_dir = dec_GoModuleConfig_Dir(d, (*string)(&v.Dir))
 		case "module":
-			seen[1] = true
-			errs[1] = dec_GoModuleConfig_Module(d, (*string)(&v.Module))
+			seen_module = true
+			err_module = dec_GoModuleConfig_Module(d, (*string)(&v.Module))
 		case "go":
-			seen[2] = true
 			v.Go = new(string)
-			errs[2] = dec_GoModuleConfig_Go(d, (*string)(v.Go))
+			err_go = dec_GoModuleConfig_Go(d, (*string)(v.Go))
 		default:
 			unknown = d.Unknown(unknown)
 		}
@@ -275,20 +279,20 @@ func decGoModuleConfig(d *wireDecoder, v *GoModuleConfig) *DecodeError {
 	if unknown != nil {
 		return unknown
 	}
-	if !seen[0] {
+	if !seen_dir {
 		return wireMissing("dir")
 	}
-	if !seen[1] {
+	if !seen_module {
 		return wireMissing("module")
 	}
-	if errs[0] != nil {
-		return errs[0].in("dir")
+	if err_dir != nil {
+		return err_dir.in("dir")
 	}
-	if errs[1] != nil {
-		return errs[1].in("module")
+	if err_module != nil {
+		return err_module.in("module")
 	}
-	if errs[2] != nil {
-		return errs[2].in("go")
+	if err_go != nil {
+		return err_go.in("go")
 	}
 	return nil
 }

@@ -40,18 +40,14 @@ func EncodeGoModuleConfig(v GoModuleConfig) ([]byte, error) {
 
 func encConfig(b []byte, v *Config, lvl int) ([]byte, *EncodeError) {
 	var err *EncodeError
-	b = append(b, '{')
-	start := len(b)
+	open := len(b)
 	if v.Schema != nil {
-		b = append(b, `"$schema":`...)
+		b = append(b, `,"$schema":`...)
 		if b, err = wireAppendString(b, string(*v.Schema)); err != nil {
 			return b, err.in("$schema")
 		}
 	}
-	if len(b) > start {
-		b = append(b, ',')
-	}
-	b = append(b, `"protocols":`...)
+	b = append(b, `,"protocols":`...)
 	if b, err = enc_Config_Protocols(b, v.Protocols, lvl+1); err != nil {
 		return b, err.in("protocols")
 	}
@@ -67,13 +63,19 @@ func encConfig(b []byte, v *Config, lvl int) ([]byte, *EncodeError) {
 			return b, err.in("manifest")
 		}
 	}
-	return append(b, '}'), nil
+	if len(b) == open {
+		b = append(b, '{')
+	} else {
+		b[open] = '{'
+	}
+	b = append(b, '}')
+	return b, nil
 }
 
 func encProtocolConfig(b []byte, v *ProtocolConfig, lvl int) ([]byte, *EncodeError) {
 	var err *EncodeError
-	b = append(b, '{')
-	b = append(b, `"name":`...)
+	open := len(b)
+	b = append(b, `,"name":`...)
 	if b, err = enc_ProtocolConfig_Name(b, string(v.Name)); err != nil {
 		return b, err.in("name")
 	}
@@ -99,13 +101,19 @@ func encProtocolConfig(b []byte, v *ProtocolConfig, lvl int) ([]byte, *EncodeErr
 			return b, err.in("docs")
 		}
 	}
-	return append(b, '}'), nil
+	if len(b) == open {
+		b = append(b, '{')
+	} else {
+		b[open] = '{'
+	}
+	b = append(b, '}')
+	return b, nil
 }
 
 func encGoConfig(b []byte, v *GoConfig, lvl int) ([]byte, *EncodeError) {
 	var err *EncodeError
-	b = append(b, '{')
-	b = append(b, `"dir":`...)
+	open := len(b)
+	b = append(b, `,"dir":`...)
 	if b, err = enc_GoConfig_Dir(b, string(v.Dir)); err != nil {
 		return b, err.in("dir")
 	}
@@ -121,13 +129,19 @@ func encGoConfig(b []byte, v *GoConfig, lvl int) ([]byte, *EncodeError) {
 			return b, err.in("importPath")
 		}
 	}
-	return append(b, '}'), nil
+	if len(b) == open {
+		b = append(b, '{')
+	} else {
+		b[open] = '{'
+	}
+	b = append(b, '}')
+	return b, nil
 }
 
 func encGoModuleConfig(b []byte, v *GoModuleConfig, lvl int) ([]byte, *EncodeError) {
 	var err *EncodeError
-	b = append(b, '{')
-	b = append(b, `"dir":`...)
+	open := len(b)
+	b = append(b, `,"dir":`...)
 	if b, err = enc_GoModuleConfig_Dir(b, string(v.Dir)); err != nil {
 		return b, err.in("dir")
 	}
@@ -141,5 +155,11 @@ func encGoModuleConfig(b []byte, v *GoModuleConfig, lvl int) ([]byte, *EncodeErr
 			return b, err.in("go")
 		}
 	}
-	return append(b, '}'), nil
+	if len(b) == open {
+		b = append(b, '{')
+	} else {
+		b[open] = '{'
+	}
+	b = append(b, '}')
+	return b, nil
 }

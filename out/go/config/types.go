@@ -3,16 +3,19 @@
 package config
 
 // SchemaDigest is the sha256 of the schema files this package was generated from.
-const SchemaDigest = "35108d28f320d0e9b86eb4a5c44720e15ea70f9c47e08307a458a4f8fefb8616"
+const SchemaDigest = "cca2608c58c1fa4ed31e764a2eb78ec449dae6f69afd2b15fa04ddf5b9d5e28f"
 
 // Config: The configuration of the codegen command: wire-codegen.json at the repository root. Every path is relative to the repository root (the folder holding this file) and must stay inside it.
 type Config struct {
 	// Where editors find this file's JSON Schema, for completion and checks; codegen ignores the value. `codegen init` writes "./node_modules/wire-codegen/schema/config/config.json".
 	Schema *string
+
 	// The protocols to generate, each with its schema and its outputs.
 	Protocols []ProtocolConfig
+
 	// go.mod files that codegen writes (and owns), for Go output that is a module of its own. Leave it out when the Go packages live in your module: their import paths come from its go.mod.
 	GoModules []GoModuleConfig
+
 	// Where codegen keeps the list of files it generated (JSON; commit it). It deletes a file only when that list names it and the file still starts with the generated-code header.
 	Manifest *string
 }
@@ -21,12 +24,16 @@ type Config struct {
 type ProtocolConfig struct {
 	// The protocol's name: used in headers and documentation, and the default Go package name.
 	Name string
+
 	// The protocol's JSON Schema (draft 2020-12): folders (every *.json file in them) and files. `$ref` works between all of them.
 	Schema []string
+
 	// TypeScript files to write, anywhere in the repository; each is the same self-contained module (types, decoders, encoders, runtime; no import).
 	Typescript []string
+
 	// The protocol's Go package.
 	Go *GoConfig
+
 	// The Markdown reference of the protocol, such as docs/runner.md.
 	Docs *string
 }
@@ -35,8 +42,10 @@ type ProtocolConfig struct {
 type GoConfig struct {
 	// The package's folder, such as internal/harness. codegen writes its *.go files there and leaves every other file alone.
 	Dir string
+
 	// The package name; by default the folder's last element (harness for internal/harness).
 	Package *string
+
 	// The package's import path; by default the module path of the nearest go.mod at or above the folder, plus the rest of the path (github.com/acme/brain/internal/harness).
 	ImportPath *string
 }
@@ -45,8 +54,10 @@ type GoConfig struct {
 type GoModuleConfig struct {
 	// The module's root folder, such as out/go.
 	Dir string
+
 	// The module path, such as example.com/wiretypes.
 	Module string
+
 	// The go directive: the oldest Go release the module builds with.
 	Go *string
 }

@@ -6,6 +6,12 @@ import (
 	"regexp"
 )
 
+var reProtocolConfigName = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_-]*$`)
+var reProtocolConfigTypescriptItem = regexp.MustCompile(`\.ts$`)
+var reProtocolConfigDocs = regexp.MustCompile(`\.md$`)
+var reGoConfigPackage = regexp.MustCompile(`^[a-z_][a-z0-9_]*$`)
+var reGoModuleConfigGo = regexp.MustCompile(`^1\.[0-9]+(\.[0-9]+)?$`)
+
 func chk_Config_Manifest(v string) *DecodeError {
 	if len(v) == 0 {
 		return wireFail(wireCodeLength, "string length must be at least 1 code points")
@@ -28,7 +34,7 @@ func chk_GoConfig_ImportPath(v string) *DecodeError {
 }
 
 func chk_GoConfig_Package(v string) *DecodeError {
-	if !pat_GoConfig_Package.MatchString(v) {
+	if !reGoConfigPackage.MatchString(v) {
 		return wireFail(wireCodePattern, "string does not match the pattern")
 	}
 	return nil
@@ -42,7 +48,7 @@ func chk_GoModuleConfig_Dir(v string) *DecodeError {
 }
 
 func chk_GoModuleConfig_Go(v string) *DecodeError {
-	if !pat_GoModuleConfig_Go.MatchString(v) {
+	if !reGoModuleConfigGo.MatchString(v) {
 		return wireFail(wireCodePattern, "string does not match the pattern")
 	}
 	return nil
@@ -56,14 +62,14 @@ func chk_GoModuleConfig_Module(v string) *DecodeError {
 }
 
 func chk_ProtocolConfig_Docs(v string) *DecodeError {
-	if !pat_ProtocolConfig_Docs.MatchString(v) {
+	if !reProtocolConfigDocs.MatchString(v) {
 		return wireFail(wireCodePattern, "string does not match the pattern")
 	}
 	return nil
 }
 
 func chk_ProtocolConfig_Name(v string) *DecodeError {
-	if !pat_ProtocolConfig_Name.MatchString(v) {
+	if !reProtocolConfigName.MatchString(v) {
 		return wireFail(wireCodePattern, "string does not match the pattern")
 	}
 	return nil
@@ -77,7 +83,7 @@ func chk_ProtocolConfig_Schema_Item(v string) *DecodeError {
 }
 
 func chk_ProtocolConfig_Typescript_Item(v string) *DecodeError {
-	if !pat_ProtocolConfig_Typescript_Item.MatchString(v) {
+	if !reProtocolConfigTypescriptItem.MatchString(v) {
 		return wireFail(wireCodePattern, "string does not match the pattern")
 	}
 	return nil
@@ -295,7 +301,8 @@ func enc_Config_Manifest(b []byte, v string) ([]byte, *EncodeError) {
 }
 
 func enc_Config_Protocols(b []byte, v []ProtocolConfig, lvl int) ([]byte, *EncodeError) {
-	if n := len(v); n < 1 {
+	n := len(v)
+	if n < 1 {
 		return b, wireEncodeFail(wireCodeLength, "array must have at least 1 items")
 	}
 	b = append(b, '[')
@@ -392,7 +399,8 @@ func enc_ProtocolConfig_Name(b []byte, v string) ([]byte, *EncodeError) {
 }
 
 func enc_ProtocolConfig_Schema(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
-	if n := len(v); n < 1 {
+	n := len(v)
+	if n < 1 {
 		return b, wireEncodeFail(wireCodeLength, "array must have at least 1 items")
 	}
 	b = append(b, '[')
@@ -441,13 +449,3 @@ func enc_ProtocolConfig_Typescript_Item(b []byte, v string) ([]byte, *EncodeErro
 	}
 	return wireAppendString(b, v)
 }
-
-var pat_GoConfig_Package = regexp.MustCompile("^[a-z_][a-z0-9_]*$")
-
-var pat_GoModuleConfig_Go = regexp.MustCompile("^1\\.[0-9]+(\\.[0-9]+)?$")
-
-var pat_ProtocolConfig_Docs = regexp.MustCompile("\\.md$")
-
-var pat_ProtocolConfig_Name = regexp.MustCompile("^[A-Za-z][A-Za-z0-9_-]*$")
-
-var pat_ProtocolConfig_Typescript_Item = regexp.MustCompile("\\.ts$")

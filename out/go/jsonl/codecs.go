@@ -9,8 +9,10 @@ import (
 // Codec decodes, encodes and reads one definition through untyped values: Decode returns the
 // value (a struct value, or a union's interface value; nil for an ignored line), Encode takes the same.
 type Codec struct {
-	Decode    func(line []byte) (any, error)
-	Encode    func(v any) ([]byte, error)
+	Decode func(line []byte) (any, error)
+
+	Encode func(v any) ([]byte, error)
+
 	NewReader func(r io.Reader) func() (any, error)
 }
 
@@ -85,7 +87,7 @@ var Codecs = map[string]Codec{
 					return EncodeActivityEvent(*x)
 				}
 			}
-			return nil, wireEncodeFail(wireCodeType, "value is not a ActivityEvent")
+			return nil, wireEncodeFail(wireCodeType, "value is not an ActivityEvent")
 		},
 	},
 	"PermissionEvent": {
@@ -125,7 +127,7 @@ var Codecs = map[string]Codec{
 					return EncodeUsageEvent(*x)
 				}
 			}
-			return nil, wireEncodeFail(wireCodeType, "value is not a UsageEvent")
+			return nil, wireEncodeFail(wireCodeType, "value is not an UsageEvent")
 		},
 	},
 	"CompleteEvent": {
@@ -165,7 +167,7 @@ var Codecs = map[string]Codec{
 					return EncodeErrorEvent(*x)
 				}
 			}
-			return nil, wireEncodeFail(wireCodeType, "value is not a ErrorEvent")
+			return nil, wireEncodeFail(wireCodeType, "value is not an ErrorEvent")
 		},
 	},
 	"CapabilitySettings": {

@@ -216,6 +216,8 @@ func fastCapabilitySettings(line []byte) (v CapabilitySettings, ok bool) {
 
 var keysHarnessEvent = []string{"type"}
 
+const probeHarnessEvent_type = 0
+
 func decHarnessEvent(d *wireDecoder, v *HarnessEvent) *DecodeError {
 	var p wireProbe
 	if !d.PeekObject(&p, keysHarnessEvent) {
@@ -234,32 +236,32 @@ func decHarnessEvent(d *wireDecoder, v *HarnessEvent) *DecodeError {
 		}
 		d.ProbeRest(&p, keysHarnessEvent)
 	}
-	if !p.Has(0) {
+	if !p.Has(probeHarnessEvent_type) {
 		*v = nil
 		return d.Ignore()
 	}
 	switch {
-	case p.IsString(0, "text"):
+	case p.IsString(probeHarnessEvent_type, "text"):
 		x := new(TextEvent)
 		*v = x
 		return decTextEvent(d, x)
-	case p.IsString(0, "activity"):
+	case p.IsString(probeHarnessEvent_type, "activity"):
 		x := new(ActivityEvent)
 		*v = x
 		return decActivityEvent(d, x)
-	case p.IsString(0, "permission"):
+	case p.IsString(probeHarnessEvent_type, "permission"):
 		x := new(PermissionEvent)
 		*v = x
 		return decPermissionEvent(d, x)
-	case p.IsString(0, "usage"):
+	case p.IsString(probeHarnessEvent_type, "usage"):
 		x := new(UsageEvent)
 		*v = x
 		return decUsageEvent(d, x)
-	case p.IsString(0, "complete"):
+	case p.IsString(probeHarnessEvent_type, "complete"):
 		x := new(CompleteEvent)
 		*v = x
 		return decCompleteEvent(d, x)
-	case p.IsString(0, "error"):
+	case p.IsString(probeHarnessEvent_type, "error"):
 		x := new(ErrorEvent)
 		*v = x
 		return decErrorEvent(d, x)
@@ -269,21 +271,21 @@ func decHarnessEvent(d *wireDecoder, v *HarnessEvent) *DecodeError {
 }
 
 func whichHarnessEvent(p *wireProbe) int {
-	if !p.Has(0) {
+	if !p.Has(probeHarnessEvent_type) {
 		return -1
 	}
 	switch {
-	case p.IsString(0, "text"):
+	case p.IsString(probeHarnessEvent_type, "text"):
 		return 0
-	case p.IsString(0, "activity"):
+	case p.IsString(probeHarnessEvent_type, "activity"):
 		return 1
-	case p.IsString(0, "permission"):
+	case p.IsString(probeHarnessEvent_type, "permission"):
 		return 2
-	case p.IsString(0, "usage"):
+	case p.IsString(probeHarnessEvent_type, "usage"):
 		return 3
-	case p.IsString(0, "complete"):
+	case p.IsString(probeHarnessEvent_type, "complete"):
 		return 4
-	case p.IsString(0, "error"):
+	case p.IsString(probeHarnessEvent_type, "error"):
 		return 5
 	}
 	return -1
@@ -323,17 +325,19 @@ func decTextEvent(d *wireDecoder, v *TextEvent) *DecodeError {
 	if !d.ObjectStart() {
 		return d.TypeError("object")
 	}
-	var seen [2]bool
-	var errs [2]*DecodeError
+	var seen_type bool
+	var err_type *DecodeError
+	var seen_text bool
+	var err_text *DecodeError
 	lvl := 0
 	for d.NextMember() {
 		switch string(d.Key()) {
 		case "type":
-			seen[0] = true
-			errs[0] = d.ConstString("text")
+			seen_type = true
+			err_type = d.ConstString("text")
 		case "text":
-			seen[1] = true
-			errs[1] = d.String((*string)(&v.Text))
+			seen_text = true
+			err_text = d.String((*string)(&v.Text))
 		default:
 			key := d.Key()
 			span, l := d.RawSpan()
@@ -341,36 +345,41 @@ func decTextEvent(d *wireDecoder, v *TextEvent) *DecodeError {
 			v.Extra = wireAddExtra(v.Extra, key, span)
 		}
 	}
-	if !seen[0] {
+	if !seen_type {
 		return wireMissing("type")
 	}
-	if !seen[1] {
+	if !seen_text {
 		return wireMissing("text")
 	}
-	if errs[0] != nil {
-		return errs[0].in("type")
+	if err_type != nil {
+		return err_type.in("type")
 	}
-	if errs[1] != nil {
-		return errs[1].in("text")
+	if err_text != nil {
+		return err_text.in("text")
 	}
-	return wireCheckExtras(v.Extra, lvl)
+	if err := wireCheckExtras(v.Extra, lvl); err != nil {
+		return err
+	}
+	return nil
 }
 
 func decActivityEvent(d *wireDecoder, v *ActivityEvent) *DecodeError {
 	if !d.ObjectStart() {
 		return d.TypeError("object")
 	}
-	var seen [2]bool
-	var errs [2]*DecodeError
+	var seen_type bool
+	var err_type *DecodeError
+	var seen_description bool
+	var err_description *DecodeError
 	lvl := 0
 	for d.NextMember() {
 		switch string(d.Key()) {
 		case "type":
-			seen[0] = true
-			errs[0] = d.ConstString("activity")
+			seen_type = true
+			err_type = d.ConstString("activity")
 		case "description":
-			seen[1] = true
-			errs[1] = d.String((*string)(&v.Description))
+			seen_description = true
+			err_description = d.String((*string)(&v.Description))
 		default:
 			key := d.Key()
 			span, l := d.RawSpan()
@@ -378,43 +387,50 @@ func decActivityEvent(d *wireDecoder, v *ActivityEvent) *DecodeError {
 			v.Extra = wireAddExtra(v.Extra, key, span)
 		}
 	}
-	if !seen[0] {
+	if !seen_type {
 		return wireMissing("type")
 	}
-	if !seen[1] {
+	if !seen_description {
 		return wireMissing("description")
 	}
-	if errs[0] != nil {
-		return errs[0].in("type")
+	if err_type != nil {
+		return err_type.in("type")
 	}
-	if errs[1] != nil {
-		return errs[1].in("description")
+	if err_description != nil {
+		return err_description.in("description")
 	}
-	return wireCheckExtras(v.Extra, lvl)
+	if err := wireCheckExtras(v.Extra, lvl); err != nil {
+		return err
+	}
+	return nil
 }
 
 func decPermissionEvent(d *wireDecoder, v *PermissionEvent) *DecodeError {
 	if !d.ObjectStart() {
 		return d.TypeError("object")
 	}
-	var seen [4]bool
-	var errs [4]*DecodeError
+	var seen_type bool
+	var err_type *DecodeError
+	var seen_id bool
+	var err_id *DecodeError
+	var seen_description bool
+	var err_description *DecodeError
+	var err_command *DecodeError
 	lvl := 0
 	for d.NextMember() {
 		switch string(d.Key()) {
 		case "type":
-			seen[0] = true
-			errs[0] = d.ConstString("permission")
+			seen_type = true
+			err_type = d.ConstString("permission")
 		case "id":
-			seen[1] = true
-			errs[1] = d.String((*string)(&v.ID))
+			seen_id = true
+			err_id = d.String((*string)(&v.ID))
 		case "description":
-			seen[2] = true
-			errs[2] = d.String((*string)(&v.Description))
+			seen_description = true
+			err_description = d.String((*string)(&v.Description))
 		case "command":
-			seen[3] = true
 			v.Command = new(string)
-			errs[3] = d.String((*string)(v.Command))
+			err_command = d.String((*string)(v.Command))
 		default:
 			key := d.Key()
 			span, l := d.RawSpan()
@@ -422,52 +438,59 @@ func decPermissionEvent(d *wireDecoder, v *PermissionEvent) *DecodeError {
 			v.Extra = wireAddExtra(v.Extra, key, span)
 		}
 	}
-	if !seen[0] {
+	if !seen_type {
 		return wireMissing("type")
 	}
-	if !seen[1] {
+	if !seen_id {
 		return wireMissing("id")
 	}
-	if !seen[2] {
+	if !seen_description {
 		return wireMissing("description")
 	}
-	if errs[0] != nil {
-		return errs[0].in("type")
+	if err_type != nil {
+		return err_type.in("type")
 	}
-	if errs[1] != nil {
-		return errs[1].in("id")
+	if err_id != nil {
+		return err_id.in("id")
 	}
-	if errs[2] != nil {
-		return errs[2].in("description")
+	if err_description != nil {
+		return err_description.in("description")
 	}
-	if errs[3] != nil {
-		return errs[3].in("command")
+	if err_command != nil {
+		return err_command.in("command")
 	}
-	return wireCheckExtras(v.Extra, lvl)
+	if err := wireCheckExtras(v.Extra, lvl); err != nil {
+		return err
+	}
+	return nil
 }
 
 func decUsageEvent(d *wireDecoder, v *UsageEvent) *DecodeError {
 	if !d.ObjectStart() {
 		return d.TypeError("object")
 	}
-	var seen [4]bool
-	var errs [4]*DecodeError
+	var seen_type bool
+	var err_type *DecodeError
+	var seen_input_tokens bool
+	var err_input_tokens *DecodeError
+	var seen_output_tokens bool
+	var err_output_tokens *DecodeError
+	var err_cost_usd *DecodeError
 	lvl := 0
 	for d.NextMember() {
 		switch string(d.Key()) {
 		case "type":
-			seen[0] = true
-			errs[0] = d.ConstString("usage")
+			seen_type = true
+			err_type = d.ConstString("usage")
 		case "input_tokens":
-			seen[1] = true
-			errs[1] = dec_UsageEvent_InputTokens(d, (*int64)(&v.InputTokens))
+			seen_input_tokens = true
+			err_input_tokens = dec_UsageEvent_InputTokens(d, (*int64)(&v.InputTokens))
 		case "output_tokens":
-			seen[2] = true
-			errs[2] = dec_UsageEvent_OutputTokens(d, (*int64)(&v.OutputTokens))
+			seen_output_tokens = true
+			err_output_tokens = dec_UsageEvent_OutputTokens(d, (*int64)(&v.OutputTokens))
 		case "cost_usd":
-			seen[3] = true
 			v.CostUsd = new(float64)
-			errs[3] = dec_UsageEvent_CostUsd(d, (*float64)(v.CostUsd))
+			err_cost_usd = dec_UsageEvent_CostUsd(d, (*float64)(v.CostUsd))
 		default:
 			key := d.Key()
 			span, l := d.RawSpan()
@@ -475,45 +498,50 @@ func decUsageEvent(d *wireDecoder, v *UsageEvent) *DecodeError {
 			v.Extra = wireAddExtra(v.Extra, key, span)
 		}
 	}
-	if !seen[0] {
+	if !seen_type {
 		return wireMissing("type")
 	}
-	if !seen[1] {
+	if !seen_input_tokens {
 		return wireMissing("input_tokens")
 	}
-	if !seen[2] {
+	if !seen_output_tokens {
 		return wireMissing("output_tokens")
 	}
-	if errs[0] != nil {
-		return errs[0].in("type")
+	if err_type != nil {
+		return err_type.in("type")
 	}
-	if errs[1] != nil {
-		return errs[1].in("input_tokens")
+	if err_input_tokens != nil {
+		return err_input_tokens.in("input_tokens")
 	}
-	if errs[2] != nil {
-		return errs[2].in("output_tokens")
+	if err_output_tokens != nil {
+		return err_output_tokens.in("output_tokens")
 	}
-	if errs[3] != nil {
-		return errs[3].in("cost_usd")
+	if err_cost_usd != nil {
+		return err_cost_usd.in("cost_usd")
 	}
-	return wireCheckExtras(v.Extra, lvl)
+	if err := wireCheckExtras(v.Extra, lvl); err != nil {
+		return err
+	}
+	return nil
 }
 
 func decCompleteEvent(d *wireDecoder, v *CompleteEvent) *DecodeError {
 	if !d.ObjectStart() {
 		return d.TypeError("object")
 	}
-	var seen [2]bool
-	var errs [2]*DecodeError
+	var seen_type bool
+	var err_type *DecodeError
+	var seen_text bool
+	var err_text *DecodeError
 	lvl := 0
 	for d.NextMember() {
 		switch string(d.Key()) {
 		case "type":
-			seen[0] = true
-			errs[0] = d.ConstString("complete")
+			seen_type = true
+			err_type = d.ConstString("complete")
 		case "text":
-			seen[1] = true
-			errs[1] = d.String((*string)(&v.Text))
+			seen_text = true
+			err_text = d.String((*string)(&v.Text))
 		default:
 			key := d.Key()
 			span, l := d.RawSpan()
@@ -521,36 +549,41 @@ func decCompleteEvent(d *wireDecoder, v *CompleteEvent) *DecodeError {
 			v.Extra = wireAddExtra(v.Extra, key, span)
 		}
 	}
-	if !seen[0] {
+	if !seen_type {
 		return wireMissing("type")
 	}
-	if !seen[1] {
+	if !seen_text {
 		return wireMissing("text")
 	}
-	if errs[0] != nil {
-		return errs[0].in("type")
+	if err_type != nil {
+		return err_type.in("type")
 	}
-	if errs[1] != nil {
-		return errs[1].in("text")
+	if err_text != nil {
+		return err_text.in("text")
 	}
-	return wireCheckExtras(v.Extra, lvl)
+	if err := wireCheckExtras(v.Extra, lvl); err != nil {
+		return err
+	}
+	return nil
 }
 
 func decErrorEvent(d *wireDecoder, v *ErrorEvent) *DecodeError {
 	if !d.ObjectStart() {
 		return d.TypeError("object")
 	}
-	var seen [2]bool
-	var errs [2]*DecodeError
+	var seen_type bool
+	var err_type *DecodeError
+	var seen_message bool
+	var err_message *DecodeError
 	lvl := 0
 	for d.NextMember() {
 		switch string(d.Key()) {
 		case "type":
-			seen[0] = true
-			errs[0] = d.ConstString("error")
+			seen_type = true
+			err_type = d.ConstString("error")
 		case "message":
-			seen[1] = true
-			errs[1] = d.String((*string)(&v.Message))
+			seen_message = true
+			err_message = d.String((*string)(&v.Message))
 		default:
 			key := d.Key()
 			span, l := d.RawSpan()
@@ -558,66 +591,67 @@ func decErrorEvent(d *wireDecoder, v *ErrorEvent) *DecodeError {
 			v.Extra = wireAddExtra(v.Extra, key, span)
 		}
 	}
-	if !seen[0] {
+	if !seen_type {
 		return wireMissing("type")
 	}
-	if !seen[1] {
+	if !seen_message {
 		return wireMissing("message")
 	}
-	if errs[0] != nil {
-		return errs[0].in("type")
+	if err_type != nil {
+		return err_type.in("type")
 	}
-	if errs[1] != nil {
-		return errs[1].in("message")
+	if err_message != nil {
+		return err_message.in("message")
 	}
-	return wireCheckExtras(v.Extra, lvl)
+	if err := wireCheckExtras(v.Extra, lvl); err != nil {
+		return err
+	}
+	return nil
 }
 
 func decCapabilitySettings(d *wireDecoder, v *CapabilitySettings) *DecodeError {
 	if !d.ObjectStart() {
 		return d.TypeError("object")
 	}
-	var seen [9]bool
-	var errs [9]*DecodeError
+	var err_SessionResume *DecodeError
+	var err_MidTurnCancellation *DecodeError
+	var err_StructuredOutput *DecodeError
+	var err_UsageReporting *DecodeError
+	var err_PermissionPolicy *DecodeError
+	var err_PermissionHooks *DecodeError
+	var err_McpClient *DecodeError
+	var err_WorkspaceScoping *DecodeError
+	var err_ModelSelection *DecodeError
 	var unknown *DecodeError
 	for d.NextMember() {
 		switch string(d.Key()) {
 		case "SessionResume":
-			seen[0] = true
 			v.SessionResume = new(bool)
-			errs[0] = d.Bool((*bool)(v.SessionResume))
+			err_SessionResume = d.Bool((*bool)(v.SessionResume))
 		case "MidTurnCancellation":
-			seen[1] = true
 			v.MidTurnCancellation = new(bool)
-			errs[1] = d.Bool((*bool)(v.MidTurnCancellation))
+			err_MidTurnCancellation = d.Bool((*bool)(v.MidTurnCancellation))
 		case "StructuredOutput":
-			seen[2] = true
 			v.StructuredOutput = new(bool)
-			errs[2] = d.Bool((*bool)(v.StructuredOutput))
+			err_StructuredOutput = d.Bool((*bool)(v.StructuredOutput))
 		case "UsageReporting":
-			seen[3] = true
 			v.UsageReporting = new(bool)
-			errs[3] = d.Bool((*bool)(v.UsageReporting))
+			err_UsageReporting = d.Bool((*bool)(v.UsageReporting))
 		case "PermissionPolicy":
-			seen[4] = true
 			v.PermissionPolicy = new(bool)
-			errs[4] = d.Bool((*bool)(v.PermissionPolicy))
+			err_PermissionPolicy = d.Bool((*bool)(v.PermissionPolicy))
 		case "PermissionHooks":
-			seen[5] = true
 			v.PermissionHooks = new(bool)
-			errs[5] = d.Bool((*bool)(v.PermissionHooks))
+			err_PermissionHooks = d.Bool((*bool)(v.PermissionHooks))
 		case "McpClient":
-			seen[6] = true
 			v.McpClient = new(bool)
-			errs[6] = d.Bool((*bool)(v.McpClient))
+			err_McpClient = d.Bool((*bool)(v.McpClient))
 		case "WorkspaceScoping":
-			seen[7] = true
 			v.WorkspaceScoping = new(bool)
-			errs[7] = d.Bool((*bool)(v.WorkspaceScoping))
+			err_WorkspaceScoping = d.Bool((*bool)(v.WorkspaceScoping))
 		case "ModelSelection":
-			seen[8] = true
 			v.ModelSelection = new(bool)
-			errs[8] = d.Bool((*bool)(v.ModelSelection))
+			err_ModelSelection = d.Bool((*bool)(v.ModelSelection))
 		default:
 			unknown = d.Unknown(unknown)
 		}
@@ -625,32 +659,32 @@ func decCapabilitySettings(d *wireDecoder, v *CapabilitySettings) *DecodeError {
 	if unknown != nil {
 		return unknown
 	}
-	if errs[0] != nil {
-		return errs[0].in("SessionResume")
+	if err_SessionResume != nil {
+		return err_SessionResume.in("SessionResume")
 	}
-	if errs[1] != nil {
-		return errs[1].in("MidTurnCancellation")
+	if err_MidTurnCancellation != nil {
+		return err_MidTurnCancellation.in("MidTurnCancellation")
 	}
-	if errs[2] != nil {
-		return errs[2].in("StructuredOutput")
+	if err_StructuredOutput != nil {
+		return err_StructuredOutput.in("StructuredOutput")
 	}
-	if errs[3] != nil {
-		return errs[3].in("UsageReporting")
+	if err_UsageReporting != nil {
+		return err_UsageReporting.in("UsageReporting")
 	}
-	if errs[4] != nil {
-		return errs[4].in("PermissionPolicy")
+	if err_PermissionPolicy != nil {
+		return err_PermissionPolicy.in("PermissionPolicy")
 	}
-	if errs[5] != nil {
-		return errs[5].in("PermissionHooks")
+	if err_PermissionHooks != nil {
+		return err_PermissionHooks.in("PermissionHooks")
 	}
-	if errs[6] != nil {
-		return errs[6].in("McpClient")
+	if err_McpClient != nil {
+		return err_McpClient.in("McpClient")
 	}
-	if errs[7] != nil {
-		return errs[7].in("WorkspaceScoping")
+	if err_WorkspaceScoping != nil {
+		return err_WorkspaceScoping.in("WorkspaceScoping")
 	}
-	if errs[8] != nil {
-		return errs[8].in("ModelSelection")
+	if err_ModelSelection != nil {
+		return err_ModelSelection.in("ModelSelection")
 	}
 	return nil
 }

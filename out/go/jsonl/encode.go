@@ -77,68 +77,83 @@ func EncodeCapabilitySettings(v CapabilitySettings) ([]byte, error) {
 func encHarnessEvent(b []byte, v HarnessEvent, lvl int) ([]byte, *EncodeError) {
 	switch x := v.(type) {
 	case *TextEvent:
-		if x != nil {
-			return encTextEvent(b, x, lvl)
+		if x == nil {
+			break
 		}
+		return encTextEvent(b, x, lvl)
 	case *ActivityEvent:
-		if x != nil {
-			return encActivityEvent(b, x, lvl)
+		if x == nil {
+			break
 		}
+		return encActivityEvent(b, x, lvl)
 	case *PermissionEvent:
-		if x != nil {
-			return encPermissionEvent(b, x, lvl)
+		if x == nil {
+			break
 		}
+		return encPermissionEvent(b, x, lvl)
 	case *UsageEvent:
-		if x != nil {
-			return encUsageEvent(b, x, lvl)
+		if x == nil {
+			break
 		}
+		return encUsageEvent(b, x, lvl)
 	case *CompleteEvent:
-		if x != nil {
-			return encCompleteEvent(b, x, lvl)
+		if x == nil {
+			break
 		}
+		return encCompleteEvent(b, x, lvl)
 	case *ErrorEvent:
-		if x != nil {
-			return encErrorEvent(b, x, lvl)
+		if x == nil {
+			break
 		}
+		return encErrorEvent(b, x, lvl)
 	}
 	return b, wireEncodeFail(wireCodeType, "no HarnessEvent variant")
 }
 
 func encTextEvent(b []byte, v *TextEvent, lvl int) ([]byte, *EncodeError) {
 	var err *EncodeError
-	b = append(b, '{')
-	start := len(b)
-	b = append(b, `"type":"text"`...)
+	open := len(b)
+	b = append(b, `,"type":"text"`...)
 	b = append(b, `,"text":`...)
 	if b, err = wireAppendString(b, string(v.Text)); err != nil {
 		return b, err.in("text")
 	}
-	if b, err = wireAppendExtras(b, v.Extra, len(b) > start, lvl+1, func(k string) bool { return k == "type" || k == "text" }); err != nil {
+	if b, err = wireAppendExtras(b, v.Extra, true, lvl+1, func(k string) bool { return k == "type" || k == "text" }); err != nil {
 		return b, err
 	}
-	return append(b, '}'), nil
+	if len(b) == open {
+		b = append(b, '{')
+	} else {
+		b[open] = '{'
+	}
+	b = append(b, '}')
+	return b, nil
 }
 
 func encActivityEvent(b []byte, v *ActivityEvent, lvl int) ([]byte, *EncodeError) {
 	var err *EncodeError
-	b = append(b, '{')
-	start := len(b)
-	b = append(b, `"type":"activity"`...)
+	open := len(b)
+	b = append(b, `,"type":"activity"`...)
 	b = append(b, `,"description":`...)
 	if b, err = wireAppendString(b, string(v.Description)); err != nil {
 		return b, err.in("description")
 	}
-	if b, err = wireAppendExtras(b, v.Extra, len(b) > start, lvl+1, func(k string) bool { return k == "type" || k == "description" }); err != nil {
+	if b, err = wireAppendExtras(b, v.Extra, true, lvl+1, func(k string) bool { return k == "type" || k == "description" }); err != nil {
 		return b, err
 	}
-	return append(b, '}'), nil
+	if len(b) == open {
+		b = append(b, '{')
+	} else {
+		b[open] = '{'
+	}
+	b = append(b, '}')
+	return b, nil
 }
 
 func encPermissionEvent(b []byte, v *PermissionEvent, lvl int) ([]byte, *EncodeError) {
 	var err *EncodeError
-	b = append(b, '{')
-	start := len(b)
-	b = append(b, `"type":"permission"`...)
+	open := len(b)
+	b = append(b, `,"type":"permission"`...)
 	b = append(b, `,"id":`...)
 	if b, err = wireAppendString(b, string(v.ID)); err != nil {
 		return b, err.in("id")
@@ -153,17 +168,22 @@ func encPermissionEvent(b []byte, v *PermissionEvent, lvl int) ([]byte, *EncodeE
 			return b, err.in("command")
 		}
 	}
-	if b, err = wireAppendExtras(b, v.Extra, len(b) > start, lvl+1, func(k string) bool { return k == "type" || k == "id" || k == "description" || k == "command" }); err != nil {
+	if b, err = wireAppendExtras(b, v.Extra, true, lvl+1, func(k string) bool { return k == "type" || k == "id" || k == "description" || k == "command" }); err != nil {
 		return b, err
 	}
-	return append(b, '}'), nil
+	if len(b) == open {
+		b = append(b, '{')
+	} else {
+		b[open] = '{'
+	}
+	b = append(b, '}')
+	return b, nil
 }
 
 func encUsageEvent(b []byte, v *UsageEvent, lvl int) ([]byte, *EncodeError) {
 	var err *EncodeError
-	b = append(b, '{')
-	start := len(b)
-	b = append(b, `"type":"usage"`...)
+	open := len(b)
+	b = append(b, `,"type":"usage"`...)
 	b = append(b, `,"input_tokens":`...)
 	if b, err = enc_UsageEvent_InputTokens(b, int64(v.InputTokens)); err != nil {
 		return b, err.in("input_tokens")
@@ -178,125 +198,122 @@ func encUsageEvent(b []byte, v *UsageEvent, lvl int) ([]byte, *EncodeError) {
 			return b, err.in("cost_usd")
 		}
 	}
-	if b, err = wireAppendExtras(b, v.Extra, len(b) > start, lvl+1, func(k string) bool {
+	if b, err = wireAppendExtras(b, v.Extra, true, lvl+1, func(k string) bool {
 		return k == "type" || k == "input_tokens" || k == "output_tokens" || k == "cost_usd"
 	}); err != nil {
 		return b, err
 	}
-	return append(b, '}'), nil
+	if len(b) == open {
+		b = append(b, '{')
+	} else {
+		b[open] = '{'
+	}
+	b = append(b, '}')
+	return b, nil
 }
 
 func encCompleteEvent(b []byte, v *CompleteEvent, lvl int) ([]byte, *EncodeError) {
 	var err *EncodeError
-	b = append(b, '{')
-	start := len(b)
-	b = append(b, `"type":"complete"`...)
+	open := len(b)
+	b = append(b, `,"type":"complete"`...)
 	b = append(b, `,"text":`...)
 	if b, err = wireAppendString(b, string(v.Text)); err != nil {
 		return b, err.in("text")
 	}
-	if b, err = wireAppendExtras(b, v.Extra, len(b) > start, lvl+1, func(k string) bool { return k == "type" || k == "text" }); err != nil {
+	if b, err = wireAppendExtras(b, v.Extra, true, lvl+1, func(k string) bool { return k == "type" || k == "text" }); err != nil {
 		return b, err
 	}
-	return append(b, '}'), nil
+	if len(b) == open {
+		b = append(b, '{')
+	} else {
+		b[open] = '{'
+	}
+	b = append(b, '}')
+	return b, nil
 }
 
 func encErrorEvent(b []byte, v *ErrorEvent, lvl int) ([]byte, *EncodeError) {
 	var err *EncodeError
-	b = append(b, '{')
-	start := len(b)
-	b = append(b, `"type":"error"`...)
+	open := len(b)
+	b = append(b, `,"type":"error"`...)
 	b = append(b, `,"message":`...)
 	if b, err = wireAppendString(b, string(v.Message)); err != nil {
 		return b, err.in("message")
 	}
-	if b, err = wireAppendExtras(b, v.Extra, len(b) > start, lvl+1, func(k string) bool { return k == "type" || k == "message" }); err != nil {
+	if b, err = wireAppendExtras(b, v.Extra, true, lvl+1, func(k string) bool { return k == "type" || k == "message" }); err != nil {
 		return b, err
 	}
-	return append(b, '}'), nil
+	if len(b) == open {
+		b = append(b, '{')
+	} else {
+		b[open] = '{'
+	}
+	b = append(b, '}')
+	return b, nil
 }
 
 func encCapabilitySettings(b []byte, v *CapabilitySettings, lvl int) ([]byte, *EncodeError) {
 	var err *EncodeError
-	b = append(b, '{')
-	start := len(b)
+	open := len(b)
 	if v.SessionResume != nil {
-		b = append(b, `"SessionResume":`...)
+		b = append(b, `,"SessionResume":`...)
 		if b, err = wireWriteBool(b, bool(*v.SessionResume)); err != nil {
 			return b, err.in("SessionResume")
 		}
 	}
 	if v.MidTurnCancellation != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, `"MidTurnCancellation":`...)
+		b = append(b, `,"MidTurnCancellation":`...)
 		if b, err = wireWriteBool(b, bool(*v.MidTurnCancellation)); err != nil {
 			return b, err.in("MidTurnCancellation")
 		}
 	}
 	if v.StructuredOutput != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, `"StructuredOutput":`...)
+		b = append(b, `,"StructuredOutput":`...)
 		if b, err = wireWriteBool(b, bool(*v.StructuredOutput)); err != nil {
 			return b, err.in("StructuredOutput")
 		}
 	}
 	if v.UsageReporting != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, `"UsageReporting":`...)
+		b = append(b, `,"UsageReporting":`...)
 		if b, err = wireWriteBool(b, bool(*v.UsageReporting)); err != nil {
 			return b, err.in("UsageReporting")
 		}
 	}
 	if v.PermissionPolicy != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, `"PermissionPolicy":`...)
+		b = append(b, `,"PermissionPolicy":`...)
 		if b, err = wireWriteBool(b, bool(*v.PermissionPolicy)); err != nil {
 			return b, err.in("PermissionPolicy")
 		}
 	}
 	if v.PermissionHooks != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, `"PermissionHooks":`...)
+		b = append(b, `,"PermissionHooks":`...)
 		if b, err = wireWriteBool(b, bool(*v.PermissionHooks)); err != nil {
 			return b, err.in("PermissionHooks")
 		}
 	}
 	if v.McpClient != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, `"McpClient":`...)
+		b = append(b, `,"McpClient":`...)
 		if b, err = wireWriteBool(b, bool(*v.McpClient)); err != nil {
 			return b, err.in("McpClient")
 		}
 	}
 	if v.WorkspaceScoping != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, `"WorkspaceScoping":`...)
+		b = append(b, `,"WorkspaceScoping":`...)
 		if b, err = wireWriteBool(b, bool(*v.WorkspaceScoping)); err != nil {
 			return b, err.in("WorkspaceScoping")
 		}
 	}
 	if v.ModelSelection != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, `"ModelSelection":`...)
+		b = append(b, `,"ModelSelection":`...)
 		if b, err = wireWriteBool(b, bool(*v.ModelSelection)); err != nil {
 			return b, err.in("ModelSelection")
 		}
 	}
-	return append(b, '}'), nil
+	if len(b) == open {
+		b = append(b, '{')
+	} else {
+		b[open] = '{'
+	}
+	b = append(b, '}')
+	return b, nil
 }

@@ -47,6 +47,7 @@ func VisitHarnessEvent(v HarnessEvent, vis HarnessEventVisitor) error {
 type TextEvent struct {
 	// The text.
 	Text string
+
 	// Extra holds the members the schema does not declare, in document order.
 	Extra []Member
 }
@@ -57,6 +58,7 @@ func (*TextEvent) isHarnessEvent() {}
 type ActivityEvent struct {
 	// A short description of the activity.
 	Description string
+
 	// Extra holds the members the schema does not declare, in document order.
 	Extra []Member
 }
@@ -67,10 +69,13 @@ func (*ActivityEvent) isHarnessEvent() {}
 type PermissionEvent struct {
 	// Identifies the request; the answer refers to it.
 	ID string
+
 	// What the harness wants to do.
 	Description string
+
 	// The command it wants to run, when there is one.
 	Command *string
+
 	// Extra holds the members the schema does not declare, in document order.
 	Extra []Member
 }
@@ -81,10 +86,13 @@ func (*PermissionEvent) isHarnessEvent() {}
 type UsageEvent struct {
 	// Input tokens.
 	InputTokens int64
+
 	// Output tokens.
 	OutputTokens int64
+
 	// Cost in US dollars, when the harness knows it.
 	CostUsd *float64
+
 	// Extra holds the members the schema does not declare, in document order.
 	Extra []Member
 }
@@ -95,6 +103,7 @@ func (*UsageEvent) isHarnessEvent() {}
 type CompleteEvent struct {
 	// The final answer, carrying the envelope.
 	Text string
+
 	// Extra holds the members the schema does not declare, in document order.
 	Extra []Member
 }
@@ -105,6 +114,7 @@ func (*CompleteEvent) isHarnessEvent() {}
 type ErrorEvent struct {
 	// What went wrong.
 	Message string
+
 	// Extra holds the members the schema does not declare, in document order.
 	Extra []Member
 }
@@ -115,20 +125,28 @@ func (*ErrorEvent) isHarnessEvent() {}
 type CapabilitySettings struct {
 	// The harness can resume an earlier session natively.
 	SessionResume *bool
+
 	// A turn can be cancelled while it runs.
 	MidTurnCancellation *bool
+
 	// The harness can return output in a requested structure.
 	StructuredOutput *bool
+
 	// The harness reports token usage (`usage` events).
 	UsageReporting *bool
+
 	// The harness applies a permission policy it is given.
 	PermissionPolicy *bool
+
 	// The harness asks for permissions through `permission` events and honours the answers.
 	PermissionHooks *bool
+
 	// The harness can use tools served over MCP.
 	McpClient *bool
+
 	// The harness keeps its work inside a given workspace.
 	WorkspaceScoping *bool
+
 	// The model the harness uses can be chosen.
 	ModelSelection *bool
 }

@@ -9,8 +9,10 @@ import (
 // Codec decodes, encodes and reads one definition through untyped values: Decode returns the
 // value (a struct value, or a union's interface value; nil for an ignored line), Encode takes the same.
 type Codec struct {
-	Decode    func(line []byte) (any, error)
-	Encode    func(v any) ([]byte, error)
+	Decode func(line []byte) (any, error)
+
+	Encode func(v any) ([]byte, error)
+
 	NewReader func(r io.Reader) func() (any, error)
 }
 
@@ -45,7 +47,7 @@ var Codecs = map[string]Codec{
 			case EventName:
 				return EncodeEventName(x)
 			}
-			return nil, wireEncodeFail(wireCodeType, "value is not a EventName")
+			return nil, wireEncodeFail(wireCodeType, "value is not an EventName")
 		},
 	},
 	"ErrorCode": {
@@ -61,7 +63,7 @@ var Codecs = map[string]Codec{
 			case ErrorCode:
 				return EncodeErrorCode(x)
 			}
-			return nil, wireEncodeFail(wireCodeType, "value is not a ErrorCode")
+			return nil, wireEncodeFail(wireCodeType, "value is not an ErrorCode")
 		},
 	},
 	"StopReason": {
@@ -93,7 +95,7 @@ var Codecs = map[string]Codec{
 			case Attachment:
 				return EncodeAttachment(x)
 			}
-			return nil, wireEncodeFail(wireCodeType, "value is not a Attachment")
+			return nil, wireEncodeFail(wireCodeType, "value is not an Attachment")
 		},
 	},
 	"TurnId": {
@@ -145,7 +147,7 @@ var Codecs = map[string]Codec{
 					return EncodeOpenRequest(*x)
 				}
 			}
-			return nil, wireEncodeFail(wireCodeType, "value is not a OpenRequest")
+			return nil, wireEncodeFail(wireCodeType, "value is not an OpenRequest")
 		},
 	},
 	"PromptRequest": {
@@ -205,7 +207,7 @@ var Codecs = map[string]Codec{
 					return EncodeInterruptRequest(*x)
 				}
 			}
-			return nil, wireEncodeFail(wireCodeType, "value is not a InterruptRequest")
+			return nil, wireEncodeFail(wireCodeType, "value is not an InterruptRequest")
 		},
 	},
 	"CheckpointRequest": {
@@ -305,7 +307,7 @@ var Codecs = map[string]Codec{
 					return EncodeErrorResponse(*x)
 				}
 			}
-			return nil, wireEncodeFail(wireCodeType, "value is not a ErrorResponse")
+			return nil, wireEncodeFail(wireCodeType, "value is not an ErrorResponse")
 		},
 	},
 	"AssistantDeltaEvent": {
@@ -325,7 +327,7 @@ var Codecs = map[string]Codec{
 					return EncodeAssistantDeltaEvent(*x)
 				}
 			}
-			return nil, wireEncodeFail(wireCodeType, "value is not a AssistantDeltaEvent")
+			return nil, wireEncodeFail(wireCodeType, "value is not an AssistantDeltaEvent")
 		},
 	},
 	"AssistantMessageEvent": {
@@ -345,7 +347,7 @@ var Codecs = map[string]Codec{
 					return EncodeAssistantMessageEvent(*x)
 				}
 			}
-			return nil, wireEncodeFail(wireCodeType, "value is not a AssistantMessageEvent")
+			return nil, wireEncodeFail(wireCodeType, "value is not an AssistantMessageEvent")
 		},
 	},
 	"HostRequest": {
@@ -724,7 +726,7 @@ var Codecs = map[string]Codec{
 					return EncodeUsage(*x)
 				}
 			}
-			return nil, wireEncodeFail(wireCodeType, "value is not a Usage")
+			return nil, wireEncodeFail(wireCodeType, "value is not an Usage")
 		},
 	},
 	"AssistantDelta": {
@@ -744,7 +746,7 @@ var Codecs = map[string]Codec{
 					return EncodeAssistantDelta(*x)
 				}
 			}
-			return nil, wireEncodeFail(wireCodeType, "value is not a AssistantDelta")
+			return nil, wireEncodeFail(wireCodeType, "value is not an AssistantDelta")
 		},
 	},
 	"AssistantMessage": {
@@ -764,7 +766,7 @@ var Codecs = map[string]Codec{
 					return EncodeAssistantMessage(*x)
 				}
 			}
-			return nil, wireEncodeFail(wireCodeType, "value is not a AssistantMessage")
+			return nil, wireEncodeFail(wireCodeType, "value is not an AssistantMessage")
 		},
 	},
 	"ResponseError": {
@@ -804,7 +806,7 @@ var Codecs = map[string]Codec{
 					return EncodeOpenResult(*x)
 				}
 			}
-			return nil, wireEncodeFail(wireCodeType, "value is not a OpenResult")
+			return nil, wireEncodeFail(wireCodeType, "value is not an OpenResult")
 		},
 	},
 	"PromptResult": {
@@ -844,7 +846,7 @@ var Codecs = map[string]Codec{
 					return EncodeEmptyResult(*x)
 				}
 			}
-			return nil, wireEncodeFail(wireCodeType, "value is not a EmptyResult")
+			return nil, wireEncodeFail(wireCodeType, "value is not an EmptyResult")
 		},
 	},
 	"CheckpointResult": {

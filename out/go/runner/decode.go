@@ -135,7 +135,7 @@ func DecodeOpenRequest(line []byte) (OpenRequest, error) {
 	return v, nil
 }
 
-// DecodeOpenRequestResult decodes the result of a response to a OpenRequest as OpenResult; error pointers start with /result.
+// DecodeOpenRequestResult decodes the result of a response to an OpenRequest as OpenResult; error pointers start with /result.
 func DecodeOpenRequestResult(result json.RawMessage) (OpenResult, error) {
 	if v, ok := fastOpenResult(result); ok {
 		return v, nil
@@ -234,7 +234,7 @@ func DecodeInterruptRequest(line []byte) (InterruptRequest, error) {
 	return v, nil
 }
 
-// DecodeInterruptRequestResult decodes the result of a response to a InterruptRequest as EmptyResult; error pointers start with /result.
+// DecodeInterruptRequestResult decodes the result of a response to an InterruptRequest as EmptyResult; error pointers start with /result.
 func DecodeInterruptRequestResult(result json.RawMessage) (EmptyResult, error) {
 	if v, ok := fastEmptyResult(result); ok {
 		return v, nil
@@ -1266,23 +1266,29 @@ func decOpenRequest(d *wireDecoder, v *OpenRequest) *DecodeError {
 	if !d.ObjectStart() {
 		return d.TypeError("object")
 	}
-	var seen [4]bool
-	var errs [4]*DecodeError
+	var seen_attachment bool
+	var err_attachment *DecodeError
+	var seen_id bool
+	var err_id *DecodeError
+	var seen_method bool
+	var err_method *DecodeError
+	var seen_params bool
+	var err_params *DecodeError
 	var unknown *DecodeError
 	for d.NextMember() {
 		switch string(d.Key()) {
 		case "attachment":
-			seen[0] = true
-			errs[0] = decAttachment(d, &v.Attachment)
+			seen_attachment = true
+			err_attachment = decAttachment(d, &v.Attachment)
 		case "id":
-			seen[1] = true
-			errs[1] = decFrameId(d, &v.ID)
+			seen_id = true
+			err_id = decFrameId(d, &v.ID)
 		case "method":
-			seen[2] = true
-			errs[2] = d.ConstString("open")
+			seen_method = true
+			err_method = d.ConstString("open")
 		case "params":
-			seen[3] = true
-			errs[3] = decHarnessOptions(d, &v.Params)
+			seen_params = true
+			err_params = decHarnessOptions(d, &v.Params)
 		default:
 			unknown = d.Unknown(unknown)
 		}
@@ -1290,29 +1296,29 @@ func decOpenRequest(d *wireDecoder, v *OpenRequest) *DecodeError {
 	if unknown != nil {
 		return unknown
 	}
-	if !seen[0] {
+	if !seen_attachment {
 		return wireMissing("attachment")
 	}
-	if !seen[1] {
+	if !seen_id {
 		return wireMissing("id")
 	}
-	if !seen[2] {
+	if !seen_method {
 		return wireMissing("method")
 	}
-	if !seen[3] {
+	if !seen_params {
 		return wireMissing("params")
 	}
-	if errs[0] != nil {
-		return errs[0].in("attachment")
+	if err_attachment != nil {
+		return err_attachment.in("attachment")
 	}
-	if errs[1] != nil {
-		return errs[1].in("id")
+	if err_id != nil {
+		return err_id.in("id")
 	}
-	if errs[2] != nil {
-		return errs[2].in("method")
+	if err_method != nil {
+		return err_method.in("method")
 	}
-	if errs[3] != nil {
-		return errs[3].in("params")
+	if err_params != nil {
+		return err_params.in("params")
 	}
 	return nil
 }
@@ -1321,26 +1327,34 @@ func decPromptRequest(d *wireDecoder, v *PromptRequest) *DecodeError {
 	if !d.ObjectStart() {
 		return d.TypeError("object")
 	}
-	var seen [5]bool
-	var errs [5]*DecodeError
+	var seen_attachment bool
+	var err_attachment *DecodeError
+	var seen_turn bool
+	var err_turn *DecodeError
+	var seen_id bool
+	var err_id *DecodeError
+	var seen_method bool
+	var err_method *DecodeError
+	var seen_params bool
+	var err_params *DecodeError
 	var unknown *DecodeError
 	for d.NextMember() {
 		switch string(d.Key()) {
 		case "attachment":
-			seen[0] = true
-			errs[0] = decAttachment(d, &v.Attachment)
+			seen_attachment = true
+			err_attachment = decAttachment(d, &v.Attachment)
 		case "turn":
-			seen[1] = true
-			errs[1] = decTurnId(d, &v.Turn)
+			seen_turn = true
+			err_turn = decTurnId(d, &v.Turn)
 		case "id":
-			seen[2] = true
-			errs[2] = decFrameId(d, &v.ID)
+			seen_id = true
+			err_id = decFrameId(d, &v.ID)
 		case "method":
-			seen[3] = true
-			errs[3] = d.ConstString("prompt")
+			seen_method = true
+			err_method = d.ConstString("prompt")
 		case "params":
-			seen[4] = true
-			errs[4] = decText(d, &v.Params)
+			seen_params = true
+			err_params = decText(d, &v.Params)
 		default:
 			unknown = d.Unknown(unknown)
 		}
@@ -1348,35 +1362,35 @@ func decPromptRequest(d *wireDecoder, v *PromptRequest) *DecodeError {
 	if unknown != nil {
 		return unknown
 	}
-	if !seen[0] {
+	if !seen_attachment {
 		return wireMissing("attachment")
 	}
-	if !seen[1] {
+	if !seen_turn {
 		return wireMissing("turn")
 	}
-	if !seen[2] {
+	if !seen_id {
 		return wireMissing("id")
 	}
-	if !seen[3] {
+	if !seen_method {
 		return wireMissing("method")
 	}
-	if !seen[4] {
+	if !seen_params {
 		return wireMissing("params")
 	}
-	if errs[0] != nil {
-		return errs[0].in("attachment")
+	if err_attachment != nil {
+		return err_attachment.in("attachment")
 	}
-	if errs[1] != nil {
-		return errs[1].in("turn")
+	if err_turn != nil {
+		return err_turn.in("turn")
 	}
-	if errs[2] != nil {
-		return errs[2].in("id")
+	if err_id != nil {
+		return err_id.in("id")
 	}
-	if errs[3] != nil {
-		return errs[3].in("method")
+	if err_method != nil {
+		return err_method.in("method")
 	}
-	if errs[4] != nil {
-		return errs[4].in("params")
+	if err_params != nil {
+		return err_params.in("params")
 	}
 	return nil
 }
@@ -1385,26 +1399,34 @@ func decSteerRequest(d *wireDecoder, v *SteerRequest) *DecodeError {
 	if !d.ObjectStart() {
 		return d.TypeError("object")
 	}
-	var seen [5]bool
-	var errs [5]*DecodeError
+	var seen_attachment bool
+	var err_attachment *DecodeError
+	var seen_turn bool
+	var err_turn *DecodeError
+	var seen_id bool
+	var err_id *DecodeError
+	var seen_method bool
+	var err_method *DecodeError
+	var seen_params bool
+	var err_params *DecodeError
 	var unknown *DecodeError
 	for d.NextMember() {
 		switch string(d.Key()) {
 		case "attachment":
-			seen[0] = true
-			errs[0] = decAttachment(d, &v.Attachment)
+			seen_attachment = true
+			err_attachment = decAttachment(d, &v.Attachment)
 		case "turn":
-			seen[1] = true
-			errs[1] = decTurnId(d, &v.Turn)
+			seen_turn = true
+			err_turn = decTurnId(d, &v.Turn)
 		case "id":
-			seen[2] = true
-			errs[2] = decFrameId(d, &v.ID)
+			seen_id = true
+			err_id = decFrameId(d, &v.ID)
 		case "method":
-			seen[3] = true
-			errs[3] = d.ConstString("steer")
+			seen_method = true
+			err_method = d.ConstString("steer")
 		case "params":
-			seen[4] = true
-			errs[4] = decText(d, &v.Params)
+			seen_params = true
+			err_params = decText(d, &v.Params)
 		default:
 			unknown = d.Unknown(unknown)
 		}
@@ -1412,35 +1434,35 @@ func decSteerRequest(d *wireDecoder, v *SteerRequest) *DecodeError {
 	if unknown != nil {
 		return unknown
 	}
-	if !seen[0] {
+	if !seen_attachment {
 		return wireMissing("attachment")
 	}
-	if !seen[1] {
+	if !seen_turn {
 		return wireMissing("turn")
 	}
-	if !seen[2] {
+	if !seen_id {
 		return wireMissing("id")
 	}
-	if !seen[3] {
+	if !seen_method {
 		return wireMissing("method")
 	}
-	if !seen[4] {
+	if !seen_params {
 		return wireMissing("params")
 	}
-	if errs[0] != nil {
-		return errs[0].in("attachment")
+	if err_attachment != nil {
+		return err_attachment.in("attachment")
 	}
-	if errs[1] != nil {
-		return errs[1].in("turn")
+	if err_turn != nil {
+		return err_turn.in("turn")
 	}
-	if errs[2] != nil {
-		return errs[2].in("id")
+	if err_id != nil {
+		return err_id.in("id")
 	}
-	if errs[3] != nil {
-		return errs[3].in("method")
+	if err_method != nil {
+		return err_method.in("method")
 	}
-	if errs[4] != nil {
-		return errs[4].in("params")
+	if err_params != nil {
+		return err_params.in("params")
 	}
 	return nil
 }
@@ -1449,27 +1471,33 @@ func decInterruptRequest(d *wireDecoder, v *InterruptRequest) *DecodeError {
 	if !d.ObjectStart() {
 		return d.TypeError("object")
 	}
-	var seen [5]bool
-	var errs [5]*DecodeError
+	var seen_attachment bool
+	var err_attachment *DecodeError
+	var seen_turn bool
+	var err_turn *DecodeError
+	var seen_id bool
+	var err_id *DecodeError
+	var seen_method bool
+	var err_method *DecodeError
+	var err_params *DecodeError
 	var unknown *DecodeError
 	for d.NextMember() {
 		switch string(d.Key()) {
 		case "attachment":
-			seen[0] = true
-			errs[0] = decAttachment(d, &v.Attachment)
+			seen_attachment = true
+			err_attachment = decAttachment(d, &v.Attachment)
 		case "turn":
-			seen[1] = true
-			errs[1] = decTurnId(d, &v.Turn)
+			seen_turn = true
+			err_turn = decTurnId(d, &v.Turn)
 		case "id":
-			seen[2] = true
-			errs[2] = decFrameId(d, &v.ID)
+			seen_id = true
+			err_id = decFrameId(d, &v.ID)
 		case "method":
-			seen[3] = true
-			errs[3] = d.ConstString("interrupt")
+			seen_method = true
+			err_method = d.ConstString("interrupt")
 		case "params":
-			seen[4] = true
 			v.Params = new(Null)
-			errs[4] = d.Null(v.Params)
+			err_params = d.Null(v.Params)
 		default:
 			unknown = d.Unknown(unknown)
 		}
@@ -1477,32 +1505,32 @@ func decInterruptRequest(d *wireDecoder, v *InterruptRequest) *DecodeError {
 	if unknown != nil {
 		return unknown
 	}
-	if !seen[0] {
+	if !seen_attachment {
 		return wireMissing("attachment")
 	}
-	if !seen[1] {
+	if !seen_turn {
 		return wireMissing("turn")
 	}
-	if !seen[2] {
+	if !seen_id {
 		return wireMissing("id")
 	}
-	if !seen[3] {
+	if !seen_method {
 		return wireMissing("method")
 	}
-	if errs[0] != nil {
-		return errs[0].in("attachment")
+	if err_attachment != nil {
+		return err_attachment.in("attachment")
 	}
-	if errs[1] != nil {
-		return errs[1].in("turn")
+	if err_turn != nil {
+		return err_turn.in("turn")
 	}
-	if errs[2] != nil {
-		return errs[2].in("id")
+	if err_id != nil {
+		return err_id.in("id")
 	}
-	if errs[3] != nil {
-		return errs[3].in("method")
+	if err_method != nil {
+		return err_method.in("method")
 	}
-	if errs[4] != nil {
-		return errs[4].in("params")
+	if err_params != nil {
+		return err_params.in("params")
 	}
 	return nil
 }
@@ -1511,24 +1539,28 @@ func decCheckpointRequest(d *wireDecoder, v *CheckpointRequest) *DecodeError {
 	if !d.ObjectStart() {
 		return d.TypeError("object")
 	}
-	var seen [4]bool
-	var errs [4]*DecodeError
+	var seen_attachment bool
+	var err_attachment *DecodeError
+	var seen_id bool
+	var err_id *DecodeError
+	var seen_method bool
+	var err_method *DecodeError
+	var err_params *DecodeError
 	var unknown *DecodeError
 	for d.NextMember() {
 		switch string(d.Key()) {
 		case "attachment":
-			seen[0] = true
-			errs[0] = decAttachment(d, &v.Attachment)
+			seen_attachment = true
+			err_attachment = decAttachment(d, &v.Attachment)
 		case "id":
-			seen[1] = true
-			errs[1] = decFrameId(d, &v.ID)
+			seen_id = true
+			err_id = decFrameId(d, &v.ID)
 		case "method":
-			seen[2] = true
-			errs[2] = d.ConstString("checkpoint")
+			seen_method = true
+			err_method = d.ConstString("checkpoint")
 		case "params":
-			seen[3] = true
 			v.Params = new(Null)
-			errs[3] = d.Null(v.Params)
+			err_params = d.Null(v.Params)
 		default:
 			unknown = d.Unknown(unknown)
 		}
@@ -1536,26 +1568,26 @@ func decCheckpointRequest(d *wireDecoder, v *CheckpointRequest) *DecodeError {
 	if unknown != nil {
 		return unknown
 	}
-	if !seen[0] {
+	if !seen_attachment {
 		return wireMissing("attachment")
 	}
-	if !seen[1] {
+	if !seen_id {
 		return wireMissing("id")
 	}
-	if !seen[2] {
+	if !seen_method {
 		return wireMissing("method")
 	}
-	if errs[0] != nil {
-		return errs[0].in("attachment")
+	if err_attachment != nil {
+		return err_attachment.in("attachment")
 	}
-	if errs[1] != nil {
-		return errs[1].in("id")
+	if err_id != nil {
+		return err_id.in("id")
 	}
-	if errs[2] != nil {
-		return errs[2].in("method")
+	if err_method != nil {
+		return err_method.in("method")
 	}
-	if errs[3] != nil {
-		return errs[3].in("params")
+	if err_params != nil {
+		return err_params.in("params")
 	}
 	return nil
 }
@@ -1564,24 +1596,28 @@ func decDetachRequest(d *wireDecoder, v *DetachRequest) *DecodeError {
 	if !d.ObjectStart() {
 		return d.TypeError("object")
 	}
-	var seen [4]bool
-	var errs [4]*DecodeError
+	var seen_attachment bool
+	var err_attachment *DecodeError
+	var seen_id bool
+	var err_id *DecodeError
+	var seen_method bool
+	var err_method *DecodeError
+	var err_params *DecodeError
 	var unknown *DecodeError
 	for d.NextMember() {
 		switch string(d.Key()) {
 		case "attachment":
-			seen[0] = true
-			errs[0] = decAttachment(d, &v.Attachment)
+			seen_attachment = true
+			err_attachment = decAttachment(d, &v.Attachment)
 		case "id":
-			seen[1] = true
-			errs[1] = decFrameId(d, &v.ID)
+			seen_id = true
+			err_id = decFrameId(d, &v.ID)
 		case "method":
-			seen[2] = true
-			errs[2] = d.ConstString("detach")
+			seen_method = true
+			err_method = d.ConstString("detach")
 		case "params":
-			seen[3] = true
 			v.Params = new(Null)
-			errs[3] = d.Null(v.Params)
+			err_params = d.Null(v.Params)
 		default:
 			unknown = d.Unknown(unknown)
 		}
@@ -1589,26 +1625,26 @@ func decDetachRequest(d *wireDecoder, v *DetachRequest) *DecodeError {
 	if unknown != nil {
 		return unknown
 	}
-	if !seen[0] {
+	if !seen_attachment {
 		return wireMissing("attachment")
 	}
-	if !seen[1] {
+	if !seen_id {
 		return wireMissing("id")
 	}
-	if !seen[2] {
+	if !seen_method {
 		return wireMissing("method")
 	}
-	if errs[0] != nil {
-		return errs[0].in("attachment")
+	if err_attachment != nil {
+		return err_attachment.in("attachment")
 	}
-	if errs[1] != nil {
-		return errs[1].in("id")
+	if err_id != nil {
+		return err_id.in("id")
 	}
-	if errs[2] != nil {
-		return errs[2].in("method")
+	if err_method != nil {
+		return err_method.in("method")
 	}
-	if errs[3] != nil {
-		return errs[3].in("params")
+	if err_params != nil {
+		return err_params.in("params")
 	}
 	return nil
 }
@@ -1617,26 +1653,34 @@ func decToolCallRequest(d *wireDecoder, v *ToolCallRequest) *DecodeError {
 	if !d.ObjectStart() {
 		return d.TypeError("object")
 	}
-	var seen [5]bool
-	var errs [5]*DecodeError
+	var seen_attachment bool
+	var err_attachment *DecodeError
+	var seen_turn bool
+	var err_turn *DecodeError
+	var seen_id bool
+	var err_id *DecodeError
+	var seen_method bool
+	var err_method *DecodeError
+	var seen_params bool
+	var err_params *DecodeError
 	var unknown *DecodeError
 	for d.NextMember() {
 		switch string(d.Key()) {
 		case "attachment":
-			seen[0] = true
-			errs[0] = decAttachment(d, &v.Attachment)
+			seen_attachment = true
+			err_attachment = decAttachment(d, &v.Attachment)
 		case "turn":
-			seen[1] = true
-			errs[1] = decTurnId(d, &v.Turn)
+			seen_turn = true
+			err_turn = decTurnId(d, &v.Turn)
 		case "id":
-			seen[2] = true
-			errs[2] = decFrameId(d, &v.ID)
+			seen_id = true
+			err_id = decFrameId(d, &v.ID)
 		case "method":
-			seen[3] = true
-			errs[3] = d.ConstString("tool.call")
+			seen_method = true
+			err_method = d.ConstString("tool.call")
 		case "params":
-			seen[4] = true
-			errs[4] = decToolCall(d, &v.Params)
+			seen_params = true
+			err_params = decToolCall(d, &v.Params)
 		default:
 			unknown = d.Unknown(unknown)
 		}
@@ -1644,35 +1688,35 @@ func decToolCallRequest(d *wireDecoder, v *ToolCallRequest) *DecodeError {
 	if unknown != nil {
 		return unknown
 	}
-	if !seen[0] {
+	if !seen_attachment {
 		return wireMissing("attachment")
 	}
-	if !seen[1] {
+	if !seen_turn {
 		return wireMissing("turn")
 	}
-	if !seen[2] {
+	if !seen_id {
 		return wireMissing("id")
 	}
-	if !seen[3] {
+	if !seen_method {
 		return wireMissing("method")
 	}
-	if !seen[4] {
+	if !seen_params {
 		return wireMissing("params")
 	}
-	if errs[0] != nil {
-		return errs[0].in("attachment")
+	if err_attachment != nil {
+		return err_attachment.in("attachment")
 	}
-	if errs[1] != nil {
-		return errs[1].in("turn")
+	if err_turn != nil {
+		return err_turn.in("turn")
 	}
-	if errs[2] != nil {
-		return errs[2].in("id")
+	if err_id != nil {
+		return err_id.in("id")
 	}
-	if errs[3] != nil {
-		return errs[3].in("method")
+	if err_method != nil {
+		return err_method.in("method")
 	}
-	if errs[4] != nil {
-		return errs[4].in("params")
+	if err_params != nil {
+		return err_params.in("params")
 	}
 	return nil
 }
@@ -1681,24 +1725,28 @@ func decResultResponse(d *wireDecoder, v *ResultResponse) *DecodeError {
 	if !d.ObjectStart() {
 		return d.TypeError("object")
 	}
-	var seen [4]bool
-	var errs [4]*DecodeError
+	var seen_attachment bool
+	var err_attachment *DecodeError
+	var err_turn *DecodeError
+	var seen_id bool
+	var err_id *DecodeError
+	var seen_result bool
+	var err_result *DecodeError
 	var unknown *DecodeError
 	for d.NextMember() {
 		switch string(d.Key()) {
 		case "attachment":
-			seen[0] = true
-			errs[0] = decAttachment(d, &v.Attachment)
+			seen_attachment = true
+			err_attachment = decAttachment(d, &v.Attachment)
 		case "turn":
-			seen[1] = true
 			v.Turn = new(TurnId)
-			errs[1] = decTurnId(d, v.Turn)
+			err_turn = decTurnId(d, v.Turn)
 		case "id":
-			seen[2] = true
-			errs[2] = decFrameId(d, &v.ID)
+			seen_id = true
+			err_id = decFrameId(d, &v.ID)
 		case "result":
-			seen[3] = true
-			errs[3] = d.Raw(&v.Result, wireAnyKind)
+			seen_result = true
+			err_result = d.Raw(&v.Result, wireAnyKind)
 		default:
 			unknown = d.Unknown(unknown)
 		}
@@ -1706,26 +1754,26 @@ func decResultResponse(d *wireDecoder, v *ResultResponse) *DecodeError {
 	if unknown != nil {
 		return unknown
 	}
-	if !seen[0] {
+	if !seen_attachment {
 		return wireMissing("attachment")
 	}
-	if !seen[2] {
+	if !seen_id {
 		return wireMissing("id")
 	}
-	if !seen[3] {
+	if !seen_result {
 		return wireMissing("result")
 	}
-	if errs[0] != nil {
-		return errs[0].in("attachment")
+	if err_attachment != nil {
+		return err_attachment.in("attachment")
 	}
-	if errs[1] != nil {
-		return errs[1].in("turn")
+	if err_turn != nil {
+		return err_turn.in("turn")
 	}
-	if errs[2] != nil {
-		return errs[2].in("id")
+	if err_id != nil {
+		return err_id.in("id")
 	}
-	if errs[3] != nil {
-		return errs[3].in("result")
+	if err_result != nil {
+		return err_result.in("result")
 	}
 	return nil
 }
@@ -1734,24 +1782,28 @@ func decErrorResponse(d *wireDecoder, v *ErrorResponse) *DecodeError {
 	if !d.ObjectStart() {
 		return d.TypeError("object")
 	}
-	var seen [4]bool
-	var errs [4]*DecodeError
+	var seen_attachment bool
+	var err_attachment *DecodeError
+	var err_turn *DecodeError
+	var seen_id bool
+	var err_id *DecodeError
+	var seen_error bool
+	var err_error *DecodeError
 	var unknown *DecodeError
 	for d.NextMember() {
 		switch string(d.Key()) {
 		case "attachment":
-			seen[0] = true
-			errs[0] = decAttachment(d, &v.Attachment)
+			seen_attachment = true
+			err_attachment = decAttachment(d, &v.Attachment)
 		case "turn":
-			seen[1] = true
 			v.Turn = new(TurnId)
-			errs[1] = decTurnId(d, v.Turn)
+			err_turn = decTurnId(d, v.Turn)
 		case "id":
-			seen[2] = true
-			errs[2] = decFrameId(d, &v.ID)
+			seen_id = true
+			err_id = decFrameId(d, &v.ID)
 		case "error":
-			seen[3] = true
-			errs[3] = decResponseError(d, &v.Error)
+			seen_error = true
+			err_error = decResponseError(d, &v.Error)
 		default:
 			unknown = d.Unknown(unknown)
 		}
@@ -1759,26 +1811,26 @@ func decErrorResponse(d *wireDecoder, v *ErrorResponse) *DecodeError {
 	if unknown != nil {
 		return unknown
 	}
-	if !seen[0] {
+	if !seen_attachment {
 		return wireMissing("attachment")
 	}
-	if !seen[2] {
+	if !seen_id {
 		return wireMissing("id")
 	}
-	if !seen[3] {
+	if !seen_error {
 		return wireMissing("error")
 	}
-	if errs[0] != nil {
-		return errs[0].in("attachment")
+	if err_attachment != nil {
+		return err_attachment.in("attachment")
 	}
-	if errs[1] != nil {
-		return errs[1].in("turn")
+	if err_turn != nil {
+		return err_turn.in("turn")
 	}
-	if errs[2] != nil {
-		return errs[2].in("id")
+	if err_id != nil {
+		return err_id.in("id")
 	}
-	if errs[3] != nil {
-		return errs[3].in("error")
+	if err_error != nil {
+		return err_error.in("error")
 	}
 	return nil
 }
@@ -1787,23 +1839,29 @@ func decAssistantDeltaEvent(d *wireDecoder, v *AssistantDeltaEvent) *DecodeError
 	if !d.ObjectStart() {
 		return d.TypeError("object")
 	}
-	var seen [4]bool
-	var errs [4]*DecodeError
+	var seen_attachment bool
+	var err_attachment *DecodeError
+	var seen_turn bool
+	var err_turn *DecodeError
+	var seen_event bool
+	var err_event *DecodeError
+	var seen_data bool
+	var err_data *DecodeError
 	var unknown *DecodeError
 	for d.NextMember() {
 		switch string(d.Key()) {
 		case "attachment":
-			seen[0] = true
-			errs[0] = decAttachment(d, &v.Attachment)
+			seen_attachment = true
+			err_attachment = decAttachment(d, &v.Attachment)
 		case "turn":
-			seen[1] = true
-			errs[1] = decTurnId(d, &v.Turn)
+			seen_turn = true
+			err_turn = decTurnId(d, &v.Turn)
 		case "event":
-			seen[2] = true
-			errs[2] = d.ConstString("assistant.delta")
+			seen_event = true
+			err_event = d.ConstString("assistant.delta")
 		case "data":
-			seen[3] = true
-			errs[3] = decAssistantDelta(d, &v.Data)
+			seen_data = true
+			err_data = decAssistantDelta(d, &v.Data)
 		default:
 			unknown = d.Unknown(unknown)
 		}
@@ -1811,29 +1869,29 @@ func decAssistantDeltaEvent(d *wireDecoder, v *AssistantDeltaEvent) *DecodeError
 	if unknown != nil {
 		return unknown
 	}
-	if !seen[0] {
+	if !seen_attachment {
 		return wireMissing("attachment")
 	}
-	if !seen[1] {
+	if !seen_turn {
 		return wireMissing("turn")
 	}
-	if !seen[2] {
+	if !seen_event {
 		return wireMissing("event")
 	}
-	if !seen[3] {
+	if !seen_data {
 		return wireMissing("data")
 	}
-	if errs[0] != nil {
-		return errs[0].in("attachment")
+	if err_attachment != nil {
+		return err_attachment.in("attachment")
 	}
-	if errs[1] != nil {
-		return errs[1].in("turn")
+	if err_turn != nil {
+		return err_turn.in("turn")
 	}
-	if errs[2] != nil {
-		return errs[2].in("event")
+	if err_event != nil {
+		return err_event.in("event")
 	}
-	if errs[3] != nil {
-		return errs[3].in("data")
+	if err_data != nil {
+		return err_data.in("data")
 	}
 	return nil
 }
@@ -1842,23 +1900,29 @@ func decAssistantMessageEvent(d *wireDecoder, v *AssistantMessageEvent) *DecodeE
 	if !d.ObjectStart() {
 		return d.TypeError("object")
 	}
-	var seen [4]bool
-	var errs [4]*DecodeError
+	var seen_attachment bool
+	var err_attachment *DecodeError
+	var seen_turn bool
+	var err_turn *DecodeError
+	var seen_event bool
+	var err_event *DecodeError
+	var seen_data bool
+	var err_data *DecodeError
 	var unknown *DecodeError
 	for d.NextMember() {
 		switch string(d.Key()) {
 		case "attachment":
-			seen[0] = true
-			errs[0] = decAttachment(d, &v.Attachment)
+			seen_attachment = true
+			err_attachment = decAttachment(d, &v.Attachment)
 		case "turn":
-			seen[1] = true
-			errs[1] = decTurnId(d, &v.Turn)
+			seen_turn = true
+			err_turn = decTurnId(d, &v.Turn)
 		case "event":
-			seen[2] = true
-			errs[2] = d.ConstString("assistant.message")
+			seen_event = true
+			err_event = d.ConstString("assistant.message")
 		case "data":
-			seen[3] = true
-			errs[3] = decAssistantMessage(d, &v.Data)
+			seen_data = true
+			err_data = decAssistantMessage(d, &v.Data)
 		default:
 			unknown = d.Unknown(unknown)
 		}
@@ -1866,34 +1930,36 @@ func decAssistantMessageEvent(d *wireDecoder, v *AssistantMessageEvent) *DecodeE
 	if unknown != nil {
 		return unknown
 	}
-	if !seen[0] {
+	if !seen_attachment {
 		return wireMissing("attachment")
 	}
-	if !seen[1] {
+	if !seen_turn {
 		return wireMissing("turn")
 	}
-	if !seen[2] {
+	if !seen_event {
 		return wireMissing("event")
 	}
-	if !seen[3] {
+	if !seen_data {
 		return wireMissing("data")
 	}
-	if errs[0] != nil {
-		return errs[0].in("attachment")
+	if err_attachment != nil {
+		return err_attachment.in("attachment")
 	}
-	if errs[1] != nil {
-		return errs[1].in("turn")
+	if err_turn != nil {
+		return err_turn.in("turn")
 	}
-	if errs[2] != nil {
-		return errs[2].in("event")
+	if err_event != nil {
+		return err_event.in("event")
 	}
-	if errs[3] != nil {
-		return errs[3].in("data")
+	if err_data != nil {
+		return err_data.in("data")
 	}
 	return nil
 }
 
 var keysHostRequest = []string{"method"}
+
+const probeHostRequest_method = 0
 
 func decHostRequest(d *wireDecoder, v *HostRequest) *DecodeError {
 	var p wireProbe
@@ -1912,31 +1978,31 @@ func decHostRequest(d *wireDecoder, v *HostRequest) *DecodeError {
 		}
 		d.ProbeRest(&p, keysHostRequest)
 	}
-	if !p.Has(0) {
+	if !p.Has(probeHostRequest_method) {
 		return d.UnknownVariant()
 	}
 	switch {
-	case p.IsString(0, "open"):
+	case p.IsString(probeHostRequest_method, "open"):
 		x := new(OpenRequest)
 		*v = x
 		return decOpenRequest(d, x)
-	case p.IsString(0, "prompt"):
+	case p.IsString(probeHostRequest_method, "prompt"):
 		x := new(PromptRequest)
 		*v = x
 		return decPromptRequest(d, x)
-	case p.IsString(0, "steer"):
+	case p.IsString(probeHostRequest_method, "steer"):
 		x := new(SteerRequest)
 		*v = x
 		return decSteerRequest(d, x)
-	case p.IsString(0, "interrupt"):
+	case p.IsString(probeHostRequest_method, "interrupt"):
 		x := new(InterruptRequest)
 		*v = x
 		return decInterruptRequest(d, x)
-	case p.IsString(0, "checkpoint"):
+	case p.IsString(probeHostRequest_method, "checkpoint"):
 		x := new(CheckpointRequest)
 		*v = x
 		return decCheckpointRequest(d, x)
-	case p.IsString(0, "detach"):
+	case p.IsString(probeHostRequest_method, "detach"):
 		x := new(DetachRequest)
 		*v = x
 		return decDetachRequest(d, x)
@@ -1945,21 +2011,21 @@ func decHostRequest(d *wireDecoder, v *HostRequest) *DecodeError {
 }
 
 func whichHostRequest(p *wireProbe) int {
-	if !p.Has(0) {
+	if !p.Has(probeHostRequest_method) {
 		return -1
 	}
 	switch {
-	case p.IsString(0, "open"):
+	case p.IsString(probeHostRequest_method, "open"):
 		return 0
-	case p.IsString(0, "prompt"):
+	case p.IsString(probeHostRequest_method, "prompt"):
 		return 1
-	case p.IsString(0, "steer"):
+	case p.IsString(probeHostRequest_method, "steer"):
 		return 2
-	case p.IsString(0, "interrupt"):
+	case p.IsString(probeHostRequest_method, "interrupt"):
 		return 3
-	case p.IsString(0, "checkpoint"):
+	case p.IsString(probeHostRequest_method, "checkpoint"):
 		return 4
-	case p.IsString(0, "detach"):
+	case p.IsString(probeHostRequest_method, "detach"):
 		return 5
 	}
 	return -1
@@ -1997,6 +2063,9 @@ func variantHostRequest(d *wireDecoder, v *HostRequest, k int) *DecodeError {
 
 var keysResponse = []string{"result", "error"}
 
+const probeResponse_result = 0
+const probeResponse_error = 1
+
 func decResponse(d *wireDecoder, v *Response) *DecodeError {
 	var p wireProbe
 	if !d.PeekObject(&p, keysResponse) {
@@ -2014,12 +2083,12 @@ func decResponse(d *wireDecoder, v *Response) *DecodeError {
 		}
 		d.ProbeRest(&p, keysResponse)
 	}
-	if p.Has(0) {
+	if p.Has(probeResponse_result) {
 		x := new(ResultResponse)
 		*v = x
 		return decResultResponse(d, x)
 	}
-	if p.Has(1) {
+	if p.Has(probeResponse_error) {
 		x := new(ErrorResponse)
 		*v = x
 		return decErrorResponse(d, x)
@@ -2028,10 +2097,10 @@ func decResponse(d *wireDecoder, v *Response) *DecodeError {
 }
 
 func whichResponse(p *wireProbe) int {
-	if p.Has(0) {
+	if p.Has(probeResponse_result) {
 		return 0
 	}
-	if p.Has(1) {
+	if p.Has(probeResponse_error) {
 		return 1
 	}
 	return -1
@@ -2053,6 +2122,8 @@ func variantResponse(d *wireDecoder, v *Response, k int) *DecodeError {
 
 var keysRunnerEvent = []string{"event"}
 
+const probeRunnerEvent_event = 0
+
 func decRunnerEvent(d *wireDecoder, v *RunnerEvent) *DecodeError {
 	var p wireProbe
 	if !d.PeekObject(&p, keysRunnerEvent) {
@@ -2070,15 +2141,15 @@ func decRunnerEvent(d *wireDecoder, v *RunnerEvent) *DecodeError {
 		}
 		d.ProbeRest(&p, keysRunnerEvent)
 	}
-	if !p.Has(0) {
+	if !p.Has(probeRunnerEvent_event) {
 		return d.UnknownVariant()
 	}
 	switch {
-	case p.IsString(0, "assistant.delta"):
+	case p.IsString(probeRunnerEvent_event, "assistant.delta"):
 		x := new(AssistantDeltaEvent)
 		*v = x
 		return decAssistantDeltaEvent(d, x)
-	case p.IsString(0, "assistant.message"):
+	case p.IsString(probeRunnerEvent_event, "assistant.message"):
 		x := new(AssistantMessageEvent)
 		*v = x
 		return decAssistantMessageEvent(d, x)
@@ -2087,13 +2158,13 @@ func decRunnerEvent(d *wireDecoder, v *RunnerEvent) *DecodeError {
 }
 
 func whichRunnerEvent(p *wireProbe) int {
-	if !p.Has(0) {
+	if !p.Has(probeRunnerEvent_event) {
 		return -1
 	}
 	switch {
-	case p.IsString(0, "assistant.delta"):
+	case p.IsString(probeRunnerEvent_event, "assistant.delta"):
 		return 0
-	case p.IsString(0, "assistant.message"):
+	case p.IsString(probeRunnerEvent_event, "assistant.message"):
 		return 1
 	}
 	return -1
@@ -2115,6 +2186,10 @@ func variantRunnerEvent(d *wireDecoder, v *RunnerEvent, k int) *DecodeError {
 
 var keysHostToRunnerFrame = []string{"method", "result", "error"}
 
+const probeHostToRunnerFrame_method = 0
+const probeHostToRunnerFrame_result = 1
+const probeHostToRunnerFrame_error = 2
+
 func decHostToRunnerFrame(d *wireDecoder, v *HostToRunnerFrame) *DecodeError {
 	var p wireProbe
 	if !d.PeekObject(&p, keysHostToRunnerFrame) {
@@ -2132,41 +2207,41 @@ func decHostToRunnerFrame(d *wireDecoder, v *HostToRunnerFrame) *DecodeError {
 		}
 		d.ProbeRest(&p, keysHostToRunnerFrame)
 	}
-	if p.Has(0) {
+	if p.Has(probeHostToRunnerFrame_method) {
 		switch {
-		case p.IsString(0, "open"):
+		case p.IsString(probeHostToRunnerFrame_method, "open"):
 			x := new(OpenRequest)
 			*v = x
 			return decOpenRequest(d, x)
-		case p.IsString(0, "prompt"):
+		case p.IsString(probeHostToRunnerFrame_method, "prompt"):
 			x := new(PromptRequest)
 			*v = x
 			return decPromptRequest(d, x)
-		case p.IsString(0, "steer"):
+		case p.IsString(probeHostToRunnerFrame_method, "steer"):
 			x := new(SteerRequest)
 			*v = x
 			return decSteerRequest(d, x)
-		case p.IsString(0, "interrupt"):
+		case p.IsString(probeHostToRunnerFrame_method, "interrupt"):
 			x := new(InterruptRequest)
 			*v = x
 			return decInterruptRequest(d, x)
-		case p.IsString(0, "checkpoint"):
+		case p.IsString(probeHostToRunnerFrame_method, "checkpoint"):
 			x := new(CheckpointRequest)
 			*v = x
 			return decCheckpointRequest(d, x)
-		case p.IsString(0, "detach"):
+		case p.IsString(probeHostToRunnerFrame_method, "detach"):
 			x := new(DetachRequest)
 			*v = x
 			return decDetachRequest(d, x)
 		}
 		return d.UnknownVariantAt("method")
 	}
-	if p.Has(1) {
+	if p.Has(probeHostToRunnerFrame_result) {
 		x := new(ResultResponse)
 		*v = x
 		return decResultResponse(d, x)
 	}
-	if p.Has(2) {
+	if p.Has(probeHostToRunnerFrame_error) {
 		x := new(ErrorResponse)
 		*v = x
 		return decErrorResponse(d, x)
@@ -2175,27 +2250,27 @@ func decHostToRunnerFrame(d *wireDecoder, v *HostToRunnerFrame) *DecodeError {
 }
 
 func whichHostToRunnerFrame(p *wireProbe) int {
-	if p.Has(0) {
+	if p.Has(probeHostToRunnerFrame_method) {
 		switch {
-		case p.IsString(0, "open"):
+		case p.IsString(probeHostToRunnerFrame_method, "open"):
 			return 0
-		case p.IsString(0, "prompt"):
+		case p.IsString(probeHostToRunnerFrame_method, "prompt"):
 			return 1
-		case p.IsString(0, "steer"):
+		case p.IsString(probeHostToRunnerFrame_method, "steer"):
 			return 2
-		case p.IsString(0, "interrupt"):
+		case p.IsString(probeHostToRunnerFrame_method, "interrupt"):
 			return 3
-		case p.IsString(0, "checkpoint"):
+		case p.IsString(probeHostToRunnerFrame_method, "checkpoint"):
 			return 4
-		case p.IsString(0, "detach"):
+		case p.IsString(probeHostToRunnerFrame_method, "detach"):
 			return 5
 		}
 		return -1
 	}
-	if p.Has(1) {
+	if p.Has(probeHostToRunnerFrame_result) {
 		return 6
 	}
-	if p.Has(2) {
+	if p.Has(probeHostToRunnerFrame_error) {
 		return 7
 	}
 	return -1
@@ -2241,6 +2316,11 @@ func variantHostToRunnerFrame(d *wireDecoder, v *HostToRunnerFrame, k int) *Deco
 
 var keysRunnerToHostFrame = []string{"method", "result", "error", "event"}
 
+const probeRunnerToHostFrame_method = 0
+const probeRunnerToHostFrame_result = 1
+const probeRunnerToHostFrame_error = 2
+const probeRunnerToHostFrame_event = 3
+
 func decRunnerToHostFrame(d *wireDecoder, v *RunnerToHostFrame) *DecodeError {
 	var p wireProbe
 	if !d.PeekObject(&p, keysRunnerToHostFrame) {
@@ -2258,34 +2338,34 @@ func decRunnerToHostFrame(d *wireDecoder, v *RunnerToHostFrame) *DecodeError {
 		}
 		d.ProbeRest(&p, keysRunnerToHostFrame)
 	}
-	if p.Has(0) {
+	if p.Has(probeRunnerToHostFrame_method) {
 		switch {
-		case p.IsString(0, "tool.call"):
+		case p.IsString(probeRunnerToHostFrame_method, "tool.call"):
 			x := new(ToolCallRequest)
 			*v = x
 			return decToolCallRequest(d, x)
 		}
 		return d.UnknownVariantAt("method")
 	}
-	if p.Has(1) {
+	if p.Has(probeRunnerToHostFrame_result) {
 		x := new(ResultResponse)
 		*v = x
 		return decResultResponse(d, x)
 	}
-	if p.Has(2) {
+	if p.Has(probeRunnerToHostFrame_error) {
 		x := new(ErrorResponse)
 		*v = x
 		return decErrorResponse(d, x)
 	}
-	if !p.Has(3) {
+	if !p.Has(probeRunnerToHostFrame_event) {
 		return d.UnknownVariant()
 	}
 	switch {
-	case p.IsString(3, "assistant.delta"):
+	case p.IsString(probeRunnerToHostFrame_event, "assistant.delta"):
 		x := new(AssistantDeltaEvent)
 		*v = x
 		return decAssistantDeltaEvent(d, x)
-	case p.IsString(3, "assistant.message"):
+	case p.IsString(probeRunnerToHostFrame_event, "assistant.message"):
 		x := new(AssistantMessageEvent)
 		*v = x
 		return decAssistantMessageEvent(d, x)
@@ -2294,26 +2374,26 @@ func decRunnerToHostFrame(d *wireDecoder, v *RunnerToHostFrame) *DecodeError {
 }
 
 func whichRunnerToHostFrame(p *wireProbe) int {
-	if p.Has(0) {
+	if p.Has(probeRunnerToHostFrame_method) {
 		switch {
-		case p.IsString(0, "tool.call"):
+		case p.IsString(probeRunnerToHostFrame_method, "tool.call"):
 			return 0
 		}
 		return -1
 	}
-	if p.Has(1) {
+	if p.Has(probeRunnerToHostFrame_result) {
 		return 1
 	}
-	if p.Has(2) {
+	if p.Has(probeRunnerToHostFrame_error) {
 		return 2
 	}
-	if !p.Has(3) {
+	if !p.Has(probeRunnerToHostFrame_event) {
 		return -1
 	}
 	switch {
-	case p.IsString(3, "assistant.delta"):
+	case p.IsString(probeRunnerToHostFrame_event, "assistant.delta"):
 		return 3
-	case p.IsString(3, "assistant.message"):
+	case p.IsString(probeRunnerToHostFrame_event, "assistant.message"):
 		return 4
 	}
 	return -1
@@ -2347,6 +2427,11 @@ func variantRunnerToHostFrame(d *wireDecoder, v *RunnerToHostFrame, k int) *Deco
 
 var keysRunnerFrame = []string{"method", "result", "error", "event"}
 
+const probeRunnerFrame_method = 0
+const probeRunnerFrame_result = 1
+const probeRunnerFrame_error = 2
+const probeRunnerFrame_event = 3
+
 func decRunnerFrame(d *wireDecoder, v *RunnerFrame) *DecodeError {
 	var p wireProbe
 	if !d.PeekObject(&p, keysRunnerFrame) {
@@ -2364,58 +2449,58 @@ func decRunnerFrame(d *wireDecoder, v *RunnerFrame) *DecodeError {
 		}
 		d.ProbeRest(&p, keysRunnerFrame)
 	}
-	if p.Has(0) {
+	if p.Has(probeRunnerFrame_method) {
 		switch {
-		case p.IsString(0, "open"):
+		case p.IsString(probeRunnerFrame_method, "open"):
 			x := new(OpenRequest)
 			*v = x
 			return decOpenRequest(d, x)
-		case p.IsString(0, "prompt"):
+		case p.IsString(probeRunnerFrame_method, "prompt"):
 			x := new(PromptRequest)
 			*v = x
 			return decPromptRequest(d, x)
-		case p.IsString(0, "steer"):
+		case p.IsString(probeRunnerFrame_method, "steer"):
 			x := new(SteerRequest)
 			*v = x
 			return decSteerRequest(d, x)
-		case p.IsString(0, "interrupt"):
+		case p.IsString(probeRunnerFrame_method, "interrupt"):
 			x := new(InterruptRequest)
 			*v = x
 			return decInterruptRequest(d, x)
-		case p.IsString(0, "checkpoint"):
+		case p.IsString(probeRunnerFrame_method, "checkpoint"):
 			x := new(CheckpointRequest)
 			*v = x
 			return decCheckpointRequest(d, x)
-		case p.IsString(0, "detach"):
+		case p.IsString(probeRunnerFrame_method, "detach"):
 			x := new(DetachRequest)
 			*v = x
 			return decDetachRequest(d, x)
-		case p.IsString(0, "tool.call"):
+		case p.IsString(probeRunnerFrame_method, "tool.call"):
 			x := new(ToolCallRequest)
 			*v = x
 			return decToolCallRequest(d, x)
 		}
 		return d.UnknownVariantAt("method")
 	}
-	if p.Has(1) {
+	if p.Has(probeRunnerFrame_result) {
 		x := new(ResultResponse)
 		*v = x
 		return decResultResponse(d, x)
 	}
-	if p.Has(2) {
+	if p.Has(probeRunnerFrame_error) {
 		x := new(ErrorResponse)
 		*v = x
 		return decErrorResponse(d, x)
 	}
-	if !p.Has(3) {
+	if !p.Has(probeRunnerFrame_event) {
 		return d.UnknownVariant()
 	}
 	switch {
-	case p.IsString(3, "assistant.delta"):
+	case p.IsString(probeRunnerFrame_event, "assistant.delta"):
 		x := new(AssistantDeltaEvent)
 		*v = x
 		return decAssistantDeltaEvent(d, x)
-	case p.IsString(3, "assistant.message"):
+	case p.IsString(probeRunnerFrame_event, "assistant.message"):
 		x := new(AssistantMessageEvent)
 		*v = x
 		return decAssistantMessageEvent(d, x)
@@ -2424,38 +2509,38 @@ func decRunnerFrame(d *wireDecoder, v *RunnerFrame) *DecodeError {
 }
 
 func whichRunnerFrame(p *wireProbe) int {
-	if p.Has(0) {
+	if p.Has(probeRunnerFrame_method) {
 		switch {
-		case p.IsString(0, "open"):
+		case p.IsString(probeRunnerFrame_method, "open"):
 			return 0
-		case p.IsString(0, "prompt"):
+		case p.IsString(probeRunnerFrame_method, "prompt"):
 			return 1
-		case p.IsString(0, "steer"):
+		case p.IsString(probeRunnerFrame_method, "steer"):
 			return 2
-		case p.IsString(0, "interrupt"):
+		case p.IsString(probeRunnerFrame_method, "interrupt"):
 			return 3
-		case p.IsString(0, "checkpoint"):
+		case p.IsString(probeRunnerFrame_method, "checkpoint"):
 			return 4
-		case p.IsString(0, "detach"):
+		case p.IsString(probeRunnerFrame_method, "detach"):
 			return 5
-		case p.IsString(0, "tool.call"):
+		case p.IsString(probeRunnerFrame_method, "tool.call"):
 			return 6
 		}
 		return -1
 	}
-	if p.Has(1) {
+	if p.Has(probeRunnerFrame_result) {
 		return 7
 	}
-	if p.Has(2) {
+	if p.Has(probeRunnerFrame_error) {
 		return 8
 	}
-	if !p.Has(3) {
+	if !p.Has(probeRunnerFrame_event) {
 		return -1
 	}
 	switch {
-	case p.IsString(3, "assistant.delta"):
+	case p.IsString(probeRunnerFrame_event, "assistant.delta"):
 		return 9
-	case p.IsString(3, "assistant.message"):
+	case p.IsString(probeRunnerFrame_event, "assistant.message"):
 		return 10
 	}
 	return -1
@@ -2519,26 +2604,34 @@ func decHarnessOptions(d *wireDecoder, v *HarnessOptions) *DecodeError {
 	if !d.ObjectStart() {
 		return d.TypeError("object")
 	}
-	var seen [5]bool
-	var errs [5]*DecodeError
+	var seen_session_id bool
+	var err_session_id *DecodeError
+	var seen_dir bool
+	var err_dir *DecodeError
+	var seen_config bool
+	var err_config *DecodeError
+	var seen_tools bool
+	var err_tools *DecodeError
+	var seen_provider bool
+	var err_provider *DecodeError
 	var unknown *DecodeError
 	for d.NextMember() {
 		switch string(d.Key()) {
 		case "session_id":
-			seen[0] = true
-			errs[0] = decNonEmptyString(d, &v.SessionID)
+			seen_session_id = true
+			err_session_id = decNonEmptyString(d, &v.SessionID)
 		case "dir":
-			seen[1] = true
-			errs[1] = dec_HarnessOptions_Dir(d, (*string)(&v.Dir))
+			seen_dir = true
+			err_dir = dec_HarnessOptions_Dir(d, (*string)(&v.Dir))
 		case "config":
-			seen[2] = true
-			errs[2] = decConfig(d, &v.Config)
+			seen_config = true
+			err_config = decConfig(d, &v.Config)
 		case "tools":
-			seen[3] = true
-			errs[3] = dec_HarnessOptions_Tools(d, &v.Tools)
+			seen_tools = true
+			err_tools = dec_HarnessOptions_Tools(d, &v.Tools)
 		case "provider":
-			seen[4] = true
-			errs[4] = decProvider(d, &v.Provider)
+			seen_provider = true
+			err_provider = decProvider(d, &v.Provider)
 		default:
 			unknown = d.Unknown(unknown)
 		}
@@ -2546,35 +2639,35 @@ func decHarnessOptions(d *wireDecoder, v *HarnessOptions) *DecodeError {
 	if unknown != nil {
 		return unknown
 	}
-	if !seen[0] {
+	if !seen_session_id {
 		return wireMissing("session_id")
 	}
-	if !seen[1] {
+	if !seen_dir {
 		return wireMissing("dir")
 	}
-	if !seen[2] {
+	if !seen_config {
 		return wireMissing("config")
 	}
-	if !seen[3] {
+	if !seen_tools {
 		return wireMissing("tools")
 	}
-	if !seen[4] {
+	if !seen_provider {
 		return wireMissing("provider")
 	}
-	if errs[0] != nil {
-		return errs[0].in("session_id")
+	if err_session_id != nil {
+		return err_session_id.in("session_id")
 	}
-	if errs[1] != nil {
-		return errs[1].in("dir")
+	if err_dir != nil {
+		return err_dir.in("dir")
 	}
-	if errs[2] != nil {
-		return errs[2].in("config")
+	if err_config != nil {
+		return err_config.in("config")
 	}
-	if errs[3] != nil {
-		return errs[3].in("tools")
+	if err_tools != nil {
+		return err_tools.in("tools")
 	}
-	if errs[4] != nil {
-		return errs[4].in("provider")
+	if err_provider != nil {
+		return err_provider.in("provider")
 	}
 	return nil
 }
@@ -2583,17 +2676,19 @@ func decConfig(d *wireDecoder, v *Config) *DecodeError {
 	if !d.ObjectStart() {
 		return d.TypeError("object")
 	}
-	var seen [2]bool
-	var errs [2]*DecodeError
+	var seen_model bool
+	var err_model *DecodeError
+	var seen_tools bool
+	var err_tools *DecodeError
 	var unknown *DecodeError
 	for d.NextMember() {
 		switch string(d.Key()) {
 		case "model":
-			seen[0] = true
-			errs[0] = decNonEmptyString(d, &v.Model)
+			seen_model = true
+			err_model = decNonEmptyString(d, &v.Model)
 		case "tools":
-			seen[1] = true
-			errs[1] = dec_Config_Tools(d, &v.Tools)
+			seen_tools = true
+			err_tools = dec_Config_Tools(d, &v.Tools)
 		default:
 			unknown = d.Unknown(unknown)
 		}
@@ -2601,17 +2696,17 @@ func decConfig(d *wireDecoder, v *Config) *DecodeError {
 	if unknown != nil {
 		return unknown
 	}
-	if !seen[0] {
+	if !seen_model {
 		return wireMissing("model")
 	}
-	if !seen[1] {
+	if !seen_tools {
 		return wireMissing("tools")
 	}
-	if errs[0] != nil {
-		return errs[0].in("model")
+	if err_model != nil {
+		return err_model.in("model")
 	}
-	if errs[1] != nil {
-		return errs[1].in("tools")
+	if err_tools != nil {
+		return err_tools.in("tools")
 	}
 	return nil
 }
@@ -2620,20 +2715,24 @@ func decToolSchema(d *wireDecoder, v *ToolSchema) *DecodeError {
 	if !d.ObjectStart() {
 		return d.TypeError("object")
 	}
-	var seen [3]bool
-	var errs [3]*DecodeError
+	var seen_name bool
+	var err_name *DecodeError
+	var seen_description bool
+	var err_description *DecodeError
+	var seen_input_schema bool
+	var err_input_schema *DecodeError
 	var unknown *DecodeError
 	for d.NextMember() {
 		switch string(d.Key()) {
 		case "name":
-			seen[0] = true
-			errs[0] = decNonEmptyString(d, &v.Name)
+			seen_name = true
+			err_name = decNonEmptyString(d, &v.Name)
 		case "description":
-			seen[1] = true
-			errs[1] = d.String((*string)(&v.Description))
+			seen_description = true
+			err_description = d.String((*string)(&v.Description))
 		case "input_schema":
-			seen[2] = true
-			errs[2] = d.Raw(&v.InputSchema, 1<<wireKindObject)
+			seen_input_schema = true
+			err_input_schema = d.Raw(&v.InputSchema, 1<<wireKindObject)
 		default:
 			unknown = d.Unknown(unknown)
 		}
@@ -2641,23 +2740,23 @@ func decToolSchema(d *wireDecoder, v *ToolSchema) *DecodeError {
 	if unknown != nil {
 		return unknown
 	}
-	if !seen[0] {
+	if !seen_name {
 		return wireMissing("name")
 	}
-	if !seen[1] {
+	if !seen_description {
 		return wireMissing("description")
 	}
-	if !seen[2] {
+	if !seen_input_schema {
 		return wireMissing("input_schema")
 	}
-	if errs[0] != nil {
-		return errs[0].in("name")
+	if err_name != nil {
+		return err_name.in("name")
 	}
-	if errs[1] != nil {
-		return errs[1].in("description")
+	if err_description != nil {
+		return err_description.in("description")
 	}
-	if errs[2] != nil {
-		return errs[2].in("input_schema")
+	if err_input_schema != nil {
+		return err_input_schema.in("input_schema")
 	}
 	return nil
 }
@@ -2666,23 +2765,21 @@ func decProvider(d *wireDecoder, v *Provider) *DecodeError {
 	if !d.ObjectStart() {
 		return d.TypeError("object")
 	}
-	var seen [3]bool
-	var errs [3]*DecodeError
+	var err_api_key *DecodeError
+	var err_base_url *DecodeError
+	var err_api *DecodeError
 	var unknown *DecodeError
 	for d.NextMember() {
 		switch string(d.Key()) {
 		case "api_key":
-			seen[0] = true
 			v.APIKey = new(Secret)
-			errs[0] = d.String((*string)(v.APIKey))
+			err_api_key = d.String((*string)(v.APIKey))
 		case "base_url":
-			seen[1] = true
 			v.BaseURL = new(string)
-			errs[1] = d.String((*string)(v.BaseURL))
+			err_base_url = d.String((*string)(v.BaseURL))
 		case "api":
-			seen[2] = true
 			v.API = new(string)
-			errs[2] = d.String((*string)(v.API))
+			err_api = d.String((*string)(v.API))
 		default:
 			unknown = d.Unknown(unknown)
 		}
@@ -2690,14 +2787,14 @@ func decProvider(d *wireDecoder, v *Provider) *DecodeError {
 	if unknown != nil {
 		return unknown
 	}
-	if errs[0] != nil {
-		return errs[0].in("api_key")
+	if err_api_key != nil {
+		return err_api_key.in("api_key")
 	}
-	if errs[1] != nil {
-		return errs[1].in("base_url")
+	if err_base_url != nil {
+		return err_base_url.in("base_url")
 	}
-	if errs[2] != nil {
-		return errs[2].in("api")
+	if err_api != nil {
+		return err_api.in("api")
 	}
 	return nil
 }
@@ -2706,14 +2803,14 @@ func decText(d *wireDecoder, v *Text) *DecodeError {
 	if !d.ObjectStart() {
 		return d.TypeError("object")
 	}
-	var seen [1]bool
-	var errs [1]*DecodeError
+	var seen_text bool
+	var err_text *DecodeError
 	var unknown *DecodeError
 	for d.NextMember() {
 		switch string(d.Key()) {
 		case "text":
-			seen[0] = true
-			errs[0] = d.String((*string)(&v.Text))
+			seen_text = true
+			err_text = d.String((*string)(&v.Text))
 		default:
 			unknown = d.Unknown(unknown)
 		}
@@ -2721,11 +2818,11 @@ func decText(d *wireDecoder, v *Text) *DecodeError {
 	if unknown != nil {
 		return unknown
 	}
-	if !seen[0] {
+	if !seen_text {
 		return wireMissing("text")
 	}
-	if errs[0] != nil {
-		return errs[0].in("text")
+	if err_text != nil {
+		return err_text.in("text")
 	}
 	return nil
 }
@@ -2734,20 +2831,24 @@ func decNativeFile(d *wireDecoder, v *NativeFile) *DecodeError {
 	if !d.ObjectStart() {
 		return d.TypeError("object")
 	}
-	var seen [3]bool
-	var errs [3]*DecodeError
+	var seen_path bool
+	var err_path *DecodeError
+	var seen_size bool
+	var err_size *DecodeError
+	var seen_append_only bool
+	var err_append_only *DecodeError
 	var unknown *DecodeError
 	for d.NextMember() {
 		switch string(d.Key()) {
 		case "path":
-			seen[0] = true
-			errs[0] = dec_NativeFile_Path(d, (*string)(&v.Path))
+			seen_path = true
+			err_path = dec_NativeFile_Path(d, (*string)(&v.Path))
 		case "size":
-			seen[1] = true
-			errs[1] = dec_NativeFile_Size(d, (*int64)(&v.Size))
+			seen_size = true
+			err_size = dec_NativeFile_Size(d, (*int64)(&v.Size))
 		case "append_only":
-			seen[2] = true
-			errs[2] = d.Bool((*bool)(&v.AppendOnly))
+			seen_append_only = true
+			err_append_only = d.Bool((*bool)(&v.AppendOnly))
 		default:
 			unknown = d.Unknown(unknown)
 		}
@@ -2755,23 +2856,23 @@ func decNativeFile(d *wireDecoder, v *NativeFile) *DecodeError {
 	if unknown != nil {
 		return unknown
 	}
-	if !seen[0] {
+	if !seen_path {
 		return wireMissing("path")
 	}
-	if !seen[1] {
+	if !seen_size {
 		return wireMissing("size")
 	}
-	if !seen[2] {
+	if !seen_append_only {
 		return wireMissing("append_only")
 	}
-	if errs[0] != nil {
-		return errs[0].in("path")
+	if err_path != nil {
+		return err_path.in("path")
 	}
-	if errs[1] != nil {
-		return errs[1].in("size")
+	if err_size != nil {
+		return err_size.in("size")
 	}
-	if errs[2] != nil {
-		return errs[2].in("append_only")
+	if err_append_only != nil {
+		return err_append_only.in("append_only")
 	}
 	return nil
 }
@@ -2780,20 +2881,24 @@ func decToolCall(d *wireDecoder, v *ToolCall) *DecodeError {
 	if !d.ObjectStart() {
 		return d.TypeError("object")
 	}
-	var seen [3]bool
-	var errs [3]*DecodeError
+	var seen_id bool
+	var err_id *DecodeError
+	var seen_name bool
+	var err_name *DecodeError
+	var seen_arguments bool
+	var err_arguments *DecodeError
 	var unknown *DecodeError
 	for d.NextMember() {
 		switch string(d.Key()) {
 		case "id":
-			seen[0] = true
-			errs[0] = decNonEmptyString(d, &v.ID)
+			seen_id = true
+			err_id = decNonEmptyString(d, &v.ID)
 		case "name":
-			seen[1] = true
-			errs[1] = decNonEmptyString(d, &v.Name)
+			seen_name = true
+			err_name = decNonEmptyString(d, &v.Name)
 		case "arguments":
-			seen[2] = true
-			errs[2] = d.Raw(&v.Arguments, 1<<wireKindObject)
+			seen_arguments = true
+			err_arguments = d.Raw(&v.Arguments, 1<<wireKindObject)
 		default:
 			unknown = d.Unknown(unknown)
 		}
@@ -2801,23 +2906,23 @@ func decToolCall(d *wireDecoder, v *ToolCall) *DecodeError {
 	if unknown != nil {
 		return unknown
 	}
-	if !seen[0] {
+	if !seen_id {
 		return wireMissing("id")
 	}
-	if !seen[1] {
+	if !seen_name {
 		return wireMissing("name")
 	}
-	if !seen[2] {
+	if !seen_arguments {
 		return wireMissing("arguments")
 	}
-	if errs[0] != nil {
-		return errs[0].in("id")
+	if err_id != nil {
+		return err_id.in("id")
 	}
-	if errs[1] != nil {
-		return errs[1].in("name")
+	if err_name != nil {
+		return err_name.in("name")
 	}
-	if errs[2] != nil {
-		return errs[2].in("arguments")
+	if err_arguments != nil {
+		return err_arguments.in("arguments")
 	}
 	return nil
 }
@@ -2826,17 +2931,19 @@ func decToolResult(d *wireDecoder, v *ToolResult) *DecodeError {
 	if !d.ObjectStart() {
 		return d.TypeError("object")
 	}
-	var seen [2]bool
-	var errs [2]*DecodeError
+	var seen_content bool
+	var err_content *DecodeError
+	var seen_is_error bool
+	var err_is_error *DecodeError
 	var unknown *DecodeError
 	for d.NextMember() {
 		switch string(d.Key()) {
 		case "content":
-			seen[0] = true
-			errs[0] = dec_ToolResult_Content(d, &v.Content)
+			seen_content = true
+			err_content = dec_ToolResult_Content(d, &v.Content)
 		case "is_error":
-			seen[1] = true
-			errs[1] = d.Bool((*bool)(&v.IsError))
+			seen_is_error = true
+			err_is_error = d.Bool((*bool)(&v.IsError))
 		default:
 			unknown = d.Unknown(unknown)
 		}
@@ -2844,22 +2951,24 @@ func decToolResult(d *wireDecoder, v *ToolResult) *DecodeError {
 	if unknown != nil {
 		return unknown
 	}
-	if !seen[0] {
+	if !seen_content {
 		return wireMissing("content")
 	}
-	if !seen[1] {
+	if !seen_is_error {
 		return wireMissing("is_error")
 	}
-	if errs[0] != nil {
-		return errs[0].in("content")
+	if err_content != nil {
+		return err_content.in("content")
 	}
-	if errs[1] != nil {
-		return errs[1].in("is_error")
+	if err_is_error != nil {
+		return err_is_error.in("is_error")
 	}
 	return nil
 }
 
 var keysContentBlock = []string{"type"}
+
+const probeContentBlock_type = 0
 
 func decContentBlock(d *wireDecoder, v *ContentBlock) *DecodeError {
 	var p wireProbe
@@ -2878,11 +2987,11 @@ func decContentBlock(d *wireDecoder, v *ContentBlock) *DecodeError {
 		}
 		d.ProbeRest(&p, keysContentBlock)
 	}
-	if !p.Has(0) {
+	if !p.Has(probeContentBlock_type) {
 		return d.UnknownVariant()
 	}
 	switch {
-	case p.IsString(0, "text"):
+	case p.IsString(probeContentBlock_type, "text"):
 		x := new(TextBlock)
 		*v = x
 		return decTextBlock(d, x)
@@ -2891,11 +3000,11 @@ func decContentBlock(d *wireDecoder, v *ContentBlock) *DecodeError {
 }
 
 func whichContentBlock(p *wireProbe) int {
-	if !p.Has(0) {
+	if !p.Has(probeContentBlock_type) {
 		return -1
 	}
 	switch {
-	case p.IsString(0, "text"):
+	case p.IsString(probeContentBlock_type, "text"):
 		return 0
 	}
 	return -1
@@ -2915,17 +3024,19 @@ func decTextBlock(d *wireDecoder, v *TextBlock) *DecodeError {
 	if !d.ObjectStart() {
 		return d.TypeError("object")
 	}
-	var seen [2]bool
-	var errs [2]*DecodeError
+	var seen_type bool
+	var err_type *DecodeError
+	var seen_text bool
+	var err_text *DecodeError
 	var unknown *DecodeError
 	for d.NextMember() {
 		switch string(d.Key()) {
 		case "type":
-			seen[0] = true
-			errs[0] = d.ConstString("text")
+			seen_type = true
+			err_type = d.ConstString("text")
 		case "text":
-			seen[1] = true
-			errs[1] = d.String((*string)(&v.Text))
+			seen_text = true
+			err_text = d.String((*string)(&v.Text))
 		default:
 			unknown = d.Unknown(unknown)
 		}
@@ -2933,17 +3044,17 @@ func decTextBlock(d *wireDecoder, v *TextBlock) *DecodeError {
 	if unknown != nil {
 		return unknown
 	}
-	if !seen[0] {
+	if !seen_type {
 		return wireMissing("type")
 	}
-	if !seen[1] {
+	if !seen_text {
 		return wireMissing("text")
 	}
-	if errs[0] != nil {
-		return errs[0].in("type")
+	if err_type != nil {
+		return err_type.in("type")
 	}
-	if errs[1] != nil {
-		return errs[1].in("text")
+	if err_text != nil {
+		return err_text.in("text")
 	}
 	return nil
 }
@@ -2952,17 +3063,19 @@ func decUsage(d *wireDecoder, v *Usage) *DecodeError {
 	if !d.ObjectStart() {
 		return d.TypeError("object")
 	}
-	var seen [2]bool
-	var errs [2]*DecodeError
+	var seen_input bool
+	var err_input *DecodeError
+	var seen_output bool
+	var err_output *DecodeError
 	var unknown *DecodeError
 	for d.NextMember() {
 		switch string(d.Key()) {
 		case "input":
-			seen[0] = true
-			errs[0] = dec_Usage_Input(d, (*int64)(&v.Input))
+			seen_input = true
+			err_input = dec_Usage_Input(d, (*int64)(&v.Input))
 		case "output":
-			seen[1] = true
-			errs[1] = dec_Usage_Output(d, (*int64)(&v.Output))
+			seen_output = true
+			err_output = dec_Usage_Output(d, (*int64)(&v.Output))
 		default:
 			unknown = d.Unknown(unknown)
 		}
@@ -2970,17 +3083,17 @@ func decUsage(d *wireDecoder, v *Usage) *DecodeError {
 	if unknown != nil {
 		return unknown
 	}
-	if !seen[0] {
+	if !seen_input {
 		return wireMissing("input")
 	}
-	if !seen[1] {
+	if !seen_output {
 		return wireMissing("output")
 	}
-	if errs[0] != nil {
-		return errs[0].in("input")
+	if err_input != nil {
+		return err_input.in("input")
 	}
-	if errs[1] != nil {
-		return errs[1].in("output")
+	if err_output != nil {
+		return err_output.in("output")
 	}
 	return nil
 }
@@ -2989,14 +3102,14 @@ func decAssistantDelta(d *wireDecoder, v *AssistantDelta) *DecodeError {
 	if !d.ObjectStart() {
 		return d.TypeError("object")
 	}
-	var seen [1]bool
-	var errs [1]*DecodeError
+	var seen_text bool
+	var err_text *DecodeError
 	var unknown *DecodeError
 	for d.NextMember() {
 		switch string(d.Key()) {
 		case "text":
-			seen[0] = true
-			errs[0] = d.String((*string)(&v.Text))
+			seen_text = true
+			err_text = d.String((*string)(&v.Text))
 		default:
 			unknown = d.Unknown(unknown)
 		}
@@ -3004,11 +3117,11 @@ func decAssistantDelta(d *wireDecoder, v *AssistantDelta) *DecodeError {
 	if unknown != nil {
 		return unknown
 	}
-	if !seen[0] {
+	if !seen_text {
 		return wireMissing("text")
 	}
-	if errs[0] != nil {
-		return errs[0].in("text")
+	if err_text != nil {
+		return err_text.in("text")
 	}
 	return nil
 }
@@ -3017,20 +3130,24 @@ func decAssistantMessage(d *wireDecoder, v *AssistantMessage) *DecodeError {
 	if !d.ObjectStart() {
 		return d.TypeError("object")
 	}
-	var seen [3]bool
-	var errs [3]*DecodeError
+	var seen_text bool
+	var err_text *DecodeError
+	var seen_usage bool
+	var err_usage *DecodeError
+	var seen_stop_reason bool
+	var err_stop_reason *DecodeError
 	var unknown *DecodeError
 	for d.NextMember() {
 		switch string(d.Key()) {
 		case "text":
-			seen[0] = true
-			errs[0] = d.String((*string)(&v.Text))
+			seen_text = true
+			err_text = d.String((*string)(&v.Text))
 		case "usage":
-			seen[1] = true
-			errs[1] = decUsage(d, &v.Usage)
+			seen_usage = true
+			err_usage = decUsage(d, &v.Usage)
 		case "stop_reason":
-			seen[2] = true
-			errs[2] = decStopReason(d, &v.StopReason)
+			seen_stop_reason = true
+			err_stop_reason = decStopReason(d, &v.StopReason)
 		default:
 			unknown = d.Unknown(unknown)
 		}
@@ -3038,23 +3155,23 @@ func decAssistantMessage(d *wireDecoder, v *AssistantMessage) *DecodeError {
 	if unknown != nil {
 		return unknown
 	}
-	if !seen[0] {
+	if !seen_text {
 		return wireMissing("text")
 	}
-	if !seen[1] {
+	if !seen_usage {
 		return wireMissing("usage")
 	}
-	if !seen[2] {
+	if !seen_stop_reason {
 		return wireMissing("stop_reason")
 	}
-	if errs[0] != nil {
-		return errs[0].in("text")
+	if err_text != nil {
+		return err_text.in("text")
 	}
-	if errs[1] != nil {
-		return errs[1].in("usage")
+	if err_usage != nil {
+		return err_usage.in("usage")
 	}
-	if errs[2] != nil {
-		return errs[2].in("stop_reason")
+	if err_stop_reason != nil {
+		return err_stop_reason.in("stop_reason")
 	}
 	return nil
 }
@@ -3063,17 +3180,19 @@ func decResponseError(d *wireDecoder, v *ResponseError) *DecodeError {
 	if !d.ObjectStart() {
 		return d.TypeError("object")
 	}
-	var seen [2]bool
-	var errs [2]*DecodeError
+	var seen_code bool
+	var err_code *DecodeError
+	var seen_message bool
+	var err_message *DecodeError
 	var unknown *DecodeError
 	for d.NextMember() {
 		switch string(d.Key()) {
 		case "code":
-			seen[0] = true
-			errs[0] = decErrorCode(d, &v.Code)
+			seen_code = true
+			err_code = decErrorCode(d, &v.Code)
 		case "message":
-			seen[1] = true
-			errs[1] = d.String((*string)(&v.Message))
+			seen_message = true
+			err_message = d.String((*string)(&v.Message))
 		default:
 			unknown = d.Unknown(unknown)
 		}
@@ -3081,17 +3200,17 @@ func decResponseError(d *wireDecoder, v *ResponseError) *DecodeError {
 	if unknown != nil {
 		return unknown
 	}
-	if !seen[0] {
+	if !seen_code {
 		return wireMissing("code")
 	}
-	if !seen[1] {
+	if !seen_message {
 		return wireMissing("message")
 	}
-	if errs[0] != nil {
-		return errs[0].in("code")
+	if err_code != nil {
+		return err_code.in("code")
 	}
-	if errs[1] != nil {
-		return errs[1].in("message")
+	if err_message != nil {
+		return err_message.in("message")
 	}
 	return nil
 }
@@ -3100,14 +3219,12 @@ func decOpenResult(d *wireDecoder, v *OpenResult) *DecodeError {
 	if !d.ObjectStart() {
 		return d.TypeError("object")
 	}
-	var seen [1]bool
-	var errs [1]*DecodeError
+	var err_tools *DecodeError
 	var unknown *DecodeError
 	for d.NextMember() {
 		switch string(d.Key()) {
 		case "tools":
-			seen[0] = true
-			errs[0] = dec_OpenResult_Tools(d, &v.Tools)
+			err_tools = dec_OpenResult_Tools(d, &v.Tools)
 		default:
 			unknown = d.Unknown(unknown)
 		}
@@ -3115,8 +3232,8 @@ func decOpenResult(d *wireDecoder, v *OpenResult) *DecodeError {
 	if unknown != nil {
 		return unknown
 	}
-	if errs[0] != nil {
-		return errs[0].in("tools")
+	if err_tools != nil {
+		return err_tools.in("tools")
 	}
 	return nil
 }
@@ -3125,15 +3242,13 @@ func decPromptResult(d *wireDecoder, v *PromptResult) *DecodeError {
 	if !d.ObjectStart() {
 		return d.TypeError("object")
 	}
-	var seen [1]bool
-	var errs [1]*DecodeError
+	var err_interrupted *DecodeError
 	var unknown *DecodeError
 	for d.NextMember() {
 		switch string(d.Key()) {
 		case "interrupted":
-			seen[0] = true
 			v.Interrupted = new(bool)
-			errs[0] = dec_PromptResult_Interrupted(d, (*bool)(v.Interrupted))
+			err_interrupted = dec_PromptResult_Interrupted(d, (*bool)(v.Interrupted))
 		default:
 			unknown = d.Unknown(unknown)
 		}
@@ -3141,8 +3256,8 @@ func decPromptResult(d *wireDecoder, v *PromptResult) *DecodeError {
 	if unknown != nil {
 		return unknown
 	}
-	if errs[0] != nil {
-		return errs[0].in("interrupted")
+	if err_interrupted != nil {
+		return err_interrupted.in("interrupted")
 	}
 	return nil
 }

@@ -419,8 +419,8 @@ func encFrameId(b []byte, v FrameId, lvl int) ([]byte, *EncodeError) {
 
 func encOpenRequest(b []byte, v *OpenRequest, lvl int) ([]byte, *EncodeError) {
 	var err *EncodeError
-	b = append(b, '{')
-	b = append(b, `"attachment":`...)
+	open := len(b)
+	b = append(b, `,"attachment":`...)
 	if b, err = encAttachment(b, v.Attachment, lvl+1); err != nil {
 		return b, err.in("attachment")
 	}
@@ -433,13 +433,19 @@ func encOpenRequest(b []byte, v *OpenRequest, lvl int) ([]byte, *EncodeError) {
 	if b, err = encHarnessOptions(b, &v.Params, lvl+1); err != nil {
 		return b, err.in("params")
 	}
-	return append(b, '}'), nil
+	if len(b) == open {
+		b = append(b, '{')
+	} else {
+		b[open] = '{'
+	}
+	b = append(b, '}')
+	return b, nil
 }
 
 func encPromptRequest(b []byte, v *PromptRequest, lvl int) ([]byte, *EncodeError) {
 	var err *EncodeError
-	b = append(b, '{')
-	b = append(b, `"attachment":`...)
+	open := len(b)
+	b = append(b, `,"attachment":`...)
 	if b, err = encAttachment(b, v.Attachment, lvl+1); err != nil {
 		return b, err.in("attachment")
 	}
@@ -456,13 +462,19 @@ func encPromptRequest(b []byte, v *PromptRequest, lvl int) ([]byte, *EncodeError
 	if b, err = encText(b, &v.Params, lvl+1); err != nil {
 		return b, err.in("params")
 	}
-	return append(b, '}'), nil
+	if len(b) == open {
+		b = append(b, '{')
+	} else {
+		b[open] = '{'
+	}
+	b = append(b, '}')
+	return b, nil
 }
 
 func encSteerRequest(b []byte, v *SteerRequest, lvl int) ([]byte, *EncodeError) {
 	var err *EncodeError
-	b = append(b, '{')
-	b = append(b, `"attachment":`...)
+	open := len(b)
+	b = append(b, `,"attachment":`...)
 	if b, err = encAttachment(b, v.Attachment, lvl+1); err != nil {
 		return b, err.in("attachment")
 	}
@@ -479,13 +491,19 @@ func encSteerRequest(b []byte, v *SteerRequest, lvl int) ([]byte, *EncodeError) 
 	if b, err = encText(b, &v.Params, lvl+1); err != nil {
 		return b, err.in("params")
 	}
-	return append(b, '}'), nil
+	if len(b) == open {
+		b = append(b, '{')
+	} else {
+		b[open] = '{'
+	}
+	b = append(b, '}')
+	return b, nil
 }
 
 func encInterruptRequest(b []byte, v *InterruptRequest, lvl int) ([]byte, *EncodeError) {
 	var err *EncodeError
-	b = append(b, '{')
-	b = append(b, `"attachment":`...)
+	open := len(b)
+	b = append(b, `,"attachment":`...)
 	if b, err = encAttachment(b, v.Attachment, lvl+1); err != nil {
 		return b, err.in("attachment")
 	}
@@ -504,13 +522,19 @@ func encInterruptRequest(b []byte, v *InterruptRequest, lvl int) ([]byte, *Encod
 			return b, err.in("params")
 		}
 	}
-	return append(b, '}'), nil
+	if len(b) == open {
+		b = append(b, '{')
+	} else {
+		b[open] = '{'
+	}
+	b = append(b, '}')
+	return b, nil
 }
 
 func encCheckpointRequest(b []byte, v *CheckpointRequest, lvl int) ([]byte, *EncodeError) {
 	var err *EncodeError
-	b = append(b, '{')
-	b = append(b, `"attachment":`...)
+	open := len(b)
+	b = append(b, `,"attachment":`...)
 	if b, err = encAttachment(b, v.Attachment, lvl+1); err != nil {
 		return b, err.in("attachment")
 	}
@@ -525,13 +549,19 @@ func encCheckpointRequest(b []byte, v *CheckpointRequest, lvl int) ([]byte, *Enc
 			return b, err.in("params")
 		}
 	}
-	return append(b, '}'), nil
+	if len(b) == open {
+		b = append(b, '{')
+	} else {
+		b[open] = '{'
+	}
+	b = append(b, '}')
+	return b, nil
 }
 
 func encDetachRequest(b []byte, v *DetachRequest, lvl int) ([]byte, *EncodeError) {
 	var err *EncodeError
-	b = append(b, '{')
-	b = append(b, `"attachment":`...)
+	open := len(b)
+	b = append(b, `,"attachment":`...)
 	if b, err = encAttachment(b, v.Attachment, lvl+1); err != nil {
 		return b, err.in("attachment")
 	}
@@ -546,13 +576,19 @@ func encDetachRequest(b []byte, v *DetachRequest, lvl int) ([]byte, *EncodeError
 			return b, err.in("params")
 		}
 	}
-	return append(b, '}'), nil
+	if len(b) == open {
+		b = append(b, '{')
+	} else {
+		b[open] = '{'
+	}
+	b = append(b, '}')
+	return b, nil
 }
 
 func encToolCallRequest(b []byte, v *ToolCallRequest, lvl int) ([]byte, *EncodeError) {
 	var err *EncodeError
-	b = append(b, '{')
-	b = append(b, `"attachment":`...)
+	open := len(b)
+	b = append(b, `,"attachment":`...)
 	if b, err = encAttachment(b, v.Attachment, lvl+1); err != nil {
 		return b, err.in("attachment")
 	}
@@ -569,7 +605,13 @@ func encToolCallRequest(b []byte, v *ToolCallRequest, lvl int) ([]byte, *EncodeE
 	if b, err = encToolCall(b, &v.Params, lvl+1); err != nil {
 		return b, err.in("params")
 	}
-	return append(b, '}'), nil
+	if len(b) == open {
+		b = append(b, '{')
+	} else {
+		b[open] = '{'
+	}
+	b = append(b, '}')
+	return b, nil
 }
 
 func encResultResponse(b []byte, v *ResultResponse, lvl int) ([]byte, *EncodeError) {
@@ -577,8 +619,8 @@ func encResultResponse(b []byte, v *ResultResponse, lvl int) ([]byte, *EncodeErr
 		return b, wireEncodeMissing("result")
 	}
 	var err *EncodeError
-	b = append(b, '{')
-	b = append(b, `"attachment":`...)
+	open := len(b)
+	b = append(b, `,"attachment":`...)
 	if b, err = encAttachment(b, v.Attachment, lvl+1); err != nil {
 		return b, err.in("attachment")
 	}
@@ -596,13 +638,19 @@ func encResultResponse(b []byte, v *ResultResponse, lvl int) ([]byte, *EncodeErr
 	if b, err = wireAppendRaw(b, v.Result, lvl+1, wireAnyKind); err != nil {
 		return b, err.in("result")
 	}
-	return append(b, '}'), nil
+	if len(b) == open {
+		b = append(b, '{')
+	} else {
+		b[open] = '{'
+	}
+	b = append(b, '}')
+	return b, nil
 }
 
 func encErrorResponse(b []byte, v *ErrorResponse, lvl int) ([]byte, *EncodeError) {
 	var err *EncodeError
-	b = append(b, '{')
-	b = append(b, `"attachment":`...)
+	open := len(b)
+	b = append(b, `,"attachment":`...)
 	if b, err = encAttachment(b, v.Attachment, lvl+1); err != nil {
 		return b, err.in("attachment")
 	}
@@ -620,13 +668,19 @@ func encErrorResponse(b []byte, v *ErrorResponse, lvl int) ([]byte, *EncodeError
 	if b, err = encResponseError(b, &v.Error, lvl+1); err != nil {
 		return b, err.in("error")
 	}
-	return append(b, '}'), nil
+	if len(b) == open {
+		b = append(b, '{')
+	} else {
+		b[open] = '{'
+	}
+	b = append(b, '}')
+	return b, nil
 }
 
 func encAssistantDeltaEvent(b []byte, v *AssistantDeltaEvent, lvl int) ([]byte, *EncodeError) {
 	var err *EncodeError
-	b = append(b, '{')
-	b = append(b, `"attachment":`...)
+	open := len(b)
+	b = append(b, `,"attachment":`...)
 	if b, err = encAttachment(b, v.Attachment, lvl+1); err != nil {
 		return b, err.in("attachment")
 	}
@@ -639,13 +693,19 @@ func encAssistantDeltaEvent(b []byte, v *AssistantDeltaEvent, lvl int) ([]byte, 
 	if b, err = encAssistantDelta(b, &v.Data, lvl+1); err != nil {
 		return b, err.in("data")
 	}
-	return append(b, '}'), nil
+	if len(b) == open {
+		b = append(b, '{')
+	} else {
+		b[open] = '{'
+	}
+	b = append(b, '}')
+	return b, nil
 }
 
 func encAssistantMessageEvent(b []byte, v *AssistantMessageEvent, lvl int) ([]byte, *EncodeError) {
 	var err *EncodeError
-	b = append(b, '{')
-	b = append(b, `"attachment":`...)
+	open := len(b)
+	b = append(b, `,"attachment":`...)
 	if b, err = encAttachment(b, v.Attachment, lvl+1); err != nil {
 		return b, err.in("attachment")
 	}
@@ -658,35 +718,47 @@ func encAssistantMessageEvent(b []byte, v *AssistantMessageEvent, lvl int) ([]by
 	if b, err = encAssistantMessage(b, &v.Data, lvl+1); err != nil {
 		return b, err.in("data")
 	}
-	return append(b, '}'), nil
+	if len(b) == open {
+		b = append(b, '{')
+	} else {
+		b[open] = '{'
+	}
+	b = append(b, '}')
+	return b, nil
 }
 
 func encHostRequest(b []byte, v HostRequest, lvl int) ([]byte, *EncodeError) {
 	switch x := v.(type) {
 	case *OpenRequest:
-		if x != nil {
-			return encOpenRequest(b, x, lvl)
+		if x == nil {
+			break
 		}
+		return encOpenRequest(b, x, lvl)
 	case *PromptRequest:
-		if x != nil {
-			return encPromptRequest(b, x, lvl)
+		if x == nil {
+			break
 		}
+		return encPromptRequest(b, x, lvl)
 	case *SteerRequest:
-		if x != nil {
-			return encSteerRequest(b, x, lvl)
+		if x == nil {
+			break
 		}
+		return encSteerRequest(b, x, lvl)
 	case *InterruptRequest:
-		if x != nil {
-			return encInterruptRequest(b, x, lvl)
+		if x == nil {
+			break
 		}
+		return encInterruptRequest(b, x, lvl)
 	case *CheckpointRequest:
-		if x != nil {
-			return encCheckpointRequest(b, x, lvl)
+		if x == nil {
+			break
 		}
+		return encCheckpointRequest(b, x, lvl)
 	case *DetachRequest:
-		if x != nil {
-			return encDetachRequest(b, x, lvl)
+		if x == nil {
+			break
 		}
+		return encDetachRequest(b, x, lvl)
 	}
 	return b, wireEncodeFail(wireCodeType, "no HostRequest variant")
 }
@@ -694,13 +766,15 @@ func encHostRequest(b []byte, v HostRequest, lvl int) ([]byte, *EncodeError) {
 func encResponse(b []byte, v Response, lvl int) ([]byte, *EncodeError) {
 	switch x := v.(type) {
 	case *ResultResponse:
-		if x != nil {
-			return encResultResponse(b, x, lvl)
+		if x == nil {
+			break
 		}
+		return encResultResponse(b, x, lvl)
 	case *ErrorResponse:
-		if x != nil {
-			return encErrorResponse(b, x, lvl)
+		if x == nil {
+			break
 		}
+		return encErrorResponse(b, x, lvl)
 	}
 	return b, wireEncodeFail(wireCodeType, "no Response variant")
 }
@@ -708,13 +782,15 @@ func encResponse(b []byte, v Response, lvl int) ([]byte, *EncodeError) {
 func encRunnerEvent(b []byte, v RunnerEvent, lvl int) ([]byte, *EncodeError) {
 	switch x := v.(type) {
 	case *AssistantDeltaEvent:
-		if x != nil {
-			return encAssistantDeltaEvent(b, x, lvl)
+		if x == nil {
+			break
 		}
+		return encAssistantDeltaEvent(b, x, lvl)
 	case *AssistantMessageEvent:
-		if x != nil {
-			return encAssistantMessageEvent(b, x, lvl)
+		if x == nil {
+			break
 		}
+		return encAssistantMessageEvent(b, x, lvl)
 	}
 	return b, wireEncodeFail(wireCodeType, "no RunnerEvent variant")
 }
@@ -722,37 +798,45 @@ func encRunnerEvent(b []byte, v RunnerEvent, lvl int) ([]byte, *EncodeError) {
 func encHostToRunnerFrame(b []byte, v HostToRunnerFrame, lvl int) ([]byte, *EncodeError) {
 	switch x := v.(type) {
 	case *OpenRequest:
-		if x != nil {
-			return encOpenRequest(b, x, lvl)
+		if x == nil {
+			break
 		}
+		return encOpenRequest(b, x, lvl)
 	case *PromptRequest:
-		if x != nil {
-			return encPromptRequest(b, x, lvl)
+		if x == nil {
+			break
 		}
+		return encPromptRequest(b, x, lvl)
 	case *SteerRequest:
-		if x != nil {
-			return encSteerRequest(b, x, lvl)
+		if x == nil {
+			break
 		}
+		return encSteerRequest(b, x, lvl)
 	case *InterruptRequest:
-		if x != nil {
-			return encInterruptRequest(b, x, lvl)
+		if x == nil {
+			break
 		}
+		return encInterruptRequest(b, x, lvl)
 	case *CheckpointRequest:
-		if x != nil {
-			return encCheckpointRequest(b, x, lvl)
+		if x == nil {
+			break
 		}
+		return encCheckpointRequest(b, x, lvl)
 	case *DetachRequest:
-		if x != nil {
-			return encDetachRequest(b, x, lvl)
+		if x == nil {
+			break
 		}
+		return encDetachRequest(b, x, lvl)
 	case *ResultResponse:
-		if x != nil {
-			return encResultResponse(b, x, lvl)
+		if x == nil {
+			break
 		}
+		return encResultResponse(b, x, lvl)
 	case *ErrorResponse:
-		if x != nil {
-			return encErrorResponse(b, x, lvl)
+		if x == nil {
+			break
 		}
+		return encErrorResponse(b, x, lvl)
 	}
 	return b, wireEncodeFail(wireCodeType, "no HostToRunnerFrame variant")
 }
@@ -760,25 +844,30 @@ func encHostToRunnerFrame(b []byte, v HostToRunnerFrame, lvl int) ([]byte, *Enco
 func encRunnerToHostFrame(b []byte, v RunnerToHostFrame, lvl int) ([]byte, *EncodeError) {
 	switch x := v.(type) {
 	case *ToolCallRequest:
-		if x != nil {
-			return encToolCallRequest(b, x, lvl)
+		if x == nil {
+			break
 		}
+		return encToolCallRequest(b, x, lvl)
 	case *ResultResponse:
-		if x != nil {
-			return encResultResponse(b, x, lvl)
+		if x == nil {
+			break
 		}
+		return encResultResponse(b, x, lvl)
 	case *ErrorResponse:
-		if x != nil {
-			return encErrorResponse(b, x, lvl)
+		if x == nil {
+			break
 		}
+		return encErrorResponse(b, x, lvl)
 	case *AssistantDeltaEvent:
-		if x != nil {
-			return encAssistantDeltaEvent(b, x, lvl)
+		if x == nil {
+			break
 		}
+		return encAssistantDeltaEvent(b, x, lvl)
 	case *AssistantMessageEvent:
-		if x != nil {
-			return encAssistantMessageEvent(b, x, lvl)
+		if x == nil {
+			break
 		}
+		return encAssistantMessageEvent(b, x, lvl)
 	}
 	return b, wireEncodeFail(wireCodeType, "no RunnerToHostFrame variant")
 }
@@ -786,49 +875,60 @@ func encRunnerToHostFrame(b []byte, v RunnerToHostFrame, lvl int) ([]byte, *Enco
 func encRunnerFrame(b []byte, v RunnerFrame, lvl int) ([]byte, *EncodeError) {
 	switch x := v.(type) {
 	case *OpenRequest:
-		if x != nil {
-			return encOpenRequest(b, x, lvl)
+		if x == nil {
+			break
 		}
+		return encOpenRequest(b, x, lvl)
 	case *PromptRequest:
-		if x != nil {
-			return encPromptRequest(b, x, lvl)
+		if x == nil {
+			break
 		}
+		return encPromptRequest(b, x, lvl)
 	case *SteerRequest:
-		if x != nil {
-			return encSteerRequest(b, x, lvl)
+		if x == nil {
+			break
 		}
+		return encSteerRequest(b, x, lvl)
 	case *InterruptRequest:
-		if x != nil {
-			return encInterruptRequest(b, x, lvl)
+		if x == nil {
+			break
 		}
+		return encInterruptRequest(b, x, lvl)
 	case *CheckpointRequest:
-		if x != nil {
-			return encCheckpointRequest(b, x, lvl)
+		if x == nil {
+			break
 		}
+		return encCheckpointRequest(b, x, lvl)
 	case *DetachRequest:
-		if x != nil {
-			return encDetachRequest(b, x, lvl)
+		if x == nil {
+			break
 		}
+		return encDetachRequest(b, x, lvl)
 	case *ToolCallRequest:
-		if x != nil {
-			return encToolCallRequest(b, x, lvl)
+		if x == nil {
+			break
 		}
+		return encToolCallRequest(b, x, lvl)
 	case *ResultResponse:
-		if x != nil {
-			return encResultResponse(b, x, lvl)
+		if x == nil {
+			break
 		}
+		return encResultResponse(b, x, lvl)
 	case *ErrorResponse:
-		if x != nil {
-			return encErrorResponse(b, x, lvl)
+		if x == nil {
+			break
 		}
+		return encErrorResponse(b, x, lvl)
 	case *AssistantDeltaEvent:
-		if x != nil {
-			return encAssistantDeltaEvent(b, x, lvl)
+		if x == nil {
+			break
 		}
+		return encAssistantDeltaEvent(b, x, lvl)
 	case *AssistantMessageEvent:
-		if x != nil {
-			return encAssistantMessageEvent(b, x, lvl)
+		if x == nil {
+			break
 		}
+		return encAssistantMessageEvent(b, x, lvl)
 	}
 	return b, wireEncodeFail(wireCodeType, "no RunnerFrame variant")
 }
@@ -839,8 +939,8 @@ func encNonEmptyString(b []byte, v NonEmptyString, lvl int) ([]byte, *EncodeErro
 
 func encHarnessOptions(b []byte, v *HarnessOptions, lvl int) ([]byte, *EncodeError) {
 	var err *EncodeError
-	b = append(b, '{')
-	b = append(b, `"session_id":`...)
+	open := len(b)
+	b = append(b, `,"session_id":`...)
 	if b, err = encNonEmptyString(b, v.SessionID, lvl+1); err != nil {
 		return b, err.in("session_id")
 	}
@@ -860,13 +960,19 @@ func encHarnessOptions(b []byte, v *HarnessOptions, lvl int) ([]byte, *EncodeErr
 	if b, err = encProvider(b, &v.Provider, lvl+1); err != nil {
 		return b, err.in("provider")
 	}
-	return append(b, '}'), nil
+	if len(b) == open {
+		b = append(b, '{')
+	} else {
+		b[open] = '{'
+	}
+	b = append(b, '}')
+	return b, nil
 }
 
 func encConfig(b []byte, v *Config, lvl int) ([]byte, *EncodeError) {
 	var err *EncodeError
-	b = append(b, '{')
-	b = append(b, `"model":`...)
+	open := len(b)
+	b = append(b, `,"model":`...)
 	if b, err = encNonEmptyString(b, v.Model, lvl+1); err != nil {
 		return b, err.in("model")
 	}
@@ -874,7 +980,13 @@ func encConfig(b []byte, v *Config, lvl int) ([]byte, *EncodeError) {
 	if b, err = enc_Config_Tools(b, v.Tools, lvl+1); err != nil {
 		return b, err.in("tools")
 	}
-	return append(b, '}'), nil
+	if len(b) == open {
+		b = append(b, '{')
+	} else {
+		b[open] = '{'
+	}
+	b = append(b, '}')
+	return b, nil
 }
 
 func encToolSchema(b []byte, v *ToolSchema, lvl int) ([]byte, *EncodeError) {
@@ -882,8 +994,8 @@ func encToolSchema(b []byte, v *ToolSchema, lvl int) ([]byte, *EncodeError) {
 		return b, wireEncodeMissing("input_schema")
 	}
 	var err *EncodeError
-	b = append(b, '{')
-	b = append(b, `"name":`...)
+	open := len(b)
+	b = append(b, `,"name":`...)
 	if b, err = encNonEmptyString(b, v.Name, lvl+1); err != nil {
 		return b, err.in("name")
 	}
@@ -895,54 +1007,65 @@ func encToolSchema(b []byte, v *ToolSchema, lvl int) ([]byte, *EncodeError) {
 	if b, err = wireAppendRaw(b, v.InputSchema, lvl+1, 1<<wireKindObject); err != nil {
 		return b, err.in("input_schema")
 	}
-	return append(b, '}'), nil
+	if len(b) == open {
+		b = append(b, '{')
+	} else {
+		b[open] = '{'
+	}
+	b = append(b, '}')
+	return b, nil
 }
 
 func encProvider(b []byte, v *Provider, lvl int) ([]byte, *EncodeError) {
 	var err *EncodeError
-	b = append(b, '{')
-	start := len(b)
+	open := len(b)
 	if v.APIKey != nil {
-		b = append(b, `"api_key":`...)
+		b = append(b, `,"api_key":`...)
 		if b, err = wireAppendString(b, string(*v.APIKey)); err != nil {
 			return b, err.in("api_key")
 		}
 	}
 	if v.BaseURL != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, `"base_url":`...)
+		b = append(b, `,"base_url":`...)
 		if b, err = wireAppendString(b, string(*v.BaseURL)); err != nil {
 			return b, err.in("base_url")
 		}
 	}
 	if v.API != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, `"api":`...)
+		b = append(b, `,"api":`...)
 		if b, err = wireAppendString(b, string(*v.API)); err != nil {
 			return b, err.in("api")
 		}
 	}
-	return append(b, '}'), nil
+	if len(b) == open {
+		b = append(b, '{')
+	} else {
+		b[open] = '{'
+	}
+	b = append(b, '}')
+	return b, nil
 }
 
 func encText(b []byte, v *Text, lvl int) ([]byte, *EncodeError) {
 	var err *EncodeError
-	b = append(b, '{')
-	b = append(b, `"text":`...)
+	open := len(b)
+	b = append(b, `,"text":`...)
 	if b, err = wireAppendString(b, string(v.Text)); err != nil {
 		return b, err.in("text")
 	}
-	return append(b, '}'), nil
+	if len(b) == open {
+		b = append(b, '{')
+	} else {
+		b[open] = '{'
+	}
+	b = append(b, '}')
+	return b, nil
 }
 
 func encNativeFile(b []byte, v *NativeFile, lvl int) ([]byte, *EncodeError) {
 	var err *EncodeError
-	b = append(b, '{')
-	b = append(b, `"path":`...)
+	open := len(b)
+	b = append(b, `,"path":`...)
 	if b, err = enc_NativeFile_Path(b, string(v.Path)); err != nil {
 		return b, err.in("path")
 	}
@@ -954,7 +1077,13 @@ func encNativeFile(b []byte, v *NativeFile, lvl int) ([]byte, *EncodeError) {
 	if b, err = wireWriteBool(b, bool(v.AppendOnly)); err != nil {
 		return b, err.in("append_only")
 	}
-	return append(b, '}'), nil
+	if len(b) == open {
+		b = append(b, '{')
+	} else {
+		b[open] = '{'
+	}
+	b = append(b, '}')
+	return b, nil
 }
 
 func encToolCall(b []byte, v *ToolCall, lvl int) ([]byte, *EncodeError) {
@@ -962,8 +1091,8 @@ func encToolCall(b []byte, v *ToolCall, lvl int) ([]byte, *EncodeError) {
 		return b, wireEncodeMissing("arguments")
 	}
 	var err *EncodeError
-	b = append(b, '{')
-	b = append(b, `"id":`...)
+	open := len(b)
+	b = append(b, `,"id":`...)
 	if b, err = encNonEmptyString(b, v.ID, lvl+1); err != nil {
 		return b, err.in("id")
 	}
@@ -975,13 +1104,19 @@ func encToolCall(b []byte, v *ToolCall, lvl int) ([]byte, *EncodeError) {
 	if b, err = wireAppendRaw(b, v.Arguments, lvl+1, 1<<wireKindObject); err != nil {
 		return b, err.in("arguments")
 	}
-	return append(b, '}'), nil
+	if len(b) == open {
+		b = append(b, '{')
+	} else {
+		b[open] = '{'
+	}
+	b = append(b, '}')
+	return b, nil
 }
 
 func encToolResult(b []byte, v *ToolResult, lvl int) ([]byte, *EncodeError) {
 	var err *EncodeError
-	b = append(b, '{')
-	b = append(b, `"content":`...)
+	open := len(b)
+	b = append(b, `,"content":`...)
 	if b, err = enc_ToolResult_Content(b, v.Content, lvl+1); err != nil {
 		return b, err.in("content")
 	}
@@ -989,34 +1124,47 @@ func encToolResult(b []byte, v *ToolResult, lvl int) ([]byte, *EncodeError) {
 	if b, err = wireWriteBool(b, bool(v.IsError)); err != nil {
 		return b, err.in("is_error")
 	}
-	return append(b, '}'), nil
+	if len(b) == open {
+		b = append(b, '{')
+	} else {
+		b[open] = '{'
+	}
+	b = append(b, '}')
+	return b, nil
 }
 
 func encContentBlock(b []byte, v ContentBlock, lvl int) ([]byte, *EncodeError) {
 	switch x := v.(type) {
 	case *TextBlock:
-		if x != nil {
-			return encTextBlock(b, x, lvl)
+		if x == nil {
+			break
 		}
+		return encTextBlock(b, x, lvl)
 	}
 	return b, wireEncodeFail(wireCodeType, "no ContentBlock variant")
 }
 
 func encTextBlock(b []byte, v *TextBlock, lvl int) ([]byte, *EncodeError) {
 	var err *EncodeError
-	b = append(b, '{')
-	b = append(b, `"type":"text"`...)
+	open := len(b)
+	b = append(b, `,"type":"text"`...)
 	b = append(b, `,"text":`...)
 	if b, err = wireAppendString(b, string(v.Text)); err != nil {
 		return b, err.in("text")
 	}
-	return append(b, '}'), nil
+	if len(b) == open {
+		b = append(b, '{')
+	} else {
+		b[open] = '{'
+	}
+	b = append(b, '}')
+	return b, nil
 }
 
 func encUsage(b []byte, v *Usage, lvl int) ([]byte, *EncodeError) {
 	var err *EncodeError
-	b = append(b, '{')
-	b = append(b, `"input":`...)
+	open := len(b)
+	b = append(b, `,"input":`...)
 	if b, err = enc_Usage_Input(b, int64(v.Input)); err != nil {
 		return b, err.in("input")
 	}
@@ -1024,23 +1172,35 @@ func encUsage(b []byte, v *Usage, lvl int) ([]byte, *EncodeError) {
 	if b, err = enc_Usage_Output(b, int64(v.Output)); err != nil {
 		return b, err.in("output")
 	}
-	return append(b, '}'), nil
+	if len(b) == open {
+		b = append(b, '{')
+	} else {
+		b[open] = '{'
+	}
+	b = append(b, '}')
+	return b, nil
 }
 
 func encAssistantDelta(b []byte, v *AssistantDelta, lvl int) ([]byte, *EncodeError) {
 	var err *EncodeError
-	b = append(b, '{')
-	b = append(b, `"text":`...)
+	open := len(b)
+	b = append(b, `,"text":`...)
 	if b, err = wireAppendString(b, string(v.Text)); err != nil {
 		return b, err.in("text")
 	}
-	return append(b, '}'), nil
+	if len(b) == open {
+		b = append(b, '{')
+	} else {
+		b[open] = '{'
+	}
+	b = append(b, '}')
+	return b, nil
 }
 
 func encAssistantMessage(b []byte, v *AssistantMessage, lvl int) ([]byte, *EncodeError) {
 	var err *EncodeError
-	b = append(b, '{')
-	b = append(b, `"text":`...)
+	open := len(b)
+	b = append(b, `,"text":`...)
 	if b, err = wireAppendString(b, string(v.Text)); err != nil {
 		return b, err.in("text")
 	}
@@ -1052,13 +1212,19 @@ func encAssistantMessage(b []byte, v *AssistantMessage, lvl int) ([]byte, *Encod
 	if b, err = encStopReason(b, v.StopReason, lvl+1); err != nil {
 		return b, err.in("stop_reason")
 	}
-	return append(b, '}'), nil
+	if len(b) == open {
+		b = append(b, '{')
+	} else {
+		b[open] = '{'
+	}
+	b = append(b, '}')
+	return b, nil
 }
 
 func encResponseError(b []byte, v *ResponseError, lvl int) ([]byte, *EncodeError) {
 	var err *EncodeError
-	b = append(b, '{')
-	b = append(b, `"code":`...)
+	open := len(b)
+	b = append(b, `,"code":`...)
 	if b, err = encErrorCode(b, v.Code, lvl+1); err != nil {
 		return b, err.in("code")
 	}
@@ -1066,36 +1232,60 @@ func encResponseError(b []byte, v *ResponseError, lvl int) ([]byte, *EncodeError
 	if b, err = wireAppendString(b, string(v.Message)); err != nil {
 		return b, err.in("message")
 	}
-	return append(b, '}'), nil
+	if len(b) == open {
+		b = append(b, '{')
+	} else {
+		b[open] = '{'
+	}
+	b = append(b, '}')
+	return b, nil
 }
 
 func encOpenResult(b []byte, v *OpenResult, lvl int) ([]byte, *EncodeError) {
 	var err *EncodeError
-	b = append(b, '{')
+	open := len(b)
 	if v.Tools != nil {
-		b = append(b, `"tools":`...)
+		b = append(b, `,"tools":`...)
 		if b, err = enc_OpenResult_Tools(b, v.Tools, lvl+1); err != nil {
 			return b, err.in("tools")
 		}
 	}
-	return append(b, '}'), nil
+	if len(b) == open {
+		b = append(b, '{')
+	} else {
+		b[open] = '{'
+	}
+	b = append(b, '}')
+	return b, nil
 }
 
 func encPromptResult(b []byte, v *PromptResult, lvl int) ([]byte, *EncodeError) {
 	var err *EncodeError
-	b = append(b, '{')
+	open := len(b)
 	if v.Interrupted != nil {
-		b = append(b, `"interrupted":`...)
+		b = append(b, `,"interrupted":`...)
 		if b, err = enc_PromptResult_Interrupted(b, bool(*v.Interrupted)); err != nil {
 			return b, err.in("interrupted")
 		}
 	}
-	return append(b, '}'), nil
+	if len(b) == open {
+		b = append(b, '{')
+	} else {
+		b[open] = '{'
+	}
+	b = append(b, '}')
+	return b, nil
 }
 
 func encEmptyResult(b []byte, v *EmptyResult, lvl int) ([]byte, *EncodeError) {
-	b = append(b, '{')
-	return append(b, '}'), nil
+	open := len(b)
+	if len(b) == open {
+		b = append(b, '{')
+	} else {
+		b[open] = '{'
+	}
+	b = append(b, '}')
+	return b, nil
 }
 
 func encCheckpointResult(b []byte, v CheckpointResult, lvl int) ([]byte, *EncodeError) {

@@ -35,13 +35,19 @@ type Method string
 
 // Values of Method.
 const (
-	MethodOpen       Method = "open"
-	MethodPrompt     Method = "prompt"
-	MethodSteer      Method = "steer"
-	MethodInterrupt  Method = "interrupt"
+	MethodOpen Method = "open"
+
+	MethodPrompt Method = "prompt"
+
+	MethodSteer Method = "steer"
+
+	MethodInterrupt Method = "interrupt"
+
 	MethodCheckpoint Method = "checkpoint"
-	MethodDetach     Method = "detach"
-	MethodToolCall   Method = "tool.call"
+
+	MethodDetach Method = "detach"
+
+	MethodToolCall Method = "tool.call"
 )
 
 // EventName: Names of the events a runner streams to its host during a turn.
@@ -49,7 +55,8 @@ type EventName string
 
 // Values of EventName.
 const (
-	EventNameAssistantDelta   EventName = "assistant.delta"
+	EventNameAssistantDelta EventName = "assistant.delta"
+
 	EventNameAssistantMessage EventName = "assistant.message"
 )
 
@@ -59,7 +66,8 @@ type ErrorCode string
 // Values of ErrorCode.
 const (
 	ErrorCodeProviderError ErrorCode = "provider_error"
-	ErrorCodeBrainError    ErrorCode = "brain_error"
+
+	ErrorCodeBrainError ErrorCode = "brain_error"
 )
 
 // StopReason: Why the model stopped generating the assistant message.
@@ -67,10 +75,14 @@ type StopReason string
 
 // Values of StopReason.
 const (
-	StopReasonStop    StopReason = "stop"
-	StopReasonLength  StopReason = "length"
+	StopReasonStop StopReason = "stop"
+
+	StopReasonLength StopReason = "length"
+
 	StopReasonToolUse StopReason = "tool_use"
-	StopReasonError   StopReason = "error"
+
+	StopReasonError StopReason = "error"
+
 	StopReasonAborted StopReason = "aborted"
 )
 
@@ -87,8 +99,10 @@ type FrameId = string
 type OpenRequest struct {
 	// The native session this frame belongs to.
 	Attachment Attachment
+
 	// Request id, unique among the sender's outstanding requests; the response echoes it.
 	ID FrameId
+
 	// The session's options.
 	Params HarnessOptions
 }
@@ -103,10 +117,13 @@ func (*OpenRequest) isRunnerFrame() {}
 type PromptRequest struct {
 	// The native session this frame belongs to.
 	Attachment Attachment
+
 	// The turn this frame belongs to.
 	Turn TurnId
+
 	// Request id, unique among the sender's outstanding requests; the response echoes it.
 	ID FrameId
+
 	// The user's text.
 	Params Text
 }
@@ -121,10 +138,13 @@ func (*PromptRequest) isRunnerFrame() {}
 type SteerRequest struct {
 	// The native session this frame belongs to.
 	Attachment Attachment
+
 	// The turn this frame belongs to.
 	Turn TurnId
+
 	// Request id, unique among the sender's outstanding requests; the response echoes it.
 	ID FrameId
+
 	// The steering text.
 	Params Text
 }
@@ -139,10 +159,13 @@ func (*SteerRequest) isRunnerFrame() {}
 type InterruptRequest struct {
 	// The native session this frame belongs to.
 	Attachment Attachment
+
 	// The turn this frame belongs to.
 	Turn TurnId
+
 	// Request id, unique among the sender's outstanding requests; the response echoes it.
 	ID FrameId
+
 	// No parameters: `null`, or absent.
 	Params *Null
 }
@@ -157,8 +180,10 @@ func (*InterruptRequest) isRunnerFrame() {}
 type CheckpointRequest struct {
 	// The native session this frame belongs to.
 	Attachment Attachment
+
 	// Request id, unique among the sender's outstanding requests; the response echoes it.
 	ID FrameId
+
 	// No parameters: `null`, or absent.
 	Params *Null
 }
@@ -173,8 +198,10 @@ func (*CheckpointRequest) isRunnerFrame() {}
 type DetachRequest struct {
 	// The native session this frame belongs to.
 	Attachment Attachment
+
 	// Request id, unique among the sender's outstanding requests; the response echoes it.
 	ID FrameId
+
 	// No parameters: `null`, or absent.
 	Params *Null
 }
@@ -189,10 +216,13 @@ func (*DetachRequest) isRunnerFrame() {}
 type ToolCallRequest struct {
 	// The native session this frame belongs to.
 	Attachment Attachment
+
 	// The turn this frame belongs to.
 	Turn TurnId
+
 	// Request id, unique among the sender's outstanding requests; the response echoes it.
 	ID FrameId
+
 	// The tool call.
 	Params ToolCall
 }
@@ -205,10 +235,13 @@ func (*ToolCallRequest) isRunnerFrame() {}
 type ResultResponse struct {
 	// The native session this frame belongs to.
 	Attachment Attachment
+
 	// The request's turn, echoed when the request had one.
 	Turn *TurnId
+
 	// The id of the request this answers.
 	ID FrameId
+
 	// The method's result; its type depends on the request's method.
 	Result json.RawMessage
 }
@@ -225,10 +258,13 @@ func (*ResultResponse) isRunnerFrame() {}
 type ErrorResponse struct {
 	// The native session this frame belongs to.
 	Attachment Attachment
+
 	// The request's turn, echoed when the request had one.
 	Turn *TurnId
+
 	// The id of the request this answers.
 	ID FrameId
+
 	// Why the request failed.
 	Error ResponseError
 }
@@ -245,8 +281,10 @@ func (*ErrorResponse) isRunnerFrame() {}
 type AssistantDeltaEvent struct {
 	// The native session this frame belongs to.
 	Attachment Attachment
+
 	// The turn this frame belongs to.
 	Turn TurnId
+
 	// The fragment.
 	Data AssistantDelta
 }
@@ -261,8 +299,10 @@ func (*AssistantDeltaEvent) isRunnerFrame() {}
 type AssistantMessageEvent struct {
 	// The native session this frame belongs to.
 	Attachment Attachment
+
 	// The turn this frame belongs to.
 	Turn TurnId
+
 	// The message.
 	Data AssistantMessage
 }
@@ -484,12 +524,16 @@ type NonEmptyString = string
 type HarnessOptions struct {
 	// The host's identifier of the session.
 	SessionID NonEmptyString
+
 	// The session's native directory, an absolute path (POSIX `/...` or Windows `C:\...`). The runner keeps all of its state below it.
 	Dir string
+
 	// The session's immutable configuration.
 	Config Config
+
 	// Schemas of the tools enabled for the session.
 	Tools []ToolSchema
+
 	// Resolved model provider settings and credentials.
 	Provider Provider
 }
@@ -498,6 +542,7 @@ type HarnessOptions struct {
 type Config struct {
 	// Model identifier, such as `openai/gpt-4.1-mini`.
 	Model NonEmptyString
+
 	// Names of the tools bound to the session; the model may call only these.
 	Tools []NonEmptyString
 }
@@ -506,8 +551,10 @@ type Config struct {
 type ToolSchema struct {
 	// The tool's name, unique within the session.
 	Name NonEmptyString
+
 	// What the tool does, for the model.
 	Description string
+
 	// JSON Schema of the tool's arguments, passed through untouched.
 	InputSchema json.RawMessage
 }
@@ -516,8 +563,10 @@ type ToolSchema struct {
 type Provider struct {
 	// The provider credential. Generated code never prints it and never quotes it in an error.
 	APIKey *Secret
+
 	// Base URL of the provider's API.
 	BaseURL *string
+
 	// Which API dialect the provider speaks, such as `openai-responses`.
 	API *string
 }
@@ -532,8 +581,10 @@ type Text struct {
 type NativeFile struct {
 	// Path relative to the native directory: `/`-separated, no leading `/`, no empty, `.` or `..` segment, no backslash or NUL.
 	Path string
+
 	// Exact size of the file in bytes.
 	Size int64
+
 	// True when the runner only ever appends to the file, so that a host may copy it incrementally.
 	AppendOnly bool
 }
@@ -542,8 +593,10 @@ type NativeFile struct {
 type ToolCall struct {
 	// The tool call's id, as the model gave it.
 	ID NonEmptyString
+
 	// Name of the tool to call; one of the session's bound tools.
 	Name NonEmptyString
+
 	// The tool's arguments, a JSON object passed through untouched.
 	Arguments json.RawMessage
 }
@@ -552,6 +605,7 @@ type ToolCall struct {
 type ToolResult struct {
 	// What the tool returned, as content blocks.
 	Content []ContentBlock
+
 	// True when the tool failed; the content then describes the failure.
 	IsError bool
 }
@@ -588,6 +642,7 @@ func (*TextBlock) isContentBlock() {}
 type Usage struct {
 	// Input tokens.
 	Input int64
+
 	// Output tokens.
 	Output int64
 }
@@ -602,8 +657,10 @@ type AssistantDelta struct {
 type AssistantMessage struct {
 	// The whole message text.
 	Text string
+
 	// Token usage of the message.
 	Usage Usage
+
 	// Why generation stopped.
 	StopReason StopReason
 }
@@ -612,6 +669,7 @@ type AssistantMessage struct {
 type ResponseError struct {
 	// Machine-readable failure class.
 	Code ErrorCode
+
 	// Human-readable description.
 	Message string
 }

@@ -6,6 +6,9 @@ import (
 	"regexp"
 )
 
+var reHarnessOptionsDir = regexp.MustCompile(`^(?:/|[A-Za-z]:[\\/])`)
+var reNativeFilePath = regexp.MustCompile(`^(?:[^./\\\x{0000}][^/\\\x{0000}]*|\.[^./\\\x{0000}][^/\\\x{0000}]*|\.\.[^/\\\x{0000}]+)(?:/(?:[^./\\\x{0000}][^/\\\x{0000}]*|\.[^./\\\x{0000}][^/\\\x{0000}]*|\.\.[^/\\\x{0000}]+))*$`)
+
 func chk_AssistantDeltaEvent_Event(v string) *DecodeError {
 	if v != "assistant.delta" {
 		return wireFail(wireCodeConst, "string is not the expected constant")
@@ -67,7 +70,7 @@ func chk_FrameId(v string) *DecodeError {
 }
 
 func chk_HarnessOptions_Dir(v string) *DecodeError {
-	if !pat_HarnessOptions_Dir.MatchString(v) {
+	if !reHarnessOptionsDir.MatchString(v) {
 		return wireFail(wireCodePattern, "string does not match the pattern")
 	}
 	return nil
@@ -90,7 +93,7 @@ func chk_Method(v string) *DecodeError {
 }
 
 func chk_NativeFile_Path(v string) *DecodeError {
-	if !pat_NativeFile_Path.MatchString(v) {
+	if !reNativeFilePath.MatchString(v) {
 		return wireFail(wireCodePattern, "string does not match the pattern")
 	}
 	return nil
@@ -786,7 +789,3 @@ func enc_Usage_Output(b []byte, v int64) ([]byte, *EncodeError) {
 	}
 	return wireAppendInt(b, v)
 }
-
-var pat_HarnessOptions_Dir = regexp.MustCompile("^(?:/|[A-Za-z]:[\\\\/])")
-
-var pat_NativeFile_Path = regexp.MustCompile("^(?:[^./\\\\\\x{0000}][^/\\\\\\x{0000}]*|\\.[^./\\\\\\x{0000}][^/\\\\\\x{0000}]*|\\.\\.[^/\\\\\\x{0000}]+)(?:/(?:[^./\\\\\\x{0000}][^/\\\\\\x{0000}]*|\\.[^./\\\\\\x{0000}][^/\\\\\\x{0000}]*|\\.\\.[^/\\\\\\x{0000}]+))*$")

@@ -14,7 +14,14 @@ export type WireErrorCode =
   | "pattern"
   | "unknown_field"
   | "missing_field"
-  | "unknown_variant";
+  | "unknown_variant"
+  | "ambiguous_variant"
+  | "forbidden"
+  | "not"
+  | "unique"
+  | "contains"
+  | "format"
+  | "property_name";
 
 /** A rejected input: `code` says why, `pointer` (RFC 6901) says where. The message never quotes input text. */
 export class DecodeError extends Error {
@@ -42,6 +49,7 @@ export class EncodeError extends Error {
 
 /** Any JSON value, as JSON.parse gives it. */
 export type JsonValue = null | boolean | number | string | JsonValue[] | JsonObject;
+
 /** A JSON object. */
 export interface JsonObject {
   [key: string]: JsonValue;
@@ -50,65 +58,66 @@ export interface JsonObject {
 /** One outcome of a frame reader: a decoded frame, or the error of one bad line. */
 export type FrameResult<T> = { ok: true; value: T } | { ok: false; error: DecodeError };
 
-type Obj = Record<string, unknown>;
-type Key = string | number | undefined;
+type $Obj = { [key: string]: unknown };
 
-const maxSafe = 9007199254740991;
-const maxDepth = 1000;
-const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
-const loneSurrogate = /\p{Cs}/u;
-const nativeWellFormed = (String.prototype as { isWellFormed?: unknown }).isWellFormed;
-const hasOwn = Object.prototype.hasOwnProperty;
+/** The keys an object's schema declares (or matches by pattern): the others are extra members. */
+type $Known = (key: string) => boolean;
+
+type $Key = string | number | undefined;
+
+const $utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+
+const $loneSurrogate = /\p{Cs}/u;
+
+const $nativeWellFormed = (String.prototype as { isWellFormed?: unknown }).isWellFormed;
+
+const $hasOwn = Object.prototype.hasOwnProperty;
 
 /** The raw text of the document being decoded, for document-order key lookups; unset between calls. */
-let src: string | undefined;
+let $src: string | undefined;
+
 /**
  * Whether strings and keys may hold an unpaired surrogate. While a well-formed text is decoded,
  * only a "\u" escape can make one, so a text without "\u" clears it (one indexOf per document
  * instead of one check per string); it is set again between calls and while encoding.
  */
-let sur = true;
+let $sur = true;
 
 /** False when the string holds an unpaired UTF-16 surrogate (String.prototype.isWellFormed where present). */
-const wellFormed: (s: string) => boolean =
-  typeof nativeWellFormed === "function"
+const $wellFormed: (s: string) => boolean =
+  typeof $nativeWellFormed === "function"
     ? (s) => (s as unknown as { isWellFormed(): boolean }).isWellFormed()
-    : (s) => !loneSurrogate.test(s);
+    : (s) => !$loneSurrogate.test(s);
 
-function fail(code: WireErrorCode, pointer: string, message: string): never {
+function $fail(code: WireErrorCode, pointer: string, message: string): never {
   throw new DecodeError(code, pointer, message);
 }
 
-/** In a union's dispatch: "ignored" (-1) for an open union, else the error. */
-function miss(ignore: boolean, code: WireErrorCode, pointer: string, message: string): number {
-  return ignore ? -1 : fail(code, pointer, message);
-}
-
 /** RFC 6901 escaping of one reference token. */
-function esc(key: string): string {
+function $esc(key: string): string {
   return key.indexOf("~") < 0 && key.indexOf("/") < 0 ? key : key.replace(/~/g, "~0").replace(/\//g, "~1");
 }
 
 /** The pointer of a child: `key` is already escaped (or an array index). */
-function at(p: string, key: Key): string {
+function $at(p: string, key: $Key): string {
   return key === undefined ? p : p + "/" + key;
 }
 
-function kindOf(v: unknown): string {
+function $kindOf(v: unknown): string {
   return v === null ? "null" : Array.isArray(v) ? "array" : typeof v;
 }
 
-function isObj(v: unknown): v is Obj {
+function $isObj(v: unknown): v is $Obj {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
 /** An own member whose value is not undefined (parsed JSON never holds undefined). */
-function has(o: Obj, key: string): boolean {
-  return o[key] !== undefined && hasOwn.call(o, key);
+function $has(o: $Obj, key: string): boolean {
+  return o[key] !== undefined && $hasOwn.call(o, key);
 }
 
 /** Number of Unicode code points of a well-formed string. */
-function cpLen(s: string): number {
+function $cpLen(s: string): number {
   let n = s.length;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
@@ -117,174 +126,97 @@ function cpLen(s: string): number {
   return n;
 }
 
-function describe(s: string): string {
-  return `string of ${cpLen(s)} characters`;
+function $describe(s: string): string {
+  return `string of ${$cpLen(s)} characters`;
 }
 
 // ---- input ----
 
-function toText(input: string | Uint8Array): string {
+function $toText(input: string | Uint8Array): string {
   if (typeof input === "string") {
-    if (!wellFormed(input)) fail("utf8", "", "input holds an unpaired UTF-16 surrogate");
+    if (!$wellFormed(input)) $fail("utf8", "", "input holds an unpaired UTF-16 surrogate");
     return input;
   }
   try {
-    return utf8.decode(input);
+    return $utf8.decode(input);
   } catch {
-    return fail("utf8", "", "input is not valid UTF-8");
+    return $fail("utf8", "", "input is not valid UTF-8");
   }
 }
 
-function parseText(text: string): unknown {
+function $parseText(text: string): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    return fail("syntax", "", `input of ${text.length} UTF-16 units is not one JSON value`);
+    return $fail("syntax", "", `input of ${text.length} UTF-16 units is not one JSON value`);
   }
 }
 
 /** Checks a parsed document in place with `walk`; the raw text serves document-order key lookups. */
-function checkDoc<T>(text: string, v: unknown, walk: (v: unknown, p: string) => void): T {
-  src = text;
-  sur = text.indexOf("\\u") >= 0;
+function $checkDoc<T>(text: string, v: unknown, walk: (v: unknown, p: string) => void): T {
+  $src = text;
+  $sur = text.indexOf("\\u") >= 0;
   try {
     walk(v, "");
   } finally {
-    src = undefined;
-    sur = true;
+    $src = undefined;
+    $sur = true;
   }
   return v as T;
 }
 
-/**
- * A frame decoder's first check (rule 2): more than `limit` UTF-8 bytes is frame_too_large at "",
- * as the reader would say. A string is measured in UTF-8 bytes (an unpaired surrogate counts 3).
- */
-function frameSize(input: string | Uint8Array, limit: number): void {
-  let n = input.length;
-  if (typeof input === "string" && n <= limit && 3 * n > limit) {
-    n = 0;
-    for (let i = 0; i < input.length && n <= limit; i++) {
-      const c = input.charCodeAt(i);
-      if (c < 0x80) n += 1;
-      else if (c < 0x800) n += 2;
-      else if (c >= 0xd800 && c <= 0xdbff && i + 1 < input.length && (input.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
-        n += 4;
-        i++;
-      } else n += 3;
-    }
-  }
-  if (n > limit) fail("frame_too_large", "", `frame longer than ${limit} bytes`);
+/** Decodes one JSON document and checks it in place with `walk`. */
+function $runDoc<T>(input: string | Uint8Array, walk: (v: unknown, p: string) => void): T {
+  const text = $toText(input);
+  return $checkDoc<T>(text, $parseText(text), walk);
 }
 
-/** Decodes one JSON document and checks it in place with `walk`; a frame decoder gives its byte limit. */
-function runDoc<T>(input: string | Uint8Array, walk: (v: unknown, p: string) => void, limit?: number): T {
-  if (limit !== undefined) frameSize(input, limit);
-  const text = toText(input);
-  return checkDoc<T>(text, parseText(text), walk);
-}
-
-/** Like runDoc for an open union: a line that is not JSON, or that no variant claims, is null. */
-function runOpen<T>(
-  input: string | Uint8Array,
-  pick: (v: unknown, p: string, ignore: boolean) => number,
-  walk: (v: unknown, p: string) => void,
-  limit?: number,
-): T | null {
-  if (limit !== undefined) frameSize(input, limit);
-  let text: string;
-  let v: unknown;
+/** Checks a value as its decoder would, then writes it; DecodeErrors become EncodeErrors with the same code and pointer. */
+function $encode<T>(value: T, check: (v: unknown, p: string) => void, write: (v: T) => string): string {
+  const saved = $src;
+  const savedSur = $sur;
+  $src = undefined;
+  $sur = true;
   try {
-    text = toText(input);
-    v = parseText(text);
-  } catch (e) {
-    if (e instanceof DecodeError) return null;
-    throw e;
-  }
-  return pick(v, "", true) < 0 ? null : checkDoc<T>(text, v, walk);
-}
-
-/** Checks an already parsed value (no raw text: unknown keys are found in property order). */
-function runValue<T>(v: unknown, p: string, walk: (v: unknown, p: string) => void): T {
-  walk(v, p);
-  return v as T;
-}
-
-/** Runs a writer; its DecodeErrors become EncodeErrors with the same code and pointer. */
-function runEncode(value: unknown, write: (v: unknown, p: string) => string): string {
-  const saved = src;
-  const savedSur = sur;
-  src = undefined;
-  sur = true;
-  try {
-    return write(value, "");
+    check(value, "");
+    return write(value);
   } catch (e) {
     if (e instanceof DecodeError) throw new EncodeError(e.code, e.pointer, e.message);
     throw e;
   } finally {
-    src = saved;
-    sur = savedSur;
+    $src = saved;
+    $sur = savedSur;
   }
 }
 
 // ---- leaf checks: the pointer of the value is at(p, k), built only on failure ----
 
-function str(v: unknown, p: string, k?: Key): asserts v is string {
-  if (typeof v !== "string") fail("type", at(p, k), `expected string, got ${kindOf(v)}`);
-  if (sur && !wellFormed(v)) fail("utf8", at(p, k), "string holds an unpaired UTF-16 surrogate");
+function $str(v: unknown, p: string, k?: $Key): asserts v is string {
+  if (typeof v !== "string") $fail("type", $at(p, k), `expected string, got ${$kindOf(v)}`);
+  if ($sur && !$wellFormed(v)) $fail("utf8", $at(p, k), "string holds an unpaired UTF-16 surrogate");
 }
 
-function minLen(v: string, n: number, p: string, k?: Key): void {
-  if (v.length < n || (v.length < 2 * n && cpLen(v) < n))
-    fail("length", at(p, k), `${describe(v)}, expected at least ${n}`);
+function $minLen(v: string, n: number, p: string, k?: $Key): void {
+  if (v.length < n || (v.length < 2 * n && $cpLen(v) < n))
+    $fail("length", $at(p, k), `${$describe(v)}, expected at least ${n}`);
 }
 
-function maxLen(v: string, n: number, p: string, k?: Key): void {
-  if (v.length > n && (v.length > 2 * n || cpLen(v) > n))
-    fail("length", at(p, k), `${describe(v)}, expected at most ${n}`);
+function $arr(v: unknown, p: string, k?: $Key): asserts v is unknown[] {
+  if (!Array.isArray(v)) $fail("type", $at(p, k), `expected array, got ${$kindOf(v)}`);
 }
 
-function int(v: unknown, p: string, k?: Key): asserts v is number {
-  if (typeof v !== "number") fail("type", at(p, k), `expected integer, got ${kindOf(v)}`);
-  if (!Number.isFinite(v)) fail("range", at(p, k), "number is not finite");
-  if (!Number.isInteger(v)) fail("type", at(p, k), "expected integer, got a fraction");
-  if (v > maxSafe || v < -maxSafe) fail("range", at(p, k), "integer beyond ±(2^53 − 1)");
+function $obj(v: unknown, p: string): $Obj {
+  return $isObj(v) ? v : $fail("type", p, `expected object, got ${$kindOf(v)}`);
 }
 
-function num(v: unknown, p: string, k?: Key): asserts v is number {
-  if (typeof v !== "number") fail("type", at(p, k), `expected number, got ${kindOf(v)}`);
-  if (!Number.isFinite(v)) fail("range", at(p, k), "number is not finite");
-}
-
-function bool(v: unknown, p: string, k?: Key): asserts v is boolean {
-  if (typeof v !== "boolean") fail("type", at(p, k), `expected boolean, got ${kindOf(v)}`);
-}
-
-function nul(v: unknown, p: string, k?: Key): asserts v is null {
-  if (v !== null) fail("type", at(p, k), `expected null, got ${kindOf(v)}`);
-}
-
-function arr(v: unknown, p: string, k?: Key): asserts v is unknown[] {
-  if (!Array.isArray(v)) fail("type", at(p, k), `expected array, got ${kindOf(v)}`);
-}
-
-function obj(v: unknown, p: string): Obj {
-  return isObj(v) ? v : fail("type", p, `expected object, got ${kindOf(v)}`);
-}
-
-/** missing_field for a required property, at the pointer it would have. */
-function need(o: Obj, key: string, p: string): void {
-  if (!has(o, key)) missing(key, p);
-}
-
-function missing(key: string, p: string): never {
-  return fail("missing_field", p + "/" + esc(key), `missing required property ${JSON.stringify(key)}`);
+function $missing(key: string, p: string): never {
+  return $fail("missing_field", p + "/" + $esc(key), `missing required property ${JSON.stringify(key)}`);
 }
 
 // ---- objects ----
 
 /** A canonical array-index key ("0" … "4294967294"), which JSON.parse orders first. */
-function isIndex(k: string): boolean {
+function $isIndex(k: string): boolean {
   const c = k.charCodeAt(0);
   if (k.length === 0 || c < 0x30 || c > 0x39 || k.length > 10 || (c === 0x30 && k.length > 1)) return false;
   for (let i = 1; i < k.length; i++) {
@@ -295,151 +227,30 @@ function isIndex(k: string): boolean {
 }
 
 /** Closed object: the first unknown key in document order is unknown_field (utf8 at the object if ill-formed). */
-function closed(o: Obj, known: ReadonlySet<string>, p: string): void {
+function $closed(o: $Obj, known: $Known, p: string): void {
   let first: string | undefined;
   // for-in is Object.keys order here: parsed objects inherit no enumerable key, and encoders
   // skip what is not own.
   for (const k in o) {
-    if (known.has(k) || o[k] === undefined || !hasOwn.call(o, k)) continue;
+    if (known(k) || o[k] === undefined || !$hasOwn.call(o, k)) continue;
     if (first === undefined) {
       first = k;
       // Index keys come first in property order; any other first unknown key is also first in the document.
-      if (!isIndex(k)) break;
+      if (!$isIndex(k)) break;
     } else {
       // Two unknown keys, one an index: property order may differ from document order.
-      if (src !== undefined) first = firstUnknown(src, p, known) ?? first;
+      if ($src !== undefined) first = $firstUnknown($src, p, known) ?? first;
       break;
     }
   }
   if (first === undefined) return;
-  if (sur && !wellFormed(first)) fail("utf8", p, "object key holds an unpaired UTF-16 surrogate");
-  fail("unknown_field", p + "/" + esc(first), `unknown property (a key of ${cpLen(first)} characters)`);
-}
-
-/** Open object: extra members are free-form values, checked in property order. */
-function extras(o: Obj, known: ReadonlySet<string>, p: string): void {
-  for (const k of Object.keys(o)) {
-    if (known.has(k) || o[k] === undefined) continue;
-    if (sur && !wellFormed(k)) fail("utf8", p, "object key holds an unpaired UTF-16 surrogate");
-    free(o[k], p, esc(k), undefined);
-  }
-}
-
-/** Writes the extra members of an open object (after its declared ones): `,"key":value` each. */
-function putExtras(o: Obj, known: ReadonlySet<string>, p: string): string {
-  let s = "";
-  for (const k of Object.keys(o)) {
-    if (known.has(k) || o[k] === undefined) continue;
-    if (!wellFormed(k)) fail("utf8", p, "object key holds an unpaired UTF-16 surrogate");
-    s += "," + JSON.stringify(k) + ":" + putFree(o[k], p, esc(k), undefined);
-  }
-  return s;
-}
-
-// ---- free-form values ----
-
-/** Nesting level of the value at pointer p: the document root is level 1. */
-function levelOf(p: string): number {
-  let n = 1;
-  for (let i = 0; i < p.length; i++) if (p.charCodeAt(i) === 0x2f) n++;
-  return n;
-}
-
-/**
- * A free-form value: top-level kind in `kinds` (when given), then a depth-first walk in property
- * order: depth, ill-formed keys and strings, non-finite numbers; and (for values an encoder gets)
- * anything that is not plain JSON.
- */
-function free(v: unknown, p: string, k: Key, kinds: readonly string[] | undefined): void {
-  if (kinds !== undefined && !kinds.includes(kindOf(v)))
-    fail("type", at(p, k), `expected ${kinds.join(" or ")}, got ${kindOf(v)}`);
-  // Values of a parsed document are plain JSON: a walk that allocates nothing finds most of them
-  // clean; anything else takes the exact walk below, which finds the error and its pointer.
-  if (
-    src !== undefined &&
-    (typeof v !== "object" || v === null ? freeLeaf(v) : freeClean(v, levelOf(p) + (k === undefined ? 0 : 1)))
-  )
-    return;
-  const path: (string | number)[] = [];
-  const bad = freeWalk(v, levelOf(at(p, k)), path);
-  if (bad !== undefined) {
-    let q = at(p, k);
-    for (const t of path) q += "/" + (typeof t === "number" ? t : esc(t));
-    fail(bad[0], q, bad[1]);
-  }
-}
-
-/** A parsed scalar that needs no error: a well-formed string, a finite number, a boolean or null. */
-function freeLeaf(v: unknown): boolean {
-  return typeof v === "string" ? !sur || wellFormed(v) : typeof v === "number" ? Number.isFinite(v) : true;
-}
-
-/** True when the parsed container v at nesting level `level` holds nothing freeWalk would refuse. */
-function freeClean(v: object, level: number): boolean {
-  if (level > maxDepth) return false;
-  if (Array.isArray(v)) {
-    for (let i = 0; i < v.length; i++) {
-      const x: unknown = v[i];
-      if (typeof x === "object" && x !== null ? !freeClean(x, level + 1) : !freeLeaf(x)) return false;
-    }
-    return true;
-  }
-  const o = v as Obj;
-  for (const key in o) {
-    if (sur && !wellFormed(key)) return false;
-    const x = o[key];
-    if (typeof x === "object" && x !== null ? !freeClean(x, level + 1) : !freeLeaf(x)) return false;
-  }
-  return true;
-}
-
-function freeWalk(v: unknown, level: number, path: (string | number)[]): [WireErrorCode, string] | undefined {
-  switch (typeof v) {
-    case "string":
-      return !sur || wellFormed(v) ? undefined : ["utf8", "string holds an unpaired UTF-16 surrogate"];
-    case "number":
-      return Number.isFinite(v) ? undefined : ["range", "number is not finite"];
-    case "boolean":
-      return undefined;
-    case "object": {
-      if (v === null) return undefined;
-      if (level > maxDepth) return ["depth", `nesting deeper than ${maxDepth} levels`];
-      const proto = Object.getPrototypeOf(v) as unknown;
-      if (Array.isArray(v)) {
-        if (proto !== Array.prototype) return ["type", "not a plain JSON array"];
-        for (let i = 0; i < v.length; i++) {
-          path.push(i);
-          const bad = freeWalk(v[i], level + 1, path);
-          if (bad !== undefined) return bad;
-          path.pop();
-        }
-        return undefined;
-      }
-      if (proto !== Object.prototype && proto !== null) return ["type", "not a plain JSON object"];
-      const o = v as Obj;
-      for (const key of Object.keys(o)) {
-        if (sur && !wellFormed(key)) return ["utf8", "object key holds an unpaired UTF-16 surrogate"];
-        path.push(key);
-        const bad = freeWalk(o[key], level + 1, path);
-        if (bad !== undefined) return bad;
-        path.pop();
-      }
-      return undefined;
-    }
-    default:
-      return ["type", `${typeof v} is not a JSON value`];
-  }
-}
-
-/** Checks a free-form value and writes it as JSON.stringify does. */
-function putFree(v: unknown, p: string, k: Key, kinds: readonly string[] | undefined): string {
-  free(v, p, k, kinds);
-  return JSON.stringify(v);
+  if ($sur && !$wellFormed(first)) $fail("utf8", p, "object key holds an unpaired UTF-16 surrogate");
+  $fail("unknown_field", p + "/" + $esc(first), `unknown property (a key of ${$cpLen(first)} characters)`);
 }
 
 // ---- document-order keys (rarely needed: two unknown keys, one of them an array index) ----
 
-function skipWs(t: string, i: number): number {
+function $skipWs(t: string, i: number): number {
   for (;;) {
     const c = t.charCodeAt(i);
     if (c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09) return i;
@@ -448,7 +259,7 @@ function skipWs(t: string, i: number): number {
 }
 
 /** Index just after the string starting at i (t[i] is the opening quote). */
-function skipStr(t: string, i: number): number {
+function $skipStr(t: string, i: number): number {
   for (let j = i + 1; ; j++) {
     const c = t.charCodeAt(j);
     if (c === 0x5c) j++;
@@ -458,9 +269,9 @@ function skipStr(t: string, i: number): number {
 }
 
 /** Index just after the JSON value starting at i (the text is known to be valid JSON). */
-function skipVal(t: string, i: number): number {
+function $skipVal(t: string, i: number): number {
   const c = t.charCodeAt(i);
-  if (c === 0x22) return skipStr(t, i);
+  if (c === 0x22) return $skipStr(t, i);
   if (c !== 0x7b && c !== 0x5b) {
     let j = i;
     for (;;) {
@@ -483,7 +294,7 @@ function skipVal(t: string, i: number): number {
   for (let j = i; j < t.length;) {
     const d = t.charCodeAt(j);
     if (d === 0x22) {
-      j = skipStr(t, j);
+      j = $skipStr(t, j);
       continue;
     }
     if (d === 0x7b || d === 0x5b) depth++;
@@ -497,47 +308,47 @@ function skipVal(t: string, i: number): number {
 }
 
 /** Calls `member(key, valueStart)` for each member of the object starting at i; returns its end. */
-function eachMember(t: string, i: number, member: (key: string, at: number) => void): number {
-  i = skipWs(t, i + 1);
+function $eachMember(t: string, i: number, member: (key: string, $at: number) => void): number {
+  i = $skipWs(t, i + 1);
   if (t.charCodeAt(i) === 0x7d) return i + 1;
   for (;;) {
-    const end = skipStr(t, i);
+    const end = $skipStr(t, i);
     const key = JSON.parse(t.slice(i, end)) as string;
-    i = skipWs(t, skipWs(t, end) + 1);
+    i = $skipWs(t, $skipWs(t, end) + 1);
     member(key, i);
-    i = skipWs(t, skipVal(t, i));
+    i = $skipWs(t, $skipVal(t, i));
     if (t.charCodeAt(i) !== 0x2c) return i + 1;
-    i = skipWs(t, i + 1);
+    i = $skipWs(t, i + 1);
   }
 }
 
 /** The keys of the object at pointer p of the text, in order of first occurrence (undefined if not found). */
-function keysAt(t: string, p: string): string[] | undefined {
-  let i = skipWs(t, 0);
+function $keysAt(t: string, p: string): string[] | undefined {
+  let i = $skipWs(t, 0);
   const tokens = p === "" ? [] : p.slice(1).split("/");
   for (const raw of tokens) {
     const token = raw.replace(/~1/g, "/").replace(/~0/g, "~");
     const c = t.charCodeAt(i);
     if (c === 0x7b) {
       let found = -1;
-      eachMember(t, i, (key, start) => {
+      $eachMember(t, i, (key, start) => {
         if (key === token) found = start; // the last occurrence wins, as in JSON.parse
       });
       if (found < 0) return undefined;
       i = found;
     } else if (c === 0x5b) {
-      i = skipWs(t, i + 1);
-      for (let n = Number(token); n > 0; n--) i = skipWs(t, skipWs(t, skipVal(t, i)) + 1);
+      i = $skipWs(t, i + 1);
+      for (let n = Number(token); n > 0; n--) i = $skipWs(t, $skipWs(t, $skipVal(t, i)) + 1);
     } else return undefined;
   }
   if (t.charCodeAt(i) !== 0x7b) return undefined;
   const keys = new Set<string>();
-  eachMember(t, i, (key) => keys.add(key));
+  $eachMember(t, i, (key) => keys.add(key));
   return [...keys];
 }
 
-function firstUnknown(t: string, p: string, known: ReadonlySet<string>): string | undefined {
-  return keysAt(t, p)?.find((k) => !known.has(k));
+function $firstUnknown(t: string, p: string, known: $Known): string | undefined {
+  return $keysAt(t, p)?.find((k) => !known(k));
 }
 
 // ---- frames ----
@@ -550,112 +361,16 @@ export interface ByteStream {
   getReader(): { read(): Promise<{ done: boolean; value?: Uint8Array | undefined }>; releaseLock(): void };
 }
 
-/** Chunks of a byte stream; a ReadableStream is read with getReader() (Safari lacks its async iteration). */
-async function* chunksOf(source: AsyncIterable<Uint8Array> | ByteStream): AsyncGenerator<Uint8Array, void, undefined> {
-  if (typeof (source as ByteStream).getReader === "function") {
-    const reader = (source as ByteStream).getReader();
-    try {
-      for (;;) {
-        const r = await reader.read();
-        if (r.done) return;
-        if (r.value !== undefined) yield r.value;
-      }
-    } finally {
-      reader.releaseLock();
-    }
-  } else {
-    yield* source as AsyncIterable<Uint8Array>;
-  }
-}
-
-function concat(parts: Uint8Array[], size: number): Uint8Array {
-  if (parts.length === 1) return parts[0]!;
-  const out = new Uint8Array(size);
-  let o = 0;
-  for (const part of parts) {
-    out.set(part, o);
-    o += part.length;
-  }
-  return out;
-}
-
-/**
- * Splits a byte stream into "\n"-terminated lines and decodes each one. A line longer than
- * maxBytes is one frame_too_large error, and its rest is discarded without being kept; a last
- * line without "\n" is a syntax error; lines the decoder ignores (null) are skipped.
- */
-export async function* readFrames<T>(
-  source: AsyncIterable<Uint8Array> | ByteStream,
-  decode: (line: Uint8Array) => T | null,
-  maxBytes: number | undefined,
-): AsyncGenerator<FrameResult<T>, void, undefined> {
-  const limit = maxBytes ?? Infinity;
-  let parts: Uint8Array[] = [];
-  let size = 0;
-  let tooLarge = false;
-  const one = (line: Uint8Array): FrameResult<T> | null => {
-    try {
-      const value = decode(line);
-      return value === null ? null : { ok: true, value };
-    } catch (e) {
-      if (e instanceof DecodeError) return { ok: false, error: e };
-      throw e;
-    }
-  };
-  const oversized = (): FrameResult<T> => ({
-    ok: false,
-    error: new DecodeError("frame_too_large", "", `frame longer than ${limit} bytes`),
-  });
-  for await (const chunk of chunksOf(source)) {
-    let start = 0;
-    while (start <= chunk.length) {
-      const nl = chunk.indexOf(0x0a, start);
-      const end = nl < 0 ? chunk.length : nl;
-      if (!tooLarge) {
-        if (size + (end - start) > limit) {
-          tooLarge = true;
-          parts = [];
-          size = 0;
-        } else if (nl >= 0 && parts.length === 0) {
-          // The whole line is in this chunk: decode it in place (decoding is synchronous).
-          const f = one(chunk.subarray(start, end));
-          if (f !== null) yield f;
-          start = nl + 1;
-          continue;
-        } else if (end > start) {
-          parts.push(chunk.slice(start, end)); // a copy: the source may reuse its buffer
-          size += end - start;
-        }
-      }
-      if (nl < 0) break;
-      if (tooLarge) {
-        tooLarge = false;
-        yield oversized();
-      } else {
-        const line = concat(parts, size);
-        parts = [];
-        size = 0;
-        const f = one(line);
-        if (f !== null) yield f;
-      }
-      start = nl + 1;
-    }
-  }
-  if (tooLarge) yield oversized();
-  else if (size > 0)
-    yield { ok: false, error: new DecodeError("syntax", "", `truncated frame: ${size} bytes without a final newline`) };
-}
-
 // ---- protocol ----
 
-const pattern1 = new RegExp("^[A-Za-z][A-Za-z0-9_-]*$", "u");
-const pattern2 = new RegExp("\\.ts$", "u");
-const pattern3 = new RegExp("\\.md$", "u");
-const pattern4 = new RegExp("^[a-z_][a-z0-9_]*$", "u");
-const pattern5 = new RegExp("^1\\.[0-9]+(\\.[0-9]+)?$", "u");
-
 /** sha256 of the schema files this file was generated from. */
-export const SCHEMA_DIGEST = "35108d28f320d0e9b86eb4a5c44720e15ea70f9c47e08307a458a4f8fefb8616";
+export const SCHEMA_DIGEST = "cca2608c58c1fa4ed31e764a2eb78ec449dae6f69afd2b15fa04ddf5b9d5e28f";
+
+const reProtocolConfigName = new RegExp("^[A-Za-z][A-Za-z0-9_-]*$", "u");
+const reProtocolConfigTypescriptItem = new RegExp("\\.ts$", "u");
+const reProtocolConfigDocs = new RegExp("\\.md$", "u");
+const reGoConfigPackage = new RegExp("^[a-z_][a-z0-9_]*$", "u");
+const reGoModuleConfigGo = new RegExp("^1\\.[0-9]+(\\.[0-9]+)?$", "u");
 
 /** The configuration of the codegen command: wire-codegen.json at the repository root. Every path is relative to the repository root (the folder holding this file) and must stay inside it. */
 export type Config = {
@@ -665,132 +380,99 @@ export type Config = {
   protocols: ProtocolConfig[];
   /** go.mod files that codegen writes (and owns), for Go output that is a module of its own. Leave it out when the Go packages live in your module: their import paths come from its go.mod. */
   goModules?: GoModuleConfig[];
-  /** Where codegen keeps the list of files it generated (JSON; commit it). It deletes a file only when that list names it and the file still starts with the generated-code header. */
+  /**
+   * Where codegen keeps the list of files it generated (JSON; commit it). It deletes a file only when that list names it and the file still starts with the generated-code header.
+   *
+   * Default: ".wire-codegen-manifest.json".
+   */
   manifest?: string;
 };
 
 /** Decodes a Config from one JSON text, checking it in place; throws DecodeError. */
 export function decodeConfig(input: string | Uint8Array): Config {
-  return runDoc<Config>(input, walkConfig);
+  return $runDoc<Config>(input, checkConfig);
 }
 
-/** Writes Config values in canonical form; throws EncodeError for a value its decoder would reject. */
+/** Writes a Config in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeConfig(value: Config): string {
-  return runEncode(value, writeConfig);
+  return $encode(value, checkConfig, writeConfig);
 }
 
-const knownConfig: ReadonlySet<string> = new Set(["$schema", "protocols", "goModules", "manifest"]);
+function knownConfig(key: string): boolean {
+  switch (key) {
+    case "$schema":
+    case "protocols":
+    case "goModules":
+    case "manifest":
+      return true;
+  }
+  return false;
+}
 
-function walkConfig(v: unknown, p: string, k?: string | number): void {
-  const q = at(p, k);
-  const o = obj(v, q);
-  let m = 0;
+function checkConfig(v: unknown, p: string, k?: $Key): void {
+  const q = $at(p, k);
+  const o = $obj(v, q);
+  let has__schema = false;
+  let has_protocols = false;
+  let has_goModules = false;
+  let has_manifest = false;
   for (const key in o) {
-    if (!hasOwn.call(o, key)) continue;
+    if (!$hasOwn.call(o, key)) continue;
     switch (key) {
       case "$schema":
-        m |= 1;
+        has__schema = true;
         continue;
       case "protocols":
-        m |= 2;
+        has_protocols = true;
         continue;
       case "goModules":
-        m |= 4;
+        has_goModules = true;
         continue;
       case "manifest":
-        m |= 8;
+        has_manifest = true;
         continue;
     }
-    if (o[key] !== undefined) closed(o, knownConfig, q);
+    if (o[key] !== undefined) $closed(o, knownConfig, q);
   }
-  const a0 = o["$schema"];
-  const a1 = o["protocols"];
-  const a2 = o["goModules"];
-  const a3 = o["manifest"];
-  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "protocols")))) missing("protocols", q);
-  if (a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "$schema"))) {
-    if (typeof a0 !== "string" || (sur && !wellFormed(a0))) str(a0, q, "$schema");
+  const v__schema = o["$schema"];
+  const v_protocols = o["protocols"];
+  const v_goModules = o["goModules"];
+  const v_manifest = o["manifest"];
+  if (!(v_protocols !== undefined && (has_protocols || $hasOwn.call(o, "protocols")))) $missing("protocols", q);
+  if (v__schema !== undefined && (has__schema || $hasOwn.call(o, "$schema"))) {
+    if (typeof v__schema !== "string" || ($sur && !$wellFormed(v__schema))) $str(v__schema, q, "$schema");
   }
-  arr(a1, q, "protocols");
-  if (a1.length < 1) fail("length", q + "/protocols", `array of ${a1.length} items, expected at least 1`);
-  const q1 = at(q, "protocols");
-  for (let i3 = 0; i3 < a1.length; i3++) {
-    const x4 = a1[i3];
-    walkProtocolConfig(x4, q1, i3);
+  $arr(v_protocols, q, "protocols");
+  if (v_protocols.length < 1)
+    $fail("length", q + "/protocols", `array of ${v_protocols.length} items, expected at least 1`);
+  const v_protocols_q = $at(q, "protocols");
+  for (let v_protocols_i = 0; v_protocols_i < v_protocols.length; v_protocols_i++) {
+    const v_protocols_e = v_protocols[v_protocols_i];
+    checkProtocolConfig(v_protocols_e, v_protocols_q, v_protocols_i);
   }
-  if (a2 !== undefined && ((m & 4) !== 0 || hasOwn.call(o, "goModules"))) {
-    arr(a2, q, "goModules");
-    const q5 = at(q, "goModules");
-    for (let i7 = 0; i7 < a2.length; i7++) {
-      const x8 = a2[i7];
-      walkGoModuleConfig(x8, q5, i7);
+  if (v_goModules !== undefined && (has_goModules || $hasOwn.call(o, "goModules"))) {
+    $arr(v_goModules, q, "goModules");
+    const v_goModules_q = $at(q, "goModules");
+    for (let v_goModules_i = 0; v_goModules_i < v_goModules.length; v_goModules_i++) {
+      const v_goModules_e = v_goModules[v_goModules_i];
+      checkGoModuleConfig(v_goModules_e, v_goModules_q, v_goModules_i);
     }
   }
-  if (a3 !== undefined && ((m & 8) !== 0 || hasOwn.call(o, "manifest"))) {
-    if (typeof a3 !== "string" || (sur && !wellFormed(a3))) str(a3, q, "manifest");
-    if (a3.length < 2) minLen(a3, 1, q, "manifest");
+  if (v_manifest !== undefined && (has_manifest || $hasOwn.call(o, "manifest"))) {
+    if (typeof v_manifest !== "string" || ($sur && !$wellFormed(v_manifest))) $str(v_manifest, q, "manifest");
+    if (v_manifest.length < 2) $minLen(v_manifest, 1, q, "manifest");
   }
 }
 
-function writeConfig(v: unknown, p: string, k?: string | number): string {
-  const q = at(p, k);
-  const o = obj(v, q);
-  let m = 0;
-  for (const key in o) {
-    if (!hasOwn.call(o, key)) continue;
-    switch (key) {
-      case "$schema":
-        m |= 1;
-        continue;
-      case "protocols":
-        m |= 2;
-        continue;
-      case "goModules":
-        m |= 4;
-        continue;
-      case "manifest":
-        m |= 8;
-        continue;
-    }
-    if (o[key] !== undefined) closed(o, knownConfig, q);
-  }
-  const a0 = o["$schema"];
-  const a1 = o["protocols"];
-  const a2 = o["goModules"];
-  const a3 = o["manifest"];
-  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "protocols")))) missing("protocols", q);
-  let s = "{";
-  if (a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "$schema"))) {
-    if (typeof a0 !== "string" || (sur && !wellFormed(a0))) str(a0, q, "$schema");
-    s += '"$schema":' + JSON.stringify(a0);
-  }
-  arr(a1, q, "protocols");
-  if (a1.length < 1) fail("length", q + "/protocols", `array of ${a1.length} items, expected at least 1`);
-  const q1 = at(q, "protocols");
-  let s2 = "[";
-  for (let i3 = 0; i3 < a1.length; i3++) {
-    const x4 = a1[i3];
-    s2 += (i3 === 0 ? "" : ",") + writeProtocolConfig(x4, q1, i3);
-  }
-  s2 += "]";
-  s += (s.length > 1 ? "," : "") + '"protocols":' + s2;
-  if (a2 !== undefined && ((m & 4) !== 0 || hasOwn.call(o, "goModules"))) {
-    arr(a2, q, "goModules");
-    const q5 = at(q, "goModules");
-    let s6 = "[";
-    for (let i7 = 0; i7 < a2.length; i7++) {
-      const x8 = a2[i7];
-      s6 += (i7 === 0 ? "" : ",") + writeGoModuleConfig(x8, q5, i7);
-    }
-    s6 += "]";
-    s += ',"goModules":' + s6;
-  }
-  if (a3 !== undefined && ((m & 8) !== 0 || hasOwn.call(o, "manifest"))) {
-    if (typeof a3 !== "string" || (sur && !wellFormed(a3))) str(a3, q, "manifest");
-    if (a3.length < 2) minLen(a3, 1, q, "manifest");
-    s += ',"manifest":' + JSON.stringify(a3);
-  }
-  return s + "}";
+function writeConfig(v: unknown): string {
+  const o = v as $Obj;
+  let s = "";
+  if ($has(o, "$schema")) s += ',"$schema":' + JSON.stringify(o.$schema);
+  s += ',"protocols":' + "[" + (o.protocols as unknown[]).map((e) => writeProtocolConfig(e)).join(",") + "]";
+  if ($has(o, "goModules"))
+    s += ',"goModules":' + "[" + (o.goModules as unknown[]).map((e) => writeGoModuleConfig(e)).join(",") + "]";
+  if ($has(o, "manifest")) s += ',"manifest":' + JSON.stringify(o.manifest);
+  return "{" + s.slice(1) + "}";
 }
 
 /** One protocol: its schema files and where its TypeScript, Go and documentation go. An output left out is not generated. */
@@ -809,146 +491,107 @@ export type ProtocolConfig = {
 
 /** Decodes a ProtocolConfig from one JSON text, checking it in place; throws DecodeError. */
 export function decodeProtocolConfig(input: string | Uint8Array): ProtocolConfig {
-  return runDoc<ProtocolConfig>(input, walkProtocolConfig);
+  return $runDoc<ProtocolConfig>(input, checkProtocolConfig);
 }
 
-/** Writes ProtocolConfig values in canonical form; throws EncodeError for a value its decoder would reject. */
+/** Writes a ProtocolConfig in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeProtocolConfig(value: ProtocolConfig): string {
-  return runEncode(value, writeProtocolConfig);
+  return $encode(value, checkProtocolConfig, writeProtocolConfig);
 }
 
-const knownProtocolConfig: ReadonlySet<string> = new Set(["name", "schema", "typescript", "go", "docs"]);
+function knownProtocolConfig(key: string): boolean {
+  switch (key) {
+    case "name":
+    case "schema":
+    case "typescript":
+    case "go":
+    case "docs":
+      return true;
+  }
+  return false;
+}
 
-function walkProtocolConfig(v: unknown, p: string, k?: string | number): void {
-  const q = at(p, k);
-  const o = obj(v, q);
-  let m = 0;
+function checkProtocolConfig(v: unknown, p: string, k?: $Key): void {
+  const q = $at(p, k);
+  const o = $obj(v, q);
+  let has_name = false;
+  let has_schema = false;
+  let has_typescript = false;
+  let has_go = false;
+  let has_docs = false;
   for (const key in o) {
-    if (!hasOwn.call(o, key)) continue;
+    if (!$hasOwn.call(o, key)) continue;
     switch (key) {
       case "name":
-        m |= 1;
+        has_name = true;
         continue;
       case "schema":
-        m |= 2;
+        has_schema = true;
         continue;
       case "typescript":
-        m |= 4;
+        has_typescript = true;
         continue;
       case "go":
-        m |= 8;
+        has_go = true;
         continue;
       case "docs":
-        m |= 16;
+        has_docs = true;
         continue;
     }
-    if (o[key] !== undefined) closed(o, knownProtocolConfig, q);
+    if (o[key] !== undefined) $closed(o, knownProtocolConfig, q);
   }
-  const a0 = o["name"];
-  const a1 = o["schema"];
-  const a2 = o["typescript"];
-  const a3 = o["go"];
-  const a4 = o["docs"];
-  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "name")))) missing("name", q);
-  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "schema")))) missing("schema", q);
-  if (typeof a0 !== "string" || (sur && !wellFormed(a0))) str(a0, q, "name");
-  if (!pattern1.test(a0)) fail("pattern", q + "/name", `${describe(a0)} does not match the pattern`);
-  arr(a1, q, "schema");
-  if (a1.length < 1) fail("length", q + "/schema", `array of ${a1.length} items, expected at least 1`);
-  const q1 = at(q, "schema");
-  for (let i3 = 0; i3 < a1.length; i3++) {
-    const x4 = a1[i3];
-    if (typeof x4 !== "string" || (sur && !wellFormed(x4))) str(x4, q1, i3);
-    if (x4.length < 2) minLen(x4, 1, q1, i3);
+  const v_name = o["name"];
+  const v_schema = o["schema"];
+  const v_typescript = o["typescript"];
+  const v_go = o["go"];
+  const v_docs = o["docs"];
+  if (!(v_name !== undefined && (has_name || $hasOwn.call(o, "name")))) $missing("name", q);
+  if (!(v_schema !== undefined && (has_schema || $hasOwn.call(o, "schema")))) $missing("schema", q);
+  if (typeof v_name !== "string" || ($sur && !$wellFormed(v_name))) $str(v_name, q, "name");
+  if (!reProtocolConfigName.test(v_name))
+    $fail("pattern", q + "/name", `${$describe(v_name)} does not match the pattern`);
+  $arr(v_schema, q, "schema");
+  if (v_schema.length < 1) $fail("length", q + "/schema", `array of ${v_schema.length} items, expected at least 1`);
+  const v_schema_q = $at(q, "schema");
+  for (let v_schema_i = 0; v_schema_i < v_schema.length; v_schema_i++) {
+    const v_schema_e = v_schema[v_schema_i];
+    if (typeof v_schema_e !== "string" || ($sur && !$wellFormed(v_schema_e))) $str(v_schema_e, v_schema_q, v_schema_i);
+    if (v_schema_e.length < 2) $minLen(v_schema_e, 1, v_schema_q, v_schema_i);
   }
-  if (a2 !== undefined && ((m & 4) !== 0 || hasOwn.call(o, "typescript"))) {
-    arr(a2, q, "typescript");
-    const q5 = at(q, "typescript");
-    for (let i7 = 0; i7 < a2.length; i7++) {
-      const x8 = a2[i7];
-      if (typeof x8 !== "string" || (sur && !wellFormed(x8))) str(x8, q5, i7);
-      if (!pattern2.test(x8)) fail("pattern", at(q5, i7), `${describe(x8)} does not match the pattern`);
+  if (v_typescript !== undefined && (has_typescript || $hasOwn.call(o, "typescript"))) {
+    $arr(v_typescript, q, "typescript");
+    const v_typescript_q = $at(q, "typescript");
+    for (let v_typescript_i = 0; v_typescript_i < v_typescript.length; v_typescript_i++) {
+      const v_typescript_e = v_typescript[v_typescript_i];
+      if (typeof v_typescript_e !== "string" || ($sur && !$wellFormed(v_typescript_e)))
+        $str(v_typescript_e, v_typescript_q, v_typescript_i);
+      if (!reProtocolConfigTypescriptItem.test(v_typescript_e))
+        $fail(
+          "pattern",
+          $at(v_typescript_q, v_typescript_i),
+          `${$describe(v_typescript_e)} does not match the pattern`,
+        );
     }
   }
-  if (a3 !== undefined && ((m & 8) !== 0 || hasOwn.call(o, "go"))) {
-    walkGoConfig(a3, q, "go");
+  if (v_go !== undefined && (has_go || $hasOwn.call(o, "go"))) {
+    checkGoConfig(v_go, q, "go");
   }
-  if (a4 !== undefined && ((m & 16) !== 0 || hasOwn.call(o, "docs"))) {
-    if (typeof a4 !== "string" || (sur && !wellFormed(a4))) str(a4, q, "docs");
-    if (!pattern3.test(a4)) fail("pattern", q + "/docs", `${describe(a4)} does not match the pattern`);
+  if (v_docs !== undefined && (has_docs || $hasOwn.call(o, "docs"))) {
+    if (typeof v_docs !== "string" || ($sur && !$wellFormed(v_docs))) $str(v_docs, q, "docs");
+    if (!reProtocolConfigDocs.test(v_docs))
+      $fail("pattern", q + "/docs", `${$describe(v_docs)} does not match the pattern`);
   }
 }
 
-function writeProtocolConfig(v: unknown, p: string, k?: string | number): string {
-  const q = at(p, k);
-  const o = obj(v, q);
-  let m = 0;
-  for (const key in o) {
-    if (!hasOwn.call(o, key)) continue;
-    switch (key) {
-      case "name":
-        m |= 1;
-        continue;
-      case "schema":
-        m |= 2;
-        continue;
-      case "typescript":
-        m |= 4;
-        continue;
-      case "go":
-        m |= 8;
-        continue;
-      case "docs":
-        m |= 16;
-        continue;
-    }
-    if (o[key] !== undefined) closed(o, knownProtocolConfig, q);
-  }
-  const a0 = o["name"];
-  const a1 = o["schema"];
-  const a2 = o["typescript"];
-  const a3 = o["go"];
-  const a4 = o["docs"];
-  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "name")))) missing("name", q);
-  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "schema")))) missing("schema", q);
-  let s = "{";
-  if (typeof a0 !== "string" || (sur && !wellFormed(a0))) str(a0, q, "name");
-  if (!pattern1.test(a0)) fail("pattern", q + "/name", `${describe(a0)} does not match the pattern`);
-  s += '"name":' + JSON.stringify(a0);
-  arr(a1, q, "schema");
-  if (a1.length < 1) fail("length", q + "/schema", `array of ${a1.length} items, expected at least 1`);
-  const q1 = at(q, "schema");
-  let s2 = "[";
-  for (let i3 = 0; i3 < a1.length; i3++) {
-    const x4 = a1[i3];
-    if (typeof x4 !== "string" || (sur && !wellFormed(x4))) str(x4, q1, i3);
-    if (x4.length < 2) minLen(x4, 1, q1, i3);
-    s2 += (i3 === 0 ? "" : ",") + JSON.stringify(x4);
-  }
-  s2 += "]";
-  s += ',"schema":' + s2;
-  if (a2 !== undefined && ((m & 4) !== 0 || hasOwn.call(o, "typescript"))) {
-    arr(a2, q, "typescript");
-    const q5 = at(q, "typescript");
-    let s6 = "[";
-    for (let i7 = 0; i7 < a2.length; i7++) {
-      const x8 = a2[i7];
-      if (typeof x8 !== "string" || (sur && !wellFormed(x8))) str(x8, q5, i7);
-      if (!pattern2.test(x8)) fail("pattern", at(q5, i7), `${describe(x8)} does not match the pattern`);
-      s6 += (i7 === 0 ? "" : ",") + JSON.stringify(x8);
-    }
-    s6 += "]";
-    s += ',"typescript":' + s6;
-  }
-  if (a3 !== undefined && ((m & 8) !== 0 || hasOwn.call(o, "go"))) {
-    s += ',"go":' + writeGoConfig(a3, q, "go");
-  }
-  if (a4 !== undefined && ((m & 16) !== 0 || hasOwn.call(o, "docs"))) {
-    if (typeof a4 !== "string" || (sur && !wellFormed(a4))) str(a4, q, "docs");
-    if (!pattern3.test(a4)) fail("pattern", q + "/docs", `${describe(a4)} does not match the pattern`);
-    s += ',"docs":' + JSON.stringify(a4);
-  }
-  return s + "}";
+function writeProtocolConfig(v: unknown): string {
+  const o = v as $Obj;
+  let s = "";
+  s += ',"name":' + JSON.stringify(o.name);
+  s += ',"schema":' + JSON.stringify(o.schema);
+  if ($has(o, "typescript")) s += ',"typescript":' + JSON.stringify(o.typescript);
+  if ($has(o, "go")) s += ',"go":' + writeGoConfig(o.go);
+  if ($has(o, "docs")) s += ',"docs":' + JSON.stringify(o.docs);
+  return "{" + s.slice(1) + "}";
 }
 
 /** The Go package of a protocol: one self-contained folder (types, decoders, encoders and their runtime; standard library only) that builds at any path of any module, internal/ included. */
@@ -963,87 +606,69 @@ export type GoConfig = {
 
 /** Decodes a GoConfig from one JSON text, checking it in place; throws DecodeError. */
 export function decodeGoConfig(input: string | Uint8Array): GoConfig {
-  return runDoc<GoConfig>(input, walkGoConfig);
+  return $runDoc<GoConfig>(input, checkGoConfig);
 }
 
-/** Writes GoConfig values in canonical form; throws EncodeError for a value its decoder would reject. */
+/** Writes a GoConfig in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeGoConfig(value: GoConfig): string {
-  return runEncode(value, writeGoConfig);
+  return $encode(value, checkGoConfig, writeGoConfig);
 }
 
-const knownGoConfig: ReadonlySet<string> = new Set(["dir", "package", "importPath"]);
+function knownGoConfig(key: string): boolean {
+  switch (key) {
+    case "dir":
+    case "package":
+    case "importPath":
+      return true;
+  }
+  return false;
+}
 
-function walkGoConfig(v: unknown, p: string, k?: string | number): void {
-  const o = isObj(v) ? v : obj(v, at(p, k));
-  let m = 0;
+function checkGoConfig(v: unknown, p: string, k?: $Key): void {
+  const o = $isObj(v) ? v : $obj(v, $at(p, k));
+  let has_dir = false;
+  let has_package = false;
+  let has_importPath = false;
   for (const key in o) {
-    if (!hasOwn.call(o, key)) continue;
+    if (!$hasOwn.call(o, key)) continue;
     switch (key) {
       case "dir":
-        m |= 1;
+        has_dir = true;
         continue;
       case "package":
-        m |= 2;
+        has_package = true;
         continue;
       case "importPath":
-        m |= 4;
+        has_importPath = true;
         continue;
     }
-    if (o[key] !== undefined) closed(o, knownGoConfig, at(p, k));
+    if (o[key] !== undefined) $closed(o, knownGoConfig, $at(p, k));
   }
-  const a0 = o["dir"];
-  const a1 = o["package"];
-  const a2 = o["importPath"];
-  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "dir")))) missing("dir", at(p, k));
-  if (typeof a0 !== "string" || (sur && !wellFormed(a0))) str(a0, at(p, k), "dir");
-  if (a0.length < 2) minLen(a0, 1, at(p, k), "dir");
-  if (a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "package"))) {
-    if (typeof a1 !== "string" || (sur && !wellFormed(a1))) str(a1, at(p, k), "package");
-    if (!pattern4.test(a1)) fail("pattern", at(p, k) + "/package", `${describe(a1)} does not match the pattern`);
+  const v_dir = o["dir"];
+  const v_package = o["package"];
+  const v_importPath = o["importPath"];
+  if (!(v_dir !== undefined && (has_dir || $hasOwn.call(o, "dir")))) $missing("dir", $at(p, k));
+  if (typeof v_dir !== "string" || ($sur && !$wellFormed(v_dir))) $str(v_dir, $at(p, k), "dir");
+  if (v_dir.length < 2) $minLen(v_dir, 1, $at(p, k), "dir");
+  if (v_package !== undefined && (has_package || $hasOwn.call(o, "package"))) {
+    if (typeof v_package !== "string" || ($sur && !$wellFormed(v_package))) $str(v_package, $at(p, k), "package");
+    if (!reGoConfigPackage.test(v_package))
+      $fail("pattern", $at(p, k) + "/package", `${$describe(v_package)} does not match the pattern`);
   }
-  if (a2 !== undefined && ((m & 4) !== 0 || hasOwn.call(o, "importPath"))) {
-    if (typeof a2 !== "string" || (sur && !wellFormed(a2))) str(a2, at(p, k), "importPath");
-    if (a2.length < 2) minLen(a2, 1, at(p, k), "importPath");
+  if (v_importPath !== undefined && (has_importPath || $hasOwn.call(o, "importPath"))) {
+    if (typeof v_importPath !== "string" || ($sur && !$wellFormed(v_importPath)))
+      $str(v_importPath, $at(p, k), "importPath");
+    if (v_importPath.length < 2) $minLen(v_importPath, 1, $at(p, k), "importPath");
   }
 }
 
-function writeGoConfig(v: unknown, p: string, k?: string | number): string {
-  const o = isObj(v) ? v : obj(v, at(p, k));
-  let m = 0;
-  for (const key in o) {
-    if (!hasOwn.call(o, key)) continue;
-    switch (key) {
-      case "dir":
-        m |= 1;
-        continue;
-      case "package":
-        m |= 2;
-        continue;
-      case "importPath":
-        m |= 4;
-        continue;
-    }
-    if (o[key] !== undefined) closed(o, knownGoConfig, at(p, k));
-  }
-  const a0 = o["dir"];
-  const a1 = o["package"];
-  const a2 = o["importPath"];
-  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "dir")))) missing("dir", at(p, k));
-  let s = "{";
-  if (typeof a0 !== "string" || (sur && !wellFormed(a0))) str(a0, at(p, k), "dir");
-  if (a0.length < 2) minLen(a0, 1, at(p, k), "dir");
-  s += '"dir":' + JSON.stringify(a0);
-  if (a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "package"))) {
-    if (typeof a1 !== "string" || (sur && !wellFormed(a1))) str(a1, at(p, k), "package");
-    if (!pattern4.test(a1)) fail("pattern", at(p, k) + "/package", `${describe(a1)} does not match the pattern`);
-    s += ',"package":' + JSON.stringify(a1);
-  }
-  if (a2 !== undefined && ((m & 4) !== 0 || hasOwn.call(o, "importPath"))) {
-    if (typeof a2 !== "string" || (sur && !wellFormed(a2))) str(a2, at(p, k), "importPath");
-    if (a2.length < 2) minLen(a2, 1, at(p, k), "importPath");
-    s += ',"importPath":' + JSON.stringify(a2);
-  }
-  return s + "}";
+function writeGoConfig(v: unknown): string {
+  const o = v as $Obj;
+  let s = "";
+  s += ',"dir":' + JSON.stringify(o.dir);
+  if ($has(o, "package")) s += ',"package":' + JSON.stringify(o.package);
+  if ($has(o, "importPath")) s += ',"importPath":' + JSON.stringify(o.importPath);
+  return "{" + s.slice(1) + "}";
 }
 
 /** A go.mod that codegen writes. */
@@ -1052,89 +677,75 @@ export type GoModuleConfig = {
   dir: string;
   /** The module path, such as example.com/wiretypes. */
   module: string;
-  /** The go directive: the oldest Go release the module builds with. */
+  /**
+   * The go directive: the oldest Go release the module builds with.
+   *
+   * Default: "1.24".
+   */
   go?: string;
 };
 
 /** Decodes a GoModuleConfig from one JSON text, checking it in place; throws DecodeError. */
 export function decodeGoModuleConfig(input: string | Uint8Array): GoModuleConfig {
-  return runDoc<GoModuleConfig>(input, walkGoModuleConfig);
+  return $runDoc<GoModuleConfig>(input, checkGoModuleConfig);
 }
 
-/** Writes GoModuleConfig values in canonical form; throws EncodeError for a value its decoder would reject. */
+/** Writes a GoModuleConfig in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeGoModuleConfig(value: GoModuleConfig): string {
-  return runEncode(value, writeGoModuleConfig);
+  return $encode(value, checkGoModuleConfig, writeGoModuleConfig);
 }
 
-const knownGoModuleConfig: ReadonlySet<string> = new Set(["dir", "module", "go"]);
+function knownGoModuleConfig(key: string): boolean {
+  switch (key) {
+    case "dir":
+    case "module":
+    case "go":
+      return true;
+  }
+  return false;
+}
 
-function walkGoModuleConfig(v: unknown, p: string, k?: string | number): void {
-  const o = isObj(v) ? v : obj(v, at(p, k));
-  let m = 0;
+function checkGoModuleConfig(v: unknown, p: string, k?: $Key): void {
+  const o = $isObj(v) ? v : $obj(v, $at(p, k));
+  let has_dir = false;
+  let has_module = false;
+  let has_go = false;
   for (const key in o) {
-    if (!hasOwn.call(o, key)) continue;
+    if (!$hasOwn.call(o, key)) continue;
     switch (key) {
       case "dir":
-        m |= 1;
+        has_dir = true;
         continue;
       case "module":
-        m |= 2;
+        has_module = true;
         continue;
       case "go":
-        m |= 4;
+        has_go = true;
         continue;
     }
-    if (o[key] !== undefined) closed(o, knownGoModuleConfig, at(p, k));
+    if (o[key] !== undefined) $closed(o, knownGoModuleConfig, $at(p, k));
   }
-  const a0 = o["dir"];
-  const a1 = o["module"];
-  const a2 = o["go"];
-  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "dir")))) missing("dir", at(p, k));
-  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "module")))) missing("module", at(p, k));
-  if (typeof a0 !== "string" || (sur && !wellFormed(a0))) str(a0, at(p, k), "dir");
-  if (a0.length < 2) minLen(a0, 1, at(p, k), "dir");
-  if (typeof a1 !== "string" || (sur && !wellFormed(a1))) str(a1, at(p, k), "module");
-  if (a1.length < 2) minLen(a1, 1, at(p, k), "module");
-  if (a2 !== undefined && ((m & 4) !== 0 || hasOwn.call(o, "go"))) {
-    if (typeof a2 !== "string" || (sur && !wellFormed(a2))) str(a2, at(p, k), "go");
-    if (!pattern5.test(a2)) fail("pattern", at(p, k) + "/go", `${describe(a2)} does not match the pattern`);
+  const v_dir = o["dir"];
+  const v_module = o["module"];
+  const v_go = o["go"];
+  if (!(v_dir !== undefined && (has_dir || $hasOwn.call(o, "dir")))) $missing("dir", $at(p, k));
+  if (!(v_module !== undefined && (has_module || $hasOwn.call(o, "module")))) $missing("module", $at(p, k));
+  if (typeof v_dir !== "string" || ($sur && !$wellFormed(v_dir))) $str(v_dir, $at(p, k), "dir");
+  if (v_dir.length < 2) $minLen(v_dir, 1, $at(p, k), "dir");
+  if (typeof v_module !== "string" || ($sur && !$wellFormed(v_module))) $str(v_module, $at(p, k), "module");
+  if (v_module.length < 2) $minLen(v_module, 1, $at(p, k), "module");
+  if (v_go !== undefined && (has_go || $hasOwn.call(o, "go"))) {
+    if (typeof v_go !== "string" || ($sur && !$wellFormed(v_go))) $str(v_go, $at(p, k), "go");
+    if (!reGoModuleConfigGo.test(v_go))
+      $fail("pattern", $at(p, k) + "/go", `${$describe(v_go)} does not match the pattern`);
   }
 }
 
-function writeGoModuleConfig(v: unknown, p: string, k?: string | number): string {
-  const o = isObj(v) ? v : obj(v, at(p, k));
-  let m = 0;
-  for (const key in o) {
-    if (!hasOwn.call(o, key)) continue;
-    switch (key) {
-      case "dir":
-        m |= 1;
-        continue;
-      case "module":
-        m |= 2;
-        continue;
-      case "go":
-        m |= 4;
-        continue;
-    }
-    if (o[key] !== undefined) closed(o, knownGoModuleConfig, at(p, k));
-  }
-  const a0 = o["dir"];
-  const a1 = o["module"];
-  const a2 = o["go"];
-  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "dir")))) missing("dir", at(p, k));
-  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "module")))) missing("module", at(p, k));
-  let s = "{";
-  if (typeof a0 !== "string" || (sur && !wellFormed(a0))) str(a0, at(p, k), "dir");
-  if (a0.length < 2) minLen(a0, 1, at(p, k), "dir");
-  s += '"dir":' + JSON.stringify(a0);
-  if (typeof a1 !== "string" || (sur && !wellFormed(a1))) str(a1, at(p, k), "module");
-  if (a1.length < 2) minLen(a1, 1, at(p, k), "module");
-  s += ',"module":' + JSON.stringify(a1);
-  if (a2 !== undefined && ((m & 4) !== 0 || hasOwn.call(o, "go"))) {
-    if (typeof a2 !== "string" || (sur && !wellFormed(a2))) str(a2, at(p, k), "go");
-    if (!pattern5.test(a2)) fail("pattern", at(p, k) + "/go", `${describe(a2)} does not match the pattern`);
-    s += ',"go":' + JSON.stringify(a2);
-  }
-  return s + "}";
+function writeGoModuleConfig(v: unknown): string {
+  const o = v as $Obj;
+  let s = "";
+  s += ',"dir":' + JSON.stringify(o.dir);
+  s += ',"module":' + JSON.stringify(o.module);
+  if ($has(o, "go")) s += ',"go":' + JSON.stringify(o.go);
+  return "{" + s.slice(1) + "}";
 }

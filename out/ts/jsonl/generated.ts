@@ -14,7 +14,14 @@ export type WireErrorCode =
   | "pattern"
   | "unknown_field"
   | "missing_field"
-  | "unknown_variant";
+  | "unknown_variant"
+  | "ambiguous_variant"
+  | "forbidden"
+  | "not"
+  | "unique"
+  | "contains"
+  | "format"
+  | "property_name";
 
 /** A rejected input: `code` says why, `pointer` (RFC 6901) says where. The message never quotes input text. */
 export class DecodeError extends Error {
@@ -42,6 +49,7 @@ export class EncodeError extends Error {
 
 /** Any JSON value, as JSON.parse gives it. */
 export type JsonValue = null | boolean | number | string | JsonValue[] | JsonObject;
+
 /** A JSON object. */
 export interface JsonObject {
   [key: string]: JsonValue;
@@ -50,65 +58,75 @@ export interface JsonObject {
 /** One outcome of a frame reader: a decoded frame, or the error of one bad line. */
 export type FrameResult<T> = { ok: true; value: T } | { ok: false; error: DecodeError };
 
-type Obj = Record<string, unknown>;
-type Key = string | number | undefined;
+type $Obj = { [key: string]: unknown };
 
-const maxSafe = 9007199254740991;
-const maxDepth = 1000;
-const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
-const loneSurrogate = /\p{Cs}/u;
-const nativeWellFormed = (String.prototype as { isWellFormed?: unknown }).isWellFormed;
-const hasOwn = Object.prototype.hasOwnProperty;
+/** The keys an object's schema declares (or matches by pattern): the others are extra members. */
+type $Known = (key: string) => boolean;
+
+type $Key = string | number | undefined;
+
+const $maxSafe = 9007199254740991;
+
+const $maxDepth = 1000;
+
+const $utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+
+const $loneSurrogate = /\p{Cs}/u;
+
+const $nativeWellFormed = (String.prototype as { isWellFormed?: unknown }).isWellFormed;
+
+const $hasOwn = Object.prototype.hasOwnProperty;
 
 /** The raw text of the document being decoded, for document-order key lookups; unset between calls. */
-let src: string | undefined;
+let $src: string | undefined;
+
 /**
  * Whether strings and keys may hold an unpaired surrogate. While a well-formed text is decoded,
  * only a "\u" escape can make one, so a text without "\u" clears it (one indexOf per document
  * instead of one check per string); it is set again between calls and while encoding.
  */
-let sur = true;
+let $sur = true;
 
 /** False when the string holds an unpaired UTF-16 surrogate (String.prototype.isWellFormed where present). */
-const wellFormed: (s: string) => boolean =
-  typeof nativeWellFormed === "function"
+const $wellFormed: (s: string) => boolean =
+  typeof $nativeWellFormed === "function"
     ? (s) => (s as unknown as { isWellFormed(): boolean }).isWellFormed()
-    : (s) => !loneSurrogate.test(s);
+    : (s) => !$loneSurrogate.test(s);
 
-function fail(code: WireErrorCode, pointer: string, message: string): never {
+function $fail(code: WireErrorCode, pointer: string, message: string): never {
   throw new DecodeError(code, pointer, message);
 }
 
 /** In a union's dispatch: "ignored" (-1) for an open union, else the error. */
-function miss(ignore: boolean, code: WireErrorCode, pointer: string, message: string): number {
-  return ignore ? -1 : fail(code, pointer, message);
+function $miss(ignore: boolean, code: WireErrorCode, pointer: string, message: string): number {
+  return ignore ? -1 : $fail(code, pointer, message);
 }
 
 /** RFC 6901 escaping of one reference token. */
-function esc(key: string): string {
+function $esc(key: string): string {
   return key.indexOf("~") < 0 && key.indexOf("/") < 0 ? key : key.replace(/~/g, "~0").replace(/\//g, "~1");
 }
 
 /** The pointer of a child: `key` is already escaped (or an array index). */
-function at(p: string, key: Key): string {
+function $at(p: string, key: $Key): string {
   return key === undefined ? p : p + "/" + key;
 }
 
-function kindOf(v: unknown): string {
+function $kindOf(v: unknown): string {
   return v === null ? "null" : Array.isArray(v) ? "array" : typeof v;
 }
 
-function isObj(v: unknown): v is Obj {
+function $isObj(v: unknown): v is $Obj {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
 /** An own member whose value is not undefined (parsed JSON never holds undefined). */
-function has(o: Obj, key: string): boolean {
-  return o[key] !== undefined && hasOwn.call(o, key);
+function $has(o: $Obj, key: string): boolean {
+  return o[key] !== undefined && $hasOwn.call(o, key);
 }
 
 /** Number of Unicode code points of a well-formed string. */
-function cpLen(s: string): number {
+function $cpLen(s: string): number {
   let n = s.length;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
@@ -117,174 +135,118 @@ function cpLen(s: string): number {
   return n;
 }
 
-function describe(s: string): string {
-  return `string of ${cpLen(s)} characters`;
-}
-
 // ---- input ----
 
-function toText(input: string | Uint8Array): string {
+function $toText(input: string | Uint8Array): string {
   if (typeof input === "string") {
-    if (!wellFormed(input)) fail("utf8", "", "input holds an unpaired UTF-16 surrogate");
+    if (!$wellFormed(input)) $fail("utf8", "", "input holds an unpaired UTF-16 surrogate");
     return input;
   }
   try {
-    return utf8.decode(input);
+    return $utf8.decode(input);
   } catch {
-    return fail("utf8", "", "input is not valid UTF-8");
+    return $fail("utf8", "", "input is not valid UTF-8");
   }
 }
 
-function parseText(text: string): unknown {
+function $parseText(text: string): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    return fail("syntax", "", `input of ${text.length} UTF-16 units is not one JSON value`);
+    return $fail("syntax", "", `input of ${text.length} UTF-16 units is not one JSON value`);
   }
 }
 
 /** Checks a parsed document in place with `walk`; the raw text serves document-order key lookups. */
-function checkDoc<T>(text: string, v: unknown, walk: (v: unknown, p: string) => void): T {
-  src = text;
-  sur = text.indexOf("\\u") >= 0;
+function $checkDoc<T>(text: string, v: unknown, walk: (v: unknown, p: string) => void): T {
+  $src = text;
+  $sur = text.indexOf("\\u") >= 0;
   try {
     walk(v, "");
   } finally {
-    src = undefined;
-    sur = true;
+    $src = undefined;
+    $sur = true;
   }
   return v as T;
 }
 
-/**
- * A frame decoder's first check (rule 2): more than `limit` UTF-8 bytes is frame_too_large at "",
- * as the reader would say. A string is measured in UTF-8 bytes (an unpaired surrogate counts 3).
- */
-function frameSize(input: string | Uint8Array, limit: number): void {
-  let n = input.length;
-  if (typeof input === "string" && n <= limit && 3 * n > limit) {
-    n = 0;
-    for (let i = 0; i < input.length && n <= limit; i++) {
-      const c = input.charCodeAt(i);
-      if (c < 0x80) n += 1;
-      else if (c < 0x800) n += 2;
-      else if (c >= 0xd800 && c <= 0xdbff && i + 1 < input.length && (input.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
-        n += 4;
-        i++;
-      } else n += 3;
-    }
-  }
-  if (n > limit) fail("frame_too_large", "", `frame longer than ${limit} bytes`);
-}
-
-/** Decodes one JSON document and checks it in place with `walk`; a frame decoder gives its byte limit. */
-function runDoc<T>(input: string | Uint8Array, walk: (v: unknown, p: string) => void, limit?: number): T {
-  if (limit !== undefined) frameSize(input, limit);
-  const text = toText(input);
-  return checkDoc<T>(text, parseText(text), walk);
+/** Decodes one JSON document and checks it in place with `walk`. */
+function $runDoc<T>(input: string | Uint8Array, walk: (v: unknown, p: string) => void): T {
+  const text = $toText(input);
+  return $checkDoc<T>(text, $parseText(text), walk);
 }
 
 /** Like runDoc for an open union: a line that is not JSON, or that no variant claims, is null. */
-function runOpen<T>(
+function $runOpen<T>(
   input: string | Uint8Array,
   pick: (v: unknown, p: string, ignore: boolean) => number,
   walk: (v: unknown, p: string) => void,
-  limit?: number,
 ): T | null {
-  if (limit !== undefined) frameSize(input, limit);
   let text: string;
   let v: unknown;
   try {
-    text = toText(input);
-    v = parseText(text);
+    text = $toText(input);
+    v = $parseText(text);
   } catch (e) {
     if (e instanceof DecodeError) return null;
     throw e;
   }
-  return pick(v, "", true) < 0 ? null : checkDoc<T>(text, v, walk);
+  return pick(v, "", true) < 0 ? null : $checkDoc<T>(text, v, walk);
 }
 
-/** Checks an already parsed value (no raw text: unknown keys are found in property order). */
-function runValue<T>(v: unknown, p: string, walk: (v: unknown, p: string) => void): T {
-  walk(v, p);
-  return v as T;
-}
-
-/** Runs a writer; its DecodeErrors become EncodeErrors with the same code and pointer. */
-function runEncode(value: unknown, write: (v: unknown, p: string) => string): string {
-  const saved = src;
-  const savedSur = sur;
-  src = undefined;
-  sur = true;
+/** Checks a value as its decoder would, then writes it; DecodeErrors become EncodeErrors with the same code and pointer. */
+function $encode<T>(value: T, check: (v: unknown, p: string) => void, write: (v: T) => string): string {
+  const saved = $src;
+  const savedSur = $sur;
+  $src = undefined;
+  $sur = true;
   try {
-    return write(value, "");
+    check(value, "");
+    return write(value);
   } catch (e) {
     if (e instanceof DecodeError) throw new EncodeError(e.code, e.pointer, e.message);
     throw e;
   } finally {
-    src = saved;
-    sur = savedSur;
+    $src = saved;
+    $sur = savedSur;
   }
 }
 
 // ---- leaf checks: the pointer of the value is at(p, k), built only on failure ----
 
-function str(v: unknown, p: string, k?: Key): asserts v is string {
-  if (typeof v !== "string") fail("type", at(p, k), `expected string, got ${kindOf(v)}`);
-  if (sur && !wellFormed(v)) fail("utf8", at(p, k), "string holds an unpaired UTF-16 surrogate");
+function $str(v: unknown, p: string, k?: $Key): asserts v is string {
+  if (typeof v !== "string") $fail("type", $at(p, k), `expected string, got ${$kindOf(v)}`);
+  if ($sur && !$wellFormed(v)) $fail("utf8", $at(p, k), "string holds an unpaired UTF-16 surrogate");
 }
 
-function minLen(v: string, n: number, p: string, k?: Key): void {
-  if (v.length < n || (v.length < 2 * n && cpLen(v) < n))
-    fail("length", at(p, k), `${describe(v)}, expected at least ${n}`);
+function $int(v: unknown, p: string, k?: $Key): asserts v is number {
+  if (typeof v !== "number") $fail("type", $at(p, k), `expected integer, got ${$kindOf(v)}`);
+  if (!Number.isFinite(v)) $fail("range", $at(p, k), "number is not finite");
+  if (!Number.isInteger(v)) $fail("type", $at(p, k), "expected integer, got a fraction");
+  if (v > $maxSafe || v < -$maxSafe) $fail("range", $at(p, k), "integer beyond ±(2^53 − 1)");
 }
 
-function maxLen(v: string, n: number, p: string, k?: Key): void {
-  if (v.length > n && (v.length > 2 * n || cpLen(v) > n))
-    fail("length", at(p, k), `${describe(v)}, expected at most ${n}`);
+function $num(v: unknown, p: string, k?: $Key): asserts v is number {
+  if (typeof v !== "number") $fail("type", $at(p, k), `expected number, got ${$kindOf(v)}`);
+  if (!Number.isFinite(v)) $fail("range", $at(p, k), "number is not finite");
 }
 
-function int(v: unknown, p: string, k?: Key): asserts v is number {
-  if (typeof v !== "number") fail("type", at(p, k), `expected integer, got ${kindOf(v)}`);
-  if (!Number.isFinite(v)) fail("range", at(p, k), "number is not finite");
-  if (!Number.isInteger(v)) fail("type", at(p, k), "expected integer, got a fraction");
-  if (v > maxSafe || v < -maxSafe) fail("range", at(p, k), "integer beyond ±(2^53 − 1)");
+function $bool(v: unknown, p: string, k?: $Key): asserts v is boolean {
+  if (typeof v !== "boolean") $fail("type", $at(p, k), `expected boolean, got ${$kindOf(v)}`);
 }
 
-function num(v: unknown, p: string, k?: Key): asserts v is number {
-  if (typeof v !== "number") fail("type", at(p, k), `expected number, got ${kindOf(v)}`);
-  if (!Number.isFinite(v)) fail("range", at(p, k), "number is not finite");
+function $obj(v: unknown, p: string): $Obj {
+  return $isObj(v) ? v : $fail("type", p, `expected object, got ${$kindOf(v)}`);
 }
 
-function bool(v: unknown, p: string, k?: Key): asserts v is boolean {
-  if (typeof v !== "boolean") fail("type", at(p, k), `expected boolean, got ${kindOf(v)}`);
-}
-
-function nul(v: unknown, p: string, k?: Key): asserts v is null {
-  if (v !== null) fail("type", at(p, k), `expected null, got ${kindOf(v)}`);
-}
-
-function arr(v: unknown, p: string, k?: Key): asserts v is unknown[] {
-  if (!Array.isArray(v)) fail("type", at(p, k), `expected array, got ${kindOf(v)}`);
-}
-
-function obj(v: unknown, p: string): Obj {
-  return isObj(v) ? v : fail("type", p, `expected object, got ${kindOf(v)}`);
-}
-
-/** missing_field for a required property, at the pointer it would have. */
-function need(o: Obj, key: string, p: string): void {
-  if (!has(o, key)) missing(key, p);
-}
-
-function missing(key: string, p: string): never {
-  return fail("missing_field", p + "/" + esc(key), `missing required property ${JSON.stringify(key)}`);
+function $missing(key: string, p: string): never {
+  return $fail("missing_field", p + "/" + $esc(key), `missing required property ${JSON.stringify(key)}`);
 }
 
 // ---- objects ----
 
 /** A canonical array-index key ("0" … "4294967294"), which JSON.parse orders first. */
-function isIndex(k: string): boolean {
+function $isIndex(k: string): boolean {
   const c = k.charCodeAt(0);
   if (k.length === 0 || c < 0x30 || c > 0x39 || k.length > 10 || (c === 0x30 && k.length > 1)) return false;
   for (let i = 1; i < k.length; i++) {
@@ -295,43 +257,42 @@ function isIndex(k: string): boolean {
 }
 
 /** Closed object: the first unknown key in document order is unknown_field (utf8 at the object if ill-formed). */
-function closed(o: Obj, known: ReadonlySet<string>, p: string): void {
+function $closed(o: $Obj, known: $Known, p: string): void {
   let first: string | undefined;
   // for-in is Object.keys order here: parsed objects inherit no enumerable key, and encoders
   // skip what is not own.
   for (const k in o) {
-    if (known.has(k) || o[k] === undefined || !hasOwn.call(o, k)) continue;
+    if (known(k) || o[k] === undefined || !$hasOwn.call(o, k)) continue;
     if (first === undefined) {
       first = k;
       // Index keys come first in property order; any other first unknown key is also first in the document.
-      if (!isIndex(k)) break;
+      if (!$isIndex(k)) break;
     } else {
       // Two unknown keys, one an index: property order may differ from document order.
-      if (src !== undefined) first = firstUnknown(src, p, known) ?? first;
+      if ($src !== undefined) first = $firstUnknown($src, p, known) ?? first;
       break;
     }
   }
   if (first === undefined) return;
-  if (sur && !wellFormed(first)) fail("utf8", p, "object key holds an unpaired UTF-16 surrogate");
-  fail("unknown_field", p + "/" + esc(first), `unknown property (a key of ${cpLen(first)} characters)`);
+  if ($sur && !$wellFormed(first)) $fail("utf8", p, "object key holds an unpaired UTF-16 surrogate");
+  $fail("unknown_field", p + "/" + $esc(first), `unknown property (a key of ${$cpLen(first)} characters)`);
 }
 
 /** Open object: extra members are free-form values, checked in property order. */
-function extras(o: Obj, known: ReadonlySet<string>, p: string): void {
+function $extras(o: $Obj, known: $Known, p: string): void {
   for (const k of Object.keys(o)) {
-    if (known.has(k) || o[k] === undefined) continue;
-    if (sur && !wellFormed(k)) fail("utf8", p, "object key holds an unpaired UTF-16 surrogate");
-    free(o[k], p, esc(k), undefined);
+    if (known(k) || o[k] === undefined) continue;
+    if ($sur && !$wellFormed(k)) $fail("utf8", p, "object key holds an unpaired UTF-16 surrogate");
+    $free(o[k], p, $esc(k), undefined);
   }
 }
 
-/** Writes the extra members of an open object (after its declared ones): `,"key":value` each. */
-function putExtras(o: Obj, known: ReadonlySet<string>, p: string): string {
+/** Writes the extra members of a checked open object (after its declared ones): `,"key":value` each. */
+function $writeExtras(o: $Obj, known: $Known): string {
   let s = "";
   for (const k of Object.keys(o)) {
-    if (known.has(k) || o[k] === undefined) continue;
-    if (!wellFormed(k)) fail("utf8", p, "object key holds an unpaired UTF-16 surrogate");
-    s += "," + JSON.stringify(k) + ":" + putFree(o[k], p, esc(k), undefined);
+    if (known(k) || o[k] === undefined) continue;
+    s += "," + JSON.stringify(k) + ":" + JSON.stringify(o[k]);
   }
   return s;
 }
@@ -339,7 +300,7 @@ function putExtras(o: Obj, known: ReadonlySet<string>, p: string): string {
 // ---- free-form values ----
 
 /** Nesting level of the value at pointer p: the document root is level 1. */
-function levelOf(p: string): number {
+function $levelOf(p: string): number {
   let n = 1;
   for (let i = 0; i < p.length; i++) if (p.charCodeAt(i) === 0x2f) n++;
   return n;
@@ -350,77 +311,77 @@ function levelOf(p: string): number {
  * order: depth, ill-formed keys and strings, non-finite numbers; and (for values an encoder gets)
  * anything that is not plain JSON.
  */
-function free(v: unknown, p: string, k: Key, kinds: readonly string[] | undefined): void {
-  if (kinds !== undefined && !kinds.includes(kindOf(v)))
-    fail("type", at(p, k), `expected ${kinds.join(" or ")}, got ${kindOf(v)}`);
+function $free(v: unknown, p: string, k: $Key, kinds: readonly string[] | undefined): void {
+  if (kinds !== undefined && !kinds.includes($kindOf(v)))
+    $fail("type", $at(p, k), `expected ${kinds.join(" or ")}, got ${$kindOf(v)}`);
   // Values of a parsed document are plain JSON: a walk that allocates nothing finds most of them
   // clean; anything else takes the exact walk below, which finds the error and its pointer.
   if (
-    src !== undefined &&
-    (typeof v !== "object" || v === null ? freeLeaf(v) : freeClean(v, levelOf(p) + (k === undefined ? 0 : 1)))
+    $src !== undefined &&
+    (typeof v !== "object" || v === null ? $freeLeaf(v) : $freeClean(v, $levelOf(p) + (k === undefined ? 0 : 1)))
   )
     return;
   const path: (string | number)[] = [];
-  const bad = freeWalk(v, levelOf(at(p, k)), path);
+  const bad = $freeWalk(v, $levelOf($at(p, k)), path);
   if (bad !== undefined) {
-    let q = at(p, k);
-    for (const t of path) q += "/" + (typeof t === "number" ? t : esc(t));
-    fail(bad[0], q, bad[1]);
+    let q = $at(p, k);
+    for (const t of path) q += "/" + (typeof t === "number" ? t : $esc(t));
+    $fail(bad[0], q, bad[1]);
   }
 }
 
 /** A parsed scalar that needs no error: a well-formed string, a finite number, a boolean or null. */
-function freeLeaf(v: unknown): boolean {
-  return typeof v === "string" ? !sur || wellFormed(v) : typeof v === "number" ? Number.isFinite(v) : true;
+function $freeLeaf(v: unknown): boolean {
+  return typeof v === "string" ? !$sur || $wellFormed(v) : typeof v === "number" ? Number.isFinite(v) : true;
 }
 
 /** True when the parsed container v at nesting level `level` holds nothing freeWalk would refuse. */
-function freeClean(v: object, level: number): boolean {
-  if (level > maxDepth) return false;
+function $freeClean(v: object, level: number): boolean {
+  if (level > $maxDepth) return false;
   if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       const x: unknown = v[i];
-      if (typeof x === "object" && x !== null ? !freeClean(x, level + 1) : !freeLeaf(x)) return false;
+      if (typeof x === "object" && x !== null ? !$freeClean(x, level + 1) : !$freeLeaf(x)) return false;
     }
     return true;
   }
-  const o = v as Obj;
+  const o = v as $Obj;
   for (const key in o) {
-    if (sur && !wellFormed(key)) return false;
+    if ($sur && !$wellFormed(key)) return false;
     const x = o[key];
-    if (typeof x === "object" && x !== null ? !freeClean(x, level + 1) : !freeLeaf(x)) return false;
+    if (typeof x === "object" && x !== null ? !$freeClean(x, level + 1) : !$freeLeaf(x)) return false;
   }
   return true;
 }
 
-function freeWalk(v: unknown, level: number, path: (string | number)[]): [WireErrorCode, string] | undefined {
+function $freeWalk(v: unknown, level: number, path: (string | number)[]): [WireErrorCode, string] | undefined {
   switch (typeof v) {
     case "string":
-      return !sur || wellFormed(v) ? undefined : ["utf8", "string holds an unpaired UTF-16 surrogate"];
+      return !$sur || $wellFormed(v) ? undefined : ["utf8", "string holds an unpaired UTF-16 surrogate"];
     case "number":
       return Number.isFinite(v) ? undefined : ["range", "number is not finite"];
     case "boolean":
       return undefined;
     case "object": {
       if (v === null) return undefined;
-      if (level > maxDepth) return ["depth", `nesting deeper than ${maxDepth} levels`];
+      if (level > $maxDepth) return ["depth", `nesting deeper than ${$maxDepth} levels`];
       const proto = Object.getPrototypeOf(v) as unknown;
       if (Array.isArray(v)) {
         if (proto !== Array.prototype) return ["type", "not a plain JSON array"];
         for (let i = 0; i < v.length; i++) {
           path.push(i);
-          const bad = freeWalk(v[i], level + 1, path);
+          const bad = $freeWalk(v[i], level + 1, path);
           if (bad !== undefined) return bad;
           path.pop();
         }
         return undefined;
       }
       if (proto !== Object.prototype && proto !== null) return ["type", "not a plain JSON object"];
-      const o = v as Obj;
+      const o = v as $Obj;
       for (const key of Object.keys(o)) {
-        if (sur && !wellFormed(key)) return ["utf8", "object key holds an unpaired UTF-16 surrogate"];
+        if ($sur && !$wellFormed(key)) return ["utf8", "object key holds an unpaired UTF-16 surrogate"];
         path.push(key);
-        const bad = freeWalk(o[key], level + 1, path);
+        const bad = $freeWalk(o[key], level + 1, path);
         if (bad !== undefined) return bad;
         path.pop();
       }
@@ -431,15 +392,9 @@ function freeWalk(v: unknown, level: number, path: (string | number)[]): [WireEr
   }
 }
 
-/** Checks a free-form value and writes it as JSON.stringify does. */
-function putFree(v: unknown, p: string, k: Key, kinds: readonly string[] | undefined): string {
-  free(v, p, k, kinds);
-  return JSON.stringify(v);
-}
-
 // ---- document-order keys (rarely needed: two unknown keys, one of them an array index) ----
 
-function skipWs(t: string, i: number): number {
+function $skipWs(t: string, i: number): number {
   for (;;) {
     const c = t.charCodeAt(i);
     if (c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09) return i;
@@ -448,7 +403,7 @@ function skipWs(t: string, i: number): number {
 }
 
 /** Index just after the string starting at i (t[i] is the opening quote). */
-function skipStr(t: string, i: number): number {
+function $skipStr(t: string, i: number): number {
   for (let j = i + 1; ; j++) {
     const c = t.charCodeAt(j);
     if (c === 0x5c) j++;
@@ -458,9 +413,9 @@ function skipStr(t: string, i: number): number {
 }
 
 /** Index just after the JSON value starting at i (the text is known to be valid JSON). */
-function skipVal(t: string, i: number): number {
+function $skipVal(t: string, i: number): number {
   const c = t.charCodeAt(i);
-  if (c === 0x22) return skipStr(t, i);
+  if (c === 0x22) return $skipStr(t, i);
   if (c !== 0x7b && c !== 0x5b) {
     let j = i;
     for (;;) {
@@ -483,7 +438,7 @@ function skipVal(t: string, i: number): number {
   for (let j = i; j < t.length;) {
     const d = t.charCodeAt(j);
     if (d === 0x22) {
-      j = skipStr(t, j);
+      j = $skipStr(t, j);
       continue;
     }
     if (d === 0x7b || d === 0x5b) depth++;
@@ -497,47 +452,47 @@ function skipVal(t: string, i: number): number {
 }
 
 /** Calls `member(key, valueStart)` for each member of the object starting at i; returns its end. */
-function eachMember(t: string, i: number, member: (key: string, at: number) => void): number {
-  i = skipWs(t, i + 1);
+function $eachMember(t: string, i: number, member: (key: string, $at: number) => void): number {
+  i = $skipWs(t, i + 1);
   if (t.charCodeAt(i) === 0x7d) return i + 1;
   for (;;) {
-    const end = skipStr(t, i);
+    const end = $skipStr(t, i);
     const key = JSON.parse(t.slice(i, end)) as string;
-    i = skipWs(t, skipWs(t, end) + 1);
+    i = $skipWs(t, $skipWs(t, end) + 1);
     member(key, i);
-    i = skipWs(t, skipVal(t, i));
+    i = $skipWs(t, $skipVal(t, i));
     if (t.charCodeAt(i) !== 0x2c) return i + 1;
-    i = skipWs(t, i + 1);
+    i = $skipWs(t, i + 1);
   }
 }
 
 /** The keys of the object at pointer p of the text, in order of first occurrence (undefined if not found). */
-function keysAt(t: string, p: string): string[] | undefined {
-  let i = skipWs(t, 0);
+function $keysAt(t: string, p: string): string[] | undefined {
+  let i = $skipWs(t, 0);
   const tokens = p === "" ? [] : p.slice(1).split("/");
   for (const raw of tokens) {
     const token = raw.replace(/~1/g, "/").replace(/~0/g, "~");
     const c = t.charCodeAt(i);
     if (c === 0x7b) {
       let found = -1;
-      eachMember(t, i, (key, start) => {
+      $eachMember(t, i, (key, start) => {
         if (key === token) found = start; // the last occurrence wins, as in JSON.parse
       });
       if (found < 0) return undefined;
       i = found;
     } else if (c === 0x5b) {
-      i = skipWs(t, i + 1);
-      for (let n = Number(token); n > 0; n--) i = skipWs(t, skipWs(t, skipVal(t, i)) + 1);
+      i = $skipWs(t, i + 1);
+      for (let n = Number(token); n > 0; n--) i = $skipWs(t, $skipWs(t, $skipVal(t, i)) + 1);
     } else return undefined;
   }
   if (t.charCodeAt(i) !== 0x7b) return undefined;
   const keys = new Set<string>();
-  eachMember(t, i, (key) => keys.add(key));
+  $eachMember(t, i, (key) => keys.add(key));
   return [...keys];
 }
 
-function firstUnknown(t: string, p: string, known: ReadonlySet<string>): string | undefined {
-  return keysAt(t, p)?.find((k) => !known.has(k));
+function $firstUnknown(t: string, p: string, known: $Known): string | undefined {
+  return $keysAt(t, p)?.find((k) => !known(k));
 }
 
 // ---- frames ----
@@ -551,7 +506,7 @@ export interface ByteStream {
 }
 
 /** Chunks of a byte stream; a ReadableStream is read with getReader() (Safari lacks its async iteration). */
-async function* chunksOf(source: AsyncIterable<Uint8Array> | ByteStream): AsyncGenerator<Uint8Array, void, undefined> {
+async function* $chunksOf(source: AsyncIterable<Uint8Array> | ByteStream): AsyncGenerator<Uint8Array, void, undefined> {
   if (typeof (source as ByteStream).getReader === "function") {
     const reader = (source as ByteStream).getReader();
     try {
@@ -568,7 +523,7 @@ async function* chunksOf(source: AsyncIterable<Uint8Array> | ByteStream): AsyncG
   }
 }
 
-function concat(parts: Uint8Array[], size: number): Uint8Array {
+function $concat(parts: Uint8Array[], size: number): Uint8Array {
   if (parts.length === 1) return parts[0]!;
   const out = new Uint8Array(size);
   let o = 0;
@@ -584,7 +539,7 @@ function concat(parts: Uint8Array[], size: number): Uint8Array {
  * maxBytes is one frame_too_large error, and its rest is discarded without being kept; a last
  * line without "\n" is a syntax error; lines the decoder ignores (null) are skipped.
  */
-export async function* readFrames<T>(
+async function* $readFrames<T>(
   source: AsyncIterable<Uint8Array> | ByteStream,
   decode: (line: Uint8Array) => T | null,
   maxBytes: number | undefined,
@@ -606,7 +561,7 @@ export async function* readFrames<T>(
     ok: false,
     error: new DecodeError("frame_too_large", "", `frame longer than ${limit} bytes`),
   });
-  for await (const chunk of chunksOf(source)) {
+  for await (const chunk of $chunksOf(source)) {
     let start = 0;
     while (start <= chunk.length) {
       const nl = chunk.indexOf(0x0a, start);
@@ -632,7 +587,7 @@ export async function* readFrames<T>(
         tooLarge = false;
         yield oversized();
       } else {
-        const line = concat(parts, size);
+        const line = $concat(parts, size);
         parts = [];
         size = 0;
         const f = one(line);
@@ -661,18 +616,18 @@ export type HarnessEvent = TextEvent | ActivityEvent | PermissionEvent | UsageEv
 
 /** Decodes a HarnessEvent from one JSON text. Returns null for a line to ignore: not UTF-8, not JSON, or not one of the known variants. Throws DecodeError when a known variant is malformed. */
 export function decodeHarnessEvent(input: string | Uint8Array): HarnessEvent | null {
-  return runOpen<HarnessEvent>(input, pickHarnessEvent, walkHarnessEvent);
+  return $runOpen<HarnessEvent>(input, pickHarnessEvent, checkHarnessEvent);
 }
 
-/** Writes HarnessEvent values in canonical form; throws EncodeError for a value its decoder would reject. */
+/** Writes a HarnessEvent in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeHarnessEvent(value: HarnessEvent): string {
-  return runEncode(value, writeHarnessEvent);
+  return $encode(value, checkHarnessEvent, writeHarnessEvent);
 }
 
 function pickHarnessEvent(v: unknown, p: string, ignore: boolean): number {
-  if (!isObj(v)) return miss(ignore, "type", p, `expected object, got ${kindOf(v)}`);
-  if (!has(v, "type")) return miss(ignore, "unknown_variant", p, 'missing discriminator "type"');
-  switch (v["type"]) {
+  if (!$isObj(v)) return $miss(ignore, "type", p, `expected object, got ${$kindOf(v)}`);
+  if (!$has(v as $Obj, "type")) return $miss(ignore, "unknown_variant", p, 'missing discriminator "type"');
+  switch ((v as $Obj)["type"]) {
     case "text":
       return 0;
     case "activity":
@@ -686,42 +641,53 @@ function pickHarnessEvent(v: unknown, p: string, ignore: boolean): number {
     case "error":
       return 5;
   }
-  return miss(ignore, "unknown_variant", p + "/type", 'the value of "type" matches no variant');
+  return $miss(ignore, "unknown_variant", p + "/type", 'the value of "type" matches no variant');
 }
 
-function walkHarnessEvent(v: unknown, p: string, k?: string | number): void {
-  const q = at(p, k);
+function checkHarnessEvent(v: unknown, p: string, k?: $Key): void {
+  const q = $at(p, k);
   switch (pickHarnessEvent(v, q, false)) {
-    case 0:
-      return walkTextEvent(v, q);
-    case 1:
-      return walkActivityEvent(v, q);
-    case 2:
-      return walkPermissionEvent(v, q);
-    case 3:
-      return walkUsageEvent(v, q);
-    case 4:
-      return walkCompleteEvent(v, q);
-    default:
-      return walkErrorEvent(v, q);
+    case 0: {
+      checkTextEvent(v, q);
+      break;
+    }
+    case 1: {
+      checkActivityEvent(v, q);
+      break;
+    }
+    case 2: {
+      checkPermissionEvent(v, q);
+      break;
+    }
+    case 3: {
+      checkUsageEvent(v, q);
+      break;
+    }
+    case 4: {
+      checkCompleteEvent(v, q);
+      break;
+    }
+    default: {
+      checkErrorEvent(v, q);
+      break;
+    }
   }
 }
 
-function writeHarnessEvent(v: unknown, p: string, k?: string | number): string {
-  const q = at(p, k);
-  switch (pickHarnessEvent(v, q, false)) {
+function writeHarnessEvent(v: unknown): string {
+  switch (pickHarnessEvent(v, "", false)) {
     case 0:
-      return writeTextEvent(v, q);
+      return writeTextEvent(v);
     case 1:
-      return writeActivityEvent(v, q);
+      return writeActivityEvent(v);
     case 2:
-      return writePermissionEvent(v, q);
+      return writePermissionEvent(v);
     case 3:
-      return writeUsageEvent(v, q);
+      return writeUsageEvent(v);
     case 4:
-      return writeCompleteEvent(v, q);
+      return writeCompleteEvent(v);
     default:
-      return writeErrorEvent(v, q);
+      return writeErrorEvent(v);
   }
 }
 
@@ -737,70 +703,57 @@ export type TextEvent = {
 
 /** Decodes a TextEvent from one JSON text, checking it in place; throws DecodeError. */
 export function decodeTextEvent(input: string | Uint8Array): TextEvent {
-  return runDoc<TextEvent>(input, walkTextEvent);
+  return $runDoc<TextEvent>(input, checkTextEvent);
 }
 
-/** Writes TextEvent values in canonical form; throws EncodeError for a value its decoder would reject. */
+/** Writes a TextEvent in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeTextEvent(value: TextEvent): string {
-  return runEncode(value, writeTextEvent);
+  return $encode(value, checkTextEvent, writeTextEvent);
 }
 
-const knownTextEvent: ReadonlySet<string> = new Set(["type", "text"]);
-
-function walkTextEvent(v: unknown, p: string, k?: string | number): void {
-  const o = isObj(v) ? v : obj(v, at(p, k));
-  let m = 0;
-  let ex = false;
-  for (const key in o) {
-    if (!hasOwn.call(o, key)) continue;
-    switch (key) {
-      case "type":
-        m |= 1;
-        continue;
-      case "text":
-        m |= 2;
-        continue;
-    }
-    ex = true;
+function knownTextEvent(key: string): boolean {
+  switch (key) {
+    case "type":
+    case "text":
+      return true;
   }
-  const a0 = o["type"];
-  const a1 = o["text"];
-  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "type")))) missing("type", at(p, k));
-  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "text")))) missing("text", at(p, k));
-  if (typeof a0 !== "string" || (sur && !wellFormed(a0))) str(a0, at(p, k), "type");
-  if (a0 !== "text") fail("const", at(p, k) + "/type", 'expected the constant "text"');
-  if (typeof a1 !== "string" || (sur && !wellFormed(a1))) str(a1, at(p, k), "text");
-  if (ex) extras(o, knownTextEvent, at(p, k));
+  return false;
 }
 
-function writeTextEvent(v: unknown, p: string, k?: string | number): string {
-  const o = isObj(v) ? v : obj(v, at(p, k));
-  let m = 0;
-  let ex = false;
+function checkTextEvent(v: unknown, p: string, k?: $Key): void {
+  const o = $isObj(v) ? v : $obj(v, $at(p, k));
+  let has_type = false;
+  let has_text = false;
+  let extra = false;
   for (const key in o) {
-    if (!hasOwn.call(o, key)) continue;
+    if (!$hasOwn.call(o, key)) continue;
     switch (key) {
       case "type":
-        m |= 1;
+        has_type = true;
         continue;
       case "text":
-        m |= 2;
+        has_text = true;
         continue;
     }
-    ex = true;
+    extra = true;
   }
-  const a0 = o["type"];
-  const a1 = o["text"];
-  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "type")))) missing("type", at(p, k));
-  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "text")))) missing("text", at(p, k));
-  let s = "{";
-  if (typeof a0 !== "string" || (sur && !wellFormed(a0))) str(a0, at(p, k), "type");
-  if (a0 !== "text") fail("const", at(p, k) + "/type", 'expected the constant "text"');
-  s += '"type":' + JSON.stringify(a0);
-  if (typeof a1 !== "string" || (sur && !wellFormed(a1))) str(a1, at(p, k), "text");
-  s += ',"text":' + JSON.stringify(a1);
-  if (ex) s += putExtras(o, knownTextEvent, at(p, k));
-  return s + "}";
+  const v_type = o["type"];
+  const v_text = o["text"];
+  if (!(v_type !== undefined && (has_type || $hasOwn.call(o, "type")))) $missing("type", $at(p, k));
+  if (!(v_text !== undefined && (has_text || $hasOwn.call(o, "text")))) $missing("text", $at(p, k));
+  if (typeof v_type !== "string" || ($sur && !$wellFormed(v_type))) $str(v_type, $at(p, k), "type");
+  if (v_type !== "text") $fail("const", $at(p, k) + "/type", 'expected the constant "text"');
+  if (typeof v_text !== "string" || ($sur && !$wellFormed(v_text))) $str(v_text, $at(p, k), "text");
+  if (extra) $extras(o, knownTextEvent, $at(p, k));
+}
+
+function writeTextEvent(v: unknown): string {
+  const o = v as $Obj;
+  let s = "";
+  s += ',"type":' + JSON.stringify(o.type);
+  s += ',"text":' + JSON.stringify(o.text);
+  s += $writeExtras(o, knownTextEvent);
+  return "{" + s.slice(1) + "}";
 }
 
 /** What the harness is doing now, for display. */
@@ -813,72 +766,61 @@ export type ActivityEvent = {
   [extra: string]: JsonValue | undefined;
 };
 
-/** Decodes a ActivityEvent from one JSON text, checking it in place; throws DecodeError. */
+/** Decodes an ActivityEvent from one JSON text, checking it in place; throws DecodeError. */
 export function decodeActivityEvent(input: string | Uint8Array): ActivityEvent {
-  return runDoc<ActivityEvent>(input, walkActivityEvent);
+  return $runDoc<ActivityEvent>(input, checkActivityEvent);
 }
 
-/** Writes ActivityEvent values in canonical form; throws EncodeError for a value its decoder would reject. */
+/** Writes an ActivityEvent in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeActivityEvent(value: ActivityEvent): string {
-  return runEncode(value, writeActivityEvent);
+  return $encode(value, checkActivityEvent, writeActivityEvent);
 }
 
-const knownActivityEvent: ReadonlySet<string> = new Set(["type", "description"]);
-
-function walkActivityEvent(v: unknown, p: string, k?: string | number): void {
-  const o = isObj(v) ? v : obj(v, at(p, k));
-  let m = 0;
-  let ex = false;
-  for (const key in o) {
-    if (!hasOwn.call(o, key)) continue;
-    switch (key) {
-      case "type":
-        m |= 1;
-        continue;
-      case "description":
-        m |= 2;
-        continue;
-    }
-    ex = true;
+function knownActivityEvent(key: string): boolean {
+  switch (key) {
+    case "type":
+    case "description":
+      return true;
   }
-  const a0 = o["type"];
-  const a1 = o["description"];
-  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "type")))) missing("type", at(p, k));
-  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "description")))) missing("description", at(p, k));
-  if (typeof a0 !== "string" || (sur && !wellFormed(a0))) str(a0, at(p, k), "type");
-  if (a0 !== "activity") fail("const", at(p, k) + "/type", 'expected the constant "activity"');
-  if (typeof a1 !== "string" || (sur && !wellFormed(a1))) str(a1, at(p, k), "description");
-  if (ex) extras(o, knownActivityEvent, at(p, k));
+  return false;
 }
 
-function writeActivityEvent(v: unknown, p: string, k?: string | number): string {
-  const o = isObj(v) ? v : obj(v, at(p, k));
-  let m = 0;
-  let ex = false;
+function checkActivityEvent(v: unknown, p: string, k?: $Key): void {
+  const o = $isObj(v) ? v : $obj(v, $at(p, k));
+  let has_type = false;
+  let has_description = false;
+  let extra = false;
   for (const key in o) {
-    if (!hasOwn.call(o, key)) continue;
+    if (!$hasOwn.call(o, key)) continue;
     switch (key) {
       case "type":
-        m |= 1;
+        has_type = true;
         continue;
       case "description":
-        m |= 2;
+        has_description = true;
         continue;
     }
-    ex = true;
+    extra = true;
   }
-  const a0 = o["type"];
-  const a1 = o["description"];
-  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "type")))) missing("type", at(p, k));
-  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "description")))) missing("description", at(p, k));
-  let s = "{";
-  if (typeof a0 !== "string" || (sur && !wellFormed(a0))) str(a0, at(p, k), "type");
-  if (a0 !== "activity") fail("const", at(p, k) + "/type", 'expected the constant "activity"');
-  s += '"type":' + JSON.stringify(a0);
-  if (typeof a1 !== "string" || (sur && !wellFormed(a1))) str(a1, at(p, k), "description");
-  s += ',"description":' + JSON.stringify(a1);
-  if (ex) s += putExtras(o, knownActivityEvent, at(p, k));
-  return s + "}";
+  const v_type = o["type"];
+  const v_description = o["description"];
+  if (!(v_type !== undefined && (has_type || $hasOwn.call(o, "type")))) $missing("type", $at(p, k));
+  if (!(v_description !== undefined && (has_description || $hasOwn.call(o, "description"))))
+    $missing("description", $at(p, k));
+  if (typeof v_type !== "string" || ($sur && !$wellFormed(v_type))) $str(v_type, $at(p, k), "type");
+  if (v_type !== "activity") $fail("const", $at(p, k) + "/type", 'expected the constant "activity"');
+  if (typeof v_description !== "string" || ($sur && !$wellFormed(v_description)))
+    $str(v_description, $at(p, k), "description");
+  if (extra) $extras(o, knownActivityEvent, $at(p, k));
+}
+
+function writeActivityEvent(v: unknown): string {
+  const o = v as $Obj;
+  let s = "";
+  s += ',"type":' + JSON.stringify(o.type);
+  s += ',"description":' + JSON.stringify(o.description);
+  s += $writeExtras(o, knownActivityEvent);
+  return "{" + s.slice(1) + "}";
 }
 
 /** The harness asks for permission to act. */
@@ -897,98 +839,78 @@ export type PermissionEvent = {
 
 /** Decodes a PermissionEvent from one JSON text, checking it in place; throws DecodeError. */
 export function decodePermissionEvent(input: string | Uint8Array): PermissionEvent {
-  return runDoc<PermissionEvent>(input, walkPermissionEvent);
+  return $runDoc<PermissionEvent>(input, checkPermissionEvent);
 }
 
-/** Writes PermissionEvent values in canonical form; throws EncodeError for a value its decoder would reject. */
+/** Writes a PermissionEvent in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodePermissionEvent(value: PermissionEvent): string {
-  return runEncode(value, writePermissionEvent);
+  return $encode(value, checkPermissionEvent, writePermissionEvent);
 }
 
-const knownPermissionEvent: ReadonlySet<string> = new Set(["type", "id", "description", "command"]);
-
-function walkPermissionEvent(v: unknown, p: string, k?: string | number): void {
-  const o = isObj(v) ? v : obj(v, at(p, k));
-  let m = 0;
-  let ex = false;
-  for (const key in o) {
-    if (!hasOwn.call(o, key)) continue;
-    switch (key) {
-      case "type":
-        m |= 1;
-        continue;
-      case "id":
-        m |= 2;
-        continue;
-      case "description":
-        m |= 4;
-        continue;
-      case "command":
-        m |= 8;
-        continue;
-    }
-    ex = true;
+function knownPermissionEvent(key: string): boolean {
+  switch (key) {
+    case "type":
+    case "id":
+    case "description":
+    case "command":
+      return true;
   }
-  const a0 = o["type"];
-  const a1 = o["id"];
-  const a2 = o["description"];
-  const a3 = o["command"];
-  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "type")))) missing("type", at(p, k));
-  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "id")))) missing("id", at(p, k));
-  if (!(a2 !== undefined && ((m & 4) !== 0 || hasOwn.call(o, "description")))) missing("description", at(p, k));
-  if (typeof a0 !== "string" || (sur && !wellFormed(a0))) str(a0, at(p, k), "type");
-  if (a0 !== "permission") fail("const", at(p, k) + "/type", 'expected the constant "permission"');
-  if (typeof a1 !== "string" || (sur && !wellFormed(a1))) str(a1, at(p, k), "id");
-  if (typeof a2 !== "string" || (sur && !wellFormed(a2))) str(a2, at(p, k), "description");
-  if (a3 !== undefined && ((m & 8) !== 0 || hasOwn.call(o, "command"))) {
-    if (typeof a3 !== "string" || (sur && !wellFormed(a3))) str(a3, at(p, k), "command");
-  }
-  if (ex) extras(o, knownPermissionEvent, at(p, k));
+  return false;
 }
 
-function writePermissionEvent(v: unknown, p: string, k?: string | number): string {
-  const o = isObj(v) ? v : obj(v, at(p, k));
-  let m = 0;
-  let ex = false;
+function checkPermissionEvent(v: unknown, p: string, k?: $Key): void {
+  const o = $isObj(v) ? v : $obj(v, $at(p, k));
+  let has_type = false;
+  let has_id = false;
+  let has_description = false;
+  let has_command = false;
+  let extra = false;
   for (const key in o) {
-    if (!hasOwn.call(o, key)) continue;
+    if (!$hasOwn.call(o, key)) continue;
     switch (key) {
       case "type":
-        m |= 1;
+        has_type = true;
         continue;
       case "id":
-        m |= 2;
+        has_id = true;
         continue;
       case "description":
-        m |= 4;
+        has_description = true;
         continue;
       case "command":
-        m |= 8;
+        has_command = true;
         continue;
     }
-    ex = true;
+    extra = true;
   }
-  const a0 = o["type"];
-  const a1 = o["id"];
-  const a2 = o["description"];
-  const a3 = o["command"];
-  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "type")))) missing("type", at(p, k));
-  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "id")))) missing("id", at(p, k));
-  if (!(a2 !== undefined && ((m & 4) !== 0 || hasOwn.call(o, "description")))) missing("description", at(p, k));
-  let s = "{";
-  if (typeof a0 !== "string" || (sur && !wellFormed(a0))) str(a0, at(p, k), "type");
-  if (a0 !== "permission") fail("const", at(p, k) + "/type", 'expected the constant "permission"');
-  s += '"type":' + JSON.stringify(a0);
-  if (typeof a1 !== "string" || (sur && !wellFormed(a1))) str(a1, at(p, k), "id");
-  s += ',"id":' + JSON.stringify(a1);
-  if (typeof a2 !== "string" || (sur && !wellFormed(a2))) str(a2, at(p, k), "description");
-  s += ',"description":' + JSON.stringify(a2);
-  if (a3 !== undefined && ((m & 8) !== 0 || hasOwn.call(o, "command"))) {
-    if (typeof a3 !== "string" || (sur && !wellFormed(a3))) str(a3, at(p, k), "command");
-    s += ',"command":' + JSON.stringify(a3);
+  const v_type = o["type"];
+  const v_id = o["id"];
+  const v_description = o["description"];
+  const v_command = o["command"];
+  if (!(v_type !== undefined && (has_type || $hasOwn.call(o, "type")))) $missing("type", $at(p, k));
+  if (!(v_id !== undefined && (has_id || $hasOwn.call(o, "id")))) $missing("id", $at(p, k));
+  if (!(v_description !== undefined && (has_description || $hasOwn.call(o, "description"))))
+    $missing("description", $at(p, k));
+  if (typeof v_type !== "string" || ($sur && !$wellFormed(v_type))) $str(v_type, $at(p, k), "type");
+  if (v_type !== "permission") $fail("const", $at(p, k) + "/type", 'expected the constant "permission"');
+  if (typeof v_id !== "string" || ($sur && !$wellFormed(v_id))) $str(v_id, $at(p, k), "id");
+  if (typeof v_description !== "string" || ($sur && !$wellFormed(v_description)))
+    $str(v_description, $at(p, k), "description");
+  if (v_command !== undefined && (has_command || $hasOwn.call(o, "command"))) {
+    if (typeof v_command !== "string" || ($sur && !$wellFormed(v_command))) $str(v_command, $at(p, k), "command");
   }
-  if (ex) s += putExtras(o, knownPermissionEvent, at(p, k));
-  return s + "}";
+  if (extra) $extras(o, knownPermissionEvent, $at(p, k));
+}
+
+function writePermissionEvent(v: unknown): string {
+  const o = v as $Obj;
+  let s = "";
+  s += ',"type":' + JSON.stringify(o.type);
+  s += ',"id":' + JSON.stringify(o.id);
+  s += ',"description":' + JSON.stringify(o.description);
+  if ($has(o, "command")) s += ',"command":' + JSON.stringify(o.command);
+  s += $writeExtras(o, knownPermissionEvent);
+  return "{" + s.slice(1) + "}";
 }
 
 /** Tokens (and money) the turn has used so far. */
@@ -1005,110 +927,95 @@ export type UsageEvent = {
   [extra: string]: JsonValue | undefined;
 };
 
-/** Decodes a UsageEvent from one JSON text, checking it in place; throws DecodeError. */
+/** Decodes an UsageEvent from one JSON text, checking it in place; throws DecodeError. */
 export function decodeUsageEvent(input: string | Uint8Array): UsageEvent {
-  return runDoc<UsageEvent>(input, walkUsageEvent);
+  return $runDoc<UsageEvent>(input, checkUsageEvent);
 }
 
-/** Writes UsageEvent values in canonical form; throws EncodeError for a value its decoder would reject. */
+/** Writes an UsageEvent in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeUsageEvent(value: UsageEvent): string {
-  return runEncode(value, writeUsageEvent);
+  return $encode(value, checkUsageEvent, writeUsageEvent);
 }
 
-const knownUsageEvent: ReadonlySet<string> = new Set(["type", "input_tokens", "output_tokens", "cost_usd"]);
-
-function walkUsageEvent(v: unknown, p: string, k?: string | number): void {
-  const o = isObj(v) ? v : obj(v, at(p, k));
-  let m = 0;
-  let ex = false;
-  for (const key in o) {
-    if (!hasOwn.call(o, key)) continue;
-    switch (key) {
-      case "type":
-        m |= 1;
-        continue;
-      case "input_tokens":
-        m |= 2;
-        continue;
-      case "output_tokens":
-        m |= 4;
-        continue;
-      case "cost_usd":
-        m |= 8;
-        continue;
-    }
-    ex = true;
+function knownUsageEvent(key: string): boolean {
+  switch (key) {
+    case "type":
+    case "input_tokens":
+    case "output_tokens":
+    case "cost_usd":
+      return true;
   }
-  const a0 = o["type"];
-  const a1 = o["input_tokens"];
-  const a2 = o["output_tokens"];
-  const a3 = o["cost_usd"];
-  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "type")))) missing("type", at(p, k));
-  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "input_tokens")))) missing("input_tokens", at(p, k));
-  if (!(a2 !== undefined && ((m & 4) !== 0 || hasOwn.call(o, "output_tokens")))) missing("output_tokens", at(p, k));
-  if (typeof a0 !== "string" || (sur && !wellFormed(a0))) str(a0, at(p, k), "type");
-  if (a0 !== "usage") fail("const", at(p, k) + "/type", 'expected the constant "usage"');
-  if (typeof a1 !== "number" || !Number.isInteger(a1) || a1 > maxSafe || a1 < -maxSafe)
-    int(a1, at(p, k), "input_tokens");
-  if (a1 < 0) fail("range", at(p, k) + "/input_tokens", "below the minimum 0");
-  if (typeof a2 !== "number" || !Number.isInteger(a2) || a2 > maxSafe || a2 < -maxSafe)
-    int(a2, at(p, k), "output_tokens");
-  if (a2 < 0) fail("range", at(p, k) + "/output_tokens", "below the minimum 0");
-  if (a3 !== undefined && ((m & 8) !== 0 || hasOwn.call(o, "cost_usd"))) {
-    if (typeof a3 !== "number" || !Number.isFinite(a3)) num(a3, at(p, k), "cost_usd");
-    if (a3 < 0) fail("range", at(p, k) + "/cost_usd", "below the minimum 0");
-  }
-  if (ex) extras(o, knownUsageEvent, at(p, k));
+  return false;
 }
 
-function writeUsageEvent(v: unknown, p: string, k?: string | number): string {
-  const o = isObj(v) ? v : obj(v, at(p, k));
-  let m = 0;
-  let ex = false;
+function checkUsageEvent(v: unknown, p: string, k?: $Key): void {
+  const o = $isObj(v) ? v : $obj(v, $at(p, k));
+  let has_type = false;
+  let has_input_tokens = false;
+  let has_output_tokens = false;
+  let has_cost_usd = false;
+  let extra = false;
   for (const key in o) {
-    if (!hasOwn.call(o, key)) continue;
+    if (!$hasOwn.call(o, key)) continue;
     switch (key) {
       case "type":
-        m |= 1;
+        has_type = true;
         continue;
       case "input_tokens":
-        m |= 2;
+        has_input_tokens = true;
         continue;
       case "output_tokens":
-        m |= 4;
+        has_output_tokens = true;
         continue;
       case "cost_usd":
-        m |= 8;
+        has_cost_usd = true;
         continue;
     }
-    ex = true;
+    extra = true;
   }
-  const a0 = o["type"];
-  const a1 = o["input_tokens"];
-  const a2 = o["output_tokens"];
-  const a3 = o["cost_usd"];
-  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "type")))) missing("type", at(p, k));
-  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "input_tokens")))) missing("input_tokens", at(p, k));
-  if (!(a2 !== undefined && ((m & 4) !== 0 || hasOwn.call(o, "output_tokens")))) missing("output_tokens", at(p, k));
-  let s = "{";
-  if (typeof a0 !== "string" || (sur && !wellFormed(a0))) str(a0, at(p, k), "type");
-  if (a0 !== "usage") fail("const", at(p, k) + "/type", 'expected the constant "usage"');
-  s += '"type":' + JSON.stringify(a0);
-  if (typeof a1 !== "number" || !Number.isInteger(a1) || a1 > maxSafe || a1 < -maxSafe)
-    int(a1, at(p, k), "input_tokens");
-  if (a1 < 0) fail("range", at(p, k) + "/input_tokens", "below the minimum 0");
-  s += ',"input_tokens":' + String(a1);
-  if (typeof a2 !== "number" || !Number.isInteger(a2) || a2 > maxSafe || a2 < -maxSafe)
-    int(a2, at(p, k), "output_tokens");
-  if (a2 < 0) fail("range", at(p, k) + "/output_tokens", "below the minimum 0");
-  s += ',"output_tokens":' + String(a2);
-  if (a3 !== undefined && ((m & 8) !== 0 || hasOwn.call(o, "cost_usd"))) {
-    if (typeof a3 !== "number" || !Number.isFinite(a3)) num(a3, at(p, k), "cost_usd");
-    if (a3 < 0) fail("range", at(p, k) + "/cost_usd", "below the minimum 0");
-    s += ',"cost_usd":' + String(a3);
+  const v_type = o["type"];
+  const v_input_tokens = o["input_tokens"];
+  const v_output_tokens = o["output_tokens"];
+  const v_cost_usd = o["cost_usd"];
+  if (!(v_type !== undefined && (has_type || $hasOwn.call(o, "type")))) $missing("type", $at(p, k));
+  if (!(v_input_tokens !== undefined && (has_input_tokens || $hasOwn.call(o, "input_tokens"))))
+    $missing("input_tokens", $at(p, k));
+  if (!(v_output_tokens !== undefined && (has_output_tokens || $hasOwn.call(o, "output_tokens"))))
+    $missing("output_tokens", $at(p, k));
+  if (typeof v_type !== "string" || ($sur && !$wellFormed(v_type))) $str(v_type, $at(p, k), "type");
+  if (v_type !== "usage") $fail("const", $at(p, k) + "/type", 'expected the constant "usage"');
+  if (
+    typeof v_input_tokens !== "number" ||
+    !Number.isInteger(v_input_tokens) ||
+    v_input_tokens > $maxSafe ||
+    v_input_tokens < -$maxSafe
+  )
+    $int(v_input_tokens, $at(p, k), "input_tokens");
+  if (v_input_tokens < 0) $fail("range", $at(p, k) + "/input_tokens", "below the minimum 0");
+  if (
+    typeof v_output_tokens !== "number" ||
+    !Number.isInteger(v_output_tokens) ||
+    v_output_tokens > $maxSafe ||
+    v_output_tokens < -$maxSafe
+  )
+    $int(v_output_tokens, $at(p, k), "output_tokens");
+  if (v_output_tokens < 0) $fail("range", $at(p, k) + "/output_tokens", "below the minimum 0");
+  if (v_cost_usd !== undefined && (has_cost_usd || $hasOwn.call(o, "cost_usd"))) {
+    if (typeof v_cost_usd !== "number" || !Number.isFinite(v_cost_usd)) $num(v_cost_usd, $at(p, k), "cost_usd");
+    if (v_cost_usd < 0) $fail("range", $at(p, k) + "/cost_usd", "below the minimum 0");
   }
-  if (ex) s += putExtras(o, knownUsageEvent, at(p, k));
-  return s + "}";
+  if (extra) $extras(o, knownUsageEvent, $at(p, k));
+}
+
+function writeUsageEvent(v: unknown): string {
+  const o = v as $Obj;
+  let s = "";
+  s += ',"type":' + JSON.stringify(o.type);
+  s += ',"input_tokens":' + JSON.stringify(o.input_tokens);
+  s += ',"output_tokens":' + JSON.stringify(o.output_tokens);
+  if ($has(o, "cost_usd")) s += ',"cost_usd":' + JSON.stringify(o.cost_usd);
+  s += $writeExtras(o, knownUsageEvent);
+  return "{" + s.slice(1) + "}";
 }
 
 /** The turn's final answer; the terminal event of a successful turn. */
@@ -1123,70 +1030,57 @@ export type CompleteEvent = {
 
 /** Decodes a CompleteEvent from one JSON text, checking it in place; throws DecodeError. */
 export function decodeCompleteEvent(input: string | Uint8Array): CompleteEvent {
-  return runDoc<CompleteEvent>(input, walkCompleteEvent);
+  return $runDoc<CompleteEvent>(input, checkCompleteEvent);
 }
 
-/** Writes CompleteEvent values in canonical form; throws EncodeError for a value its decoder would reject. */
+/** Writes a CompleteEvent in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeCompleteEvent(value: CompleteEvent): string {
-  return runEncode(value, writeCompleteEvent);
+  return $encode(value, checkCompleteEvent, writeCompleteEvent);
 }
 
-const knownCompleteEvent: ReadonlySet<string> = new Set(["type", "text"]);
-
-function walkCompleteEvent(v: unknown, p: string, k?: string | number): void {
-  const o = isObj(v) ? v : obj(v, at(p, k));
-  let m = 0;
-  let ex = false;
-  for (const key in o) {
-    if (!hasOwn.call(o, key)) continue;
-    switch (key) {
-      case "type":
-        m |= 1;
-        continue;
-      case "text":
-        m |= 2;
-        continue;
-    }
-    ex = true;
+function knownCompleteEvent(key: string): boolean {
+  switch (key) {
+    case "type":
+    case "text":
+      return true;
   }
-  const a0 = o["type"];
-  const a1 = o["text"];
-  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "type")))) missing("type", at(p, k));
-  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "text")))) missing("text", at(p, k));
-  if (typeof a0 !== "string" || (sur && !wellFormed(a0))) str(a0, at(p, k), "type");
-  if (a0 !== "complete") fail("const", at(p, k) + "/type", 'expected the constant "complete"');
-  if (typeof a1 !== "string" || (sur && !wellFormed(a1))) str(a1, at(p, k), "text");
-  if (ex) extras(o, knownCompleteEvent, at(p, k));
+  return false;
 }
 
-function writeCompleteEvent(v: unknown, p: string, k?: string | number): string {
-  const o = isObj(v) ? v : obj(v, at(p, k));
-  let m = 0;
-  let ex = false;
+function checkCompleteEvent(v: unknown, p: string, k?: $Key): void {
+  const o = $isObj(v) ? v : $obj(v, $at(p, k));
+  let has_type = false;
+  let has_text = false;
+  let extra = false;
   for (const key in o) {
-    if (!hasOwn.call(o, key)) continue;
+    if (!$hasOwn.call(o, key)) continue;
     switch (key) {
       case "type":
-        m |= 1;
+        has_type = true;
         continue;
       case "text":
-        m |= 2;
+        has_text = true;
         continue;
     }
-    ex = true;
+    extra = true;
   }
-  const a0 = o["type"];
-  const a1 = o["text"];
-  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "type")))) missing("type", at(p, k));
-  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "text")))) missing("text", at(p, k));
-  let s = "{";
-  if (typeof a0 !== "string" || (sur && !wellFormed(a0))) str(a0, at(p, k), "type");
-  if (a0 !== "complete") fail("const", at(p, k) + "/type", 'expected the constant "complete"');
-  s += '"type":' + JSON.stringify(a0);
-  if (typeof a1 !== "string" || (sur && !wellFormed(a1))) str(a1, at(p, k), "text");
-  s += ',"text":' + JSON.stringify(a1);
-  if (ex) s += putExtras(o, knownCompleteEvent, at(p, k));
-  return s + "}";
+  const v_type = o["type"];
+  const v_text = o["text"];
+  if (!(v_type !== undefined && (has_type || $hasOwn.call(o, "type")))) $missing("type", $at(p, k));
+  if (!(v_text !== undefined && (has_text || $hasOwn.call(o, "text")))) $missing("text", $at(p, k));
+  if (typeof v_type !== "string" || ($sur && !$wellFormed(v_type))) $str(v_type, $at(p, k), "type");
+  if (v_type !== "complete") $fail("const", $at(p, k) + "/type", 'expected the constant "complete"');
+  if (typeof v_text !== "string" || ($sur && !$wellFormed(v_text))) $str(v_text, $at(p, k), "text");
+  if (extra) $extras(o, knownCompleteEvent, $at(p, k));
+}
+
+function writeCompleteEvent(v: unknown): string {
+  const o = v as $Obj;
+  let s = "";
+  s += ',"type":' + JSON.stringify(o.type);
+  s += ',"text":' + JSON.stringify(o.text);
+  s += $writeExtras(o, knownCompleteEvent);
+  return "{" + s.slice(1) + "}";
 }
 
 /** The turn failed; the terminal event of a failed turn. */
@@ -1199,72 +1093,59 @@ export type ErrorEvent = {
   [extra: string]: JsonValue | undefined;
 };
 
-/** Decodes a ErrorEvent from one JSON text, checking it in place; throws DecodeError. */
+/** Decodes an ErrorEvent from one JSON text, checking it in place; throws DecodeError. */
 export function decodeErrorEvent(input: string | Uint8Array): ErrorEvent {
-  return runDoc<ErrorEvent>(input, walkErrorEvent);
+  return $runDoc<ErrorEvent>(input, checkErrorEvent);
 }
 
-/** Writes ErrorEvent values in canonical form; throws EncodeError for a value its decoder would reject. */
+/** Writes an ErrorEvent in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeErrorEvent(value: ErrorEvent): string {
-  return runEncode(value, writeErrorEvent);
+  return $encode(value, checkErrorEvent, writeErrorEvent);
 }
 
-const knownErrorEvent: ReadonlySet<string> = new Set(["type", "message"]);
-
-function walkErrorEvent(v: unknown, p: string, k?: string | number): void {
-  const o = isObj(v) ? v : obj(v, at(p, k));
-  let m = 0;
-  let ex = false;
-  for (const key in o) {
-    if (!hasOwn.call(o, key)) continue;
-    switch (key) {
-      case "type":
-        m |= 1;
-        continue;
-      case "message":
-        m |= 2;
-        continue;
-    }
-    ex = true;
+function knownErrorEvent(key: string): boolean {
+  switch (key) {
+    case "type":
+    case "message":
+      return true;
   }
-  const a0 = o["type"];
-  const a1 = o["message"];
-  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "type")))) missing("type", at(p, k));
-  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "message")))) missing("message", at(p, k));
-  if (typeof a0 !== "string" || (sur && !wellFormed(a0))) str(a0, at(p, k), "type");
-  if (a0 !== "error") fail("const", at(p, k) + "/type", 'expected the constant "error"');
-  if (typeof a1 !== "string" || (sur && !wellFormed(a1))) str(a1, at(p, k), "message");
-  if (ex) extras(o, knownErrorEvent, at(p, k));
+  return false;
 }
 
-function writeErrorEvent(v: unknown, p: string, k?: string | number): string {
-  const o = isObj(v) ? v : obj(v, at(p, k));
-  let m = 0;
-  let ex = false;
+function checkErrorEvent(v: unknown, p: string, k?: $Key): void {
+  const o = $isObj(v) ? v : $obj(v, $at(p, k));
+  let has_type = false;
+  let has_message = false;
+  let extra = false;
   for (const key in o) {
-    if (!hasOwn.call(o, key)) continue;
+    if (!$hasOwn.call(o, key)) continue;
     switch (key) {
       case "type":
-        m |= 1;
+        has_type = true;
         continue;
       case "message":
-        m |= 2;
+        has_message = true;
         continue;
     }
-    ex = true;
+    extra = true;
   }
-  const a0 = o["type"];
-  const a1 = o["message"];
-  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "type")))) missing("type", at(p, k));
-  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "message")))) missing("message", at(p, k));
-  let s = "{";
-  if (typeof a0 !== "string" || (sur && !wellFormed(a0))) str(a0, at(p, k), "type");
-  if (a0 !== "error") fail("const", at(p, k) + "/type", 'expected the constant "error"');
-  s += '"type":' + JSON.stringify(a0);
-  if (typeof a1 !== "string" || (sur && !wellFormed(a1))) str(a1, at(p, k), "message");
-  s += ',"message":' + JSON.stringify(a1);
-  if (ex) s += putExtras(o, knownErrorEvent, at(p, k));
-  return s + "}";
+  const v_type = o["type"];
+  const v_message = o["message"];
+  if (!(v_type !== undefined && (has_type || $hasOwn.call(o, "type")))) $missing("type", $at(p, k));
+  if (!(v_message !== undefined && (has_message || $hasOwn.call(o, "message")))) $missing("message", $at(p, k));
+  if (typeof v_type !== "string" || ($sur && !$wellFormed(v_type))) $str(v_type, $at(p, k), "type");
+  if (v_type !== "error") $fail("const", $at(p, k) + "/type", 'expected the constant "error"');
+  if (typeof v_message !== "string" || ($sur && !$wellFormed(v_message))) $str(v_message, $at(p, k), "message");
+  if (extra) $extras(o, knownErrorEvent, $at(p, k));
+}
+
+function writeErrorEvent(v: unknown): string {
+  const o = v as $Obj;
+  let s = "";
+  s += ',"type":' + JSON.stringify(o.type);
+  s += ',"message":' + JSON.stringify(o.message);
+  s += $writeExtras(o, knownErrorEvent);
+  return "{" + s.slice(1) + "}";
 }
 
 /** What a harness declares it supports. Every flag is optional; absent means not supported, so an unknown harness is assumed to do the least. */
@@ -1291,183 +1172,125 @@ export type CapabilitySettings = {
 
 /** Decodes a CapabilitySettings from one JSON text, checking it in place; throws DecodeError. */
 export function decodeCapabilitySettings(input: string | Uint8Array): CapabilitySettings {
-  return runDoc<CapabilitySettings>(input, walkCapabilitySettings);
+  return $runDoc<CapabilitySettings>(input, checkCapabilitySettings);
 }
 
-/** Writes CapabilitySettings values in canonical form; throws EncodeError for a value its decoder would reject. */
+/** Writes a CapabilitySettings in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeCapabilitySettings(value: CapabilitySettings): string {
-  return runEncode(value, writeCapabilitySettings);
+  return $encode(value, checkCapabilitySettings, writeCapabilitySettings);
 }
 
-const knownCapabilitySettings: ReadonlySet<string> = new Set([
-  "SessionResume",
-  "MidTurnCancellation",
-  "StructuredOutput",
-  "UsageReporting",
-  "PermissionPolicy",
-  "PermissionHooks",
-  "McpClient",
-  "WorkspaceScoping",
-  "ModelSelection",
-]);
+function knownCapabilitySettings(key: string): boolean {
+  switch (key) {
+    case "SessionResume":
+    case "MidTurnCancellation":
+    case "StructuredOutput":
+    case "UsageReporting":
+    case "PermissionPolicy":
+    case "PermissionHooks":
+    case "McpClient":
+    case "WorkspaceScoping":
+    case "ModelSelection":
+      return true;
+  }
+  return false;
+}
 
-function walkCapabilitySettings(v: unknown, p: string, k?: string | number): void {
-  const o = isObj(v) ? v : obj(v, at(p, k));
-  let m = 0;
+function checkCapabilitySettings(v: unknown, p: string, k?: $Key): void {
+  const o = $isObj(v) ? v : $obj(v, $at(p, k));
+  let has_SessionResume = false;
+  let has_MidTurnCancellation = false;
+  let has_StructuredOutput = false;
+  let has_UsageReporting = false;
+  let has_PermissionPolicy = false;
+  let has_PermissionHooks = false;
+  let has_McpClient = false;
+  let has_WorkspaceScoping = false;
+  let has_ModelSelection = false;
   for (const key in o) {
-    if (!hasOwn.call(o, key)) continue;
+    if (!$hasOwn.call(o, key)) continue;
     switch (key) {
       case "SessionResume":
-        m |= 1;
+        has_SessionResume = true;
         continue;
       case "MidTurnCancellation":
-        m |= 2;
+        has_MidTurnCancellation = true;
         continue;
       case "StructuredOutput":
-        m |= 4;
+        has_StructuredOutput = true;
         continue;
       case "UsageReporting":
-        m |= 8;
+        has_UsageReporting = true;
         continue;
       case "PermissionPolicy":
-        m |= 16;
+        has_PermissionPolicy = true;
         continue;
       case "PermissionHooks":
-        m |= 32;
+        has_PermissionHooks = true;
         continue;
       case "McpClient":
-        m |= 64;
+        has_McpClient = true;
         continue;
       case "WorkspaceScoping":
-        m |= 128;
+        has_WorkspaceScoping = true;
         continue;
       case "ModelSelection":
-        m |= 256;
+        has_ModelSelection = true;
         continue;
     }
-    if (o[key] !== undefined) closed(o, knownCapabilitySettings, at(p, k));
+    if (o[key] !== undefined) $closed(o, knownCapabilitySettings, $at(p, k));
   }
-  const a0 = o["SessionResume"];
-  const a1 = o["MidTurnCancellation"];
-  const a2 = o["StructuredOutput"];
-  const a3 = o["UsageReporting"];
-  const a4 = o["PermissionPolicy"];
-  const a5 = o["PermissionHooks"];
-  const a6 = o["McpClient"];
-  const a7 = o["WorkspaceScoping"];
-  const a8 = o["ModelSelection"];
-  if (a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "SessionResume"))) {
-    if (typeof a0 !== "boolean") bool(a0, at(p, k), "SessionResume");
+  const v_SessionResume = o["SessionResume"];
+  const v_MidTurnCancellation = o["MidTurnCancellation"];
+  const v_StructuredOutput = o["StructuredOutput"];
+  const v_UsageReporting = o["UsageReporting"];
+  const v_PermissionPolicy = o["PermissionPolicy"];
+  const v_PermissionHooks = o["PermissionHooks"];
+  const v_McpClient = o["McpClient"];
+  const v_WorkspaceScoping = o["WorkspaceScoping"];
+  const v_ModelSelection = o["ModelSelection"];
+  if (v_SessionResume !== undefined && (has_SessionResume || $hasOwn.call(o, "SessionResume"))) {
+    if (typeof v_SessionResume !== "boolean") $bool(v_SessionResume, $at(p, k), "SessionResume");
   }
-  if (a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "MidTurnCancellation"))) {
-    if (typeof a1 !== "boolean") bool(a1, at(p, k), "MidTurnCancellation");
+  if (v_MidTurnCancellation !== undefined && (has_MidTurnCancellation || $hasOwn.call(o, "MidTurnCancellation"))) {
+    if (typeof v_MidTurnCancellation !== "boolean") $bool(v_MidTurnCancellation, $at(p, k), "MidTurnCancellation");
   }
-  if (a2 !== undefined && ((m & 4) !== 0 || hasOwn.call(o, "StructuredOutput"))) {
-    if (typeof a2 !== "boolean") bool(a2, at(p, k), "StructuredOutput");
+  if (v_StructuredOutput !== undefined && (has_StructuredOutput || $hasOwn.call(o, "StructuredOutput"))) {
+    if (typeof v_StructuredOutput !== "boolean") $bool(v_StructuredOutput, $at(p, k), "StructuredOutput");
   }
-  if (a3 !== undefined && ((m & 8) !== 0 || hasOwn.call(o, "UsageReporting"))) {
-    if (typeof a3 !== "boolean") bool(a3, at(p, k), "UsageReporting");
+  if (v_UsageReporting !== undefined && (has_UsageReporting || $hasOwn.call(o, "UsageReporting"))) {
+    if (typeof v_UsageReporting !== "boolean") $bool(v_UsageReporting, $at(p, k), "UsageReporting");
   }
-  if (a4 !== undefined && ((m & 16) !== 0 || hasOwn.call(o, "PermissionPolicy"))) {
-    if (typeof a4 !== "boolean") bool(a4, at(p, k), "PermissionPolicy");
+  if (v_PermissionPolicy !== undefined && (has_PermissionPolicy || $hasOwn.call(o, "PermissionPolicy"))) {
+    if (typeof v_PermissionPolicy !== "boolean") $bool(v_PermissionPolicy, $at(p, k), "PermissionPolicy");
   }
-  if (a5 !== undefined && ((m & 32) !== 0 || hasOwn.call(o, "PermissionHooks"))) {
-    if (typeof a5 !== "boolean") bool(a5, at(p, k), "PermissionHooks");
+  if (v_PermissionHooks !== undefined && (has_PermissionHooks || $hasOwn.call(o, "PermissionHooks"))) {
+    if (typeof v_PermissionHooks !== "boolean") $bool(v_PermissionHooks, $at(p, k), "PermissionHooks");
   }
-  if (a6 !== undefined && ((m & 64) !== 0 || hasOwn.call(o, "McpClient"))) {
-    if (typeof a6 !== "boolean") bool(a6, at(p, k), "McpClient");
+  if (v_McpClient !== undefined && (has_McpClient || $hasOwn.call(o, "McpClient"))) {
+    if (typeof v_McpClient !== "boolean") $bool(v_McpClient, $at(p, k), "McpClient");
   }
-  if (a7 !== undefined && ((m & 128) !== 0 || hasOwn.call(o, "WorkspaceScoping"))) {
-    if (typeof a7 !== "boolean") bool(a7, at(p, k), "WorkspaceScoping");
+  if (v_WorkspaceScoping !== undefined && (has_WorkspaceScoping || $hasOwn.call(o, "WorkspaceScoping"))) {
+    if (typeof v_WorkspaceScoping !== "boolean") $bool(v_WorkspaceScoping, $at(p, k), "WorkspaceScoping");
   }
-  if (a8 !== undefined && ((m & 256) !== 0 || hasOwn.call(o, "ModelSelection"))) {
-    if (typeof a8 !== "boolean") bool(a8, at(p, k), "ModelSelection");
+  if (v_ModelSelection !== undefined && (has_ModelSelection || $hasOwn.call(o, "ModelSelection"))) {
+    if (typeof v_ModelSelection !== "boolean") $bool(v_ModelSelection, $at(p, k), "ModelSelection");
   }
 }
 
-function writeCapabilitySettings(v: unknown, p: string, k?: string | number): string {
-  const o = isObj(v) ? v : obj(v, at(p, k));
-  let m = 0;
-  for (const key in o) {
-    if (!hasOwn.call(o, key)) continue;
-    switch (key) {
-      case "SessionResume":
-        m |= 1;
-        continue;
-      case "MidTurnCancellation":
-        m |= 2;
-        continue;
-      case "StructuredOutput":
-        m |= 4;
-        continue;
-      case "UsageReporting":
-        m |= 8;
-        continue;
-      case "PermissionPolicy":
-        m |= 16;
-        continue;
-      case "PermissionHooks":
-        m |= 32;
-        continue;
-      case "McpClient":
-        m |= 64;
-        continue;
-      case "WorkspaceScoping":
-        m |= 128;
-        continue;
-      case "ModelSelection":
-        m |= 256;
-        continue;
-    }
-    if (o[key] !== undefined) closed(o, knownCapabilitySettings, at(p, k));
-  }
-  const a0 = o["SessionResume"];
-  const a1 = o["MidTurnCancellation"];
-  const a2 = o["StructuredOutput"];
-  const a3 = o["UsageReporting"];
-  const a4 = o["PermissionPolicy"];
-  const a5 = o["PermissionHooks"];
-  const a6 = o["McpClient"];
-  const a7 = o["WorkspaceScoping"];
-  const a8 = o["ModelSelection"];
-  let s = "{";
-  if (a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "SessionResume"))) {
-    if (typeof a0 !== "boolean") bool(a0, at(p, k), "SessionResume");
-    s += '"SessionResume":' + (a0 ? "true" : "false");
-  }
-  if (a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "MidTurnCancellation"))) {
-    if (typeof a1 !== "boolean") bool(a1, at(p, k), "MidTurnCancellation");
-    s += (s.length > 1 ? "," : "") + '"MidTurnCancellation":' + (a1 ? "true" : "false");
-  }
-  if (a2 !== undefined && ((m & 4) !== 0 || hasOwn.call(o, "StructuredOutput"))) {
-    if (typeof a2 !== "boolean") bool(a2, at(p, k), "StructuredOutput");
-    s += (s.length > 1 ? "," : "") + '"StructuredOutput":' + (a2 ? "true" : "false");
-  }
-  if (a3 !== undefined && ((m & 8) !== 0 || hasOwn.call(o, "UsageReporting"))) {
-    if (typeof a3 !== "boolean") bool(a3, at(p, k), "UsageReporting");
-    s += (s.length > 1 ? "," : "") + '"UsageReporting":' + (a3 ? "true" : "false");
-  }
-  if (a4 !== undefined && ((m & 16) !== 0 || hasOwn.call(o, "PermissionPolicy"))) {
-    if (typeof a4 !== "boolean") bool(a4, at(p, k), "PermissionPolicy");
-    s += (s.length > 1 ? "," : "") + '"PermissionPolicy":' + (a4 ? "true" : "false");
-  }
-  if (a5 !== undefined && ((m & 32) !== 0 || hasOwn.call(o, "PermissionHooks"))) {
-    if (typeof a5 !== "boolean") bool(a5, at(p, k), "PermissionHooks");
-    s += (s.length > 1 ? "," : "") + '"PermissionHooks":' + (a5 ? "true" : "false");
-  }
-  if (a6 !== undefined && ((m & 64) !== 0 || hasOwn.call(o, "McpClient"))) {
-    if (typeof a6 !== "boolean") bool(a6, at(p, k), "McpClient");
-    s += (s.length > 1 ? "," : "") + '"McpClient":' + (a6 ? "true" : "false");
-  }
-  if (a7 !== undefined && ((m & 128) !== 0 || hasOwn.call(o, "WorkspaceScoping"))) {
-    if (typeof a7 !== "boolean") bool(a7, at(p, k), "WorkspaceScoping");
-    s += (s.length > 1 ? "," : "") + '"WorkspaceScoping":' + (a7 ? "true" : "false");
-  }
-  if (a8 !== undefined && ((m & 256) !== 0 || hasOwn.call(o, "ModelSelection"))) {
-    if (typeof a8 !== "boolean") bool(a8, at(p, k), "ModelSelection");
-    s += (s.length > 1 ? "," : "") + '"ModelSelection":' + (a8 ? "true" : "false");
-  }
-  return s + "}";
+function writeCapabilitySettings(v: unknown): string {
+  const o = v as $Obj;
+  let s = "";
+  if ($has(o, "SessionResume")) s += ',"SessionResume":' + JSON.stringify(o.SessionResume);
+  if ($has(o, "MidTurnCancellation")) s += ',"MidTurnCancellation":' + JSON.stringify(o.MidTurnCancellation);
+  if ($has(o, "StructuredOutput")) s += ',"StructuredOutput":' + JSON.stringify(o.StructuredOutput);
+  if ($has(o, "UsageReporting")) s += ',"UsageReporting":' + JSON.stringify(o.UsageReporting);
+  if ($has(o, "PermissionPolicy")) s += ',"PermissionPolicy":' + JSON.stringify(o.PermissionPolicy);
+  if ($has(o, "PermissionHooks")) s += ',"PermissionHooks":' + JSON.stringify(o.PermissionHooks);
+  if ($has(o, "McpClient")) s += ',"McpClient":' + JSON.stringify(o.McpClient);
+  if ($has(o, "WorkspaceScoping")) s += ',"WorkspaceScoping":' + JSON.stringify(o.WorkspaceScoping);
+  if ($has(o, "ModelSelection")) s += ',"ModelSelection":' + JSON.stringify(o.ModelSelection);
+  return "{" + s.slice(1) + "}";
 }
 
 /** Reads newline-delimited HarnessEvent lines from a byte stream. The protocol sets no size limit, so the caller gives a safety cap: a longer line is one frame_too_large error, never buffered beyond the cap. Each line yields a decoded value or its DecodeError; ignored lines are skipped. */
@@ -1475,5 +1298,5 @@ export function readHarnessEvents(
   source: AsyncIterable<Uint8Array> | ByteStream,
   maxBytes: number,
 ): AsyncGenerator<FrameResult<HarnessEvent>, void, undefined> {
-  return readFrames(source, decodeHarnessEvent, maxBytes);
+  return $readFrames(source, decodeHarnessEvent, maxBytes);
 }

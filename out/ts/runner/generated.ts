@@ -14,7 +14,14 @@ export type WireErrorCode =
   | "pattern"
   | "unknown_field"
   | "missing_field"
-  | "unknown_variant";
+  | "unknown_variant"
+  | "ambiguous_variant"
+  | "forbidden"
+  | "not"
+  | "unique"
+  | "contains"
+  | "format"
+  | "property_name";
 
 /** A rejected input: `code` says why, `pointer` (RFC 6901) says where. The message never quotes input text. */
 export class DecodeError extends Error {
@@ -42,6 +49,7 @@ export class EncodeError extends Error {
 
 /** Any JSON value, as JSON.parse gives it. */
 export type JsonValue = null | boolean | number | string | JsonValue[] | JsonObject;
+
 /** A JSON object. */
 export interface JsonObject {
   [key: string]: JsonValue;
@@ -50,65 +58,75 @@ export interface JsonObject {
 /** One outcome of a frame reader: a decoded frame, or the error of one bad line. */
 export type FrameResult<T> = { ok: true; value: T } | { ok: false; error: DecodeError };
 
-type Obj = Record<string, unknown>;
-type Key = string | number | undefined;
+type $Obj = { [key: string]: unknown };
 
-const maxSafe = 9007199254740991;
-const maxDepth = 1000;
-const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
-const loneSurrogate = /\p{Cs}/u;
-const nativeWellFormed = (String.prototype as { isWellFormed?: unknown }).isWellFormed;
-const hasOwn = Object.prototype.hasOwnProperty;
+/** The keys an object's schema declares (or matches by pattern): the others are extra members. */
+type $Known = (key: string) => boolean;
+
+type $Key = string | number | undefined;
+
+const $maxSafe = 9007199254740991;
+
+const $maxDepth = 1000;
+
+const $utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+
+const $loneSurrogate = /\p{Cs}/u;
+
+const $nativeWellFormed = (String.prototype as { isWellFormed?: unknown }).isWellFormed;
+
+const $hasOwn = Object.prototype.hasOwnProperty;
 
 /** The raw text of the document being decoded, for document-order key lookups; unset between calls. */
-let src: string | undefined;
+let $src: string | undefined;
+
 /**
  * Whether strings and keys may hold an unpaired surrogate. While a well-formed text is decoded,
  * only a "\u" escape can make one, so a text without "\u" clears it (one indexOf per document
  * instead of one check per string); it is set again between calls and while encoding.
  */
-let sur = true;
+let $sur = true;
 
 /** False when the string holds an unpaired UTF-16 surrogate (String.prototype.isWellFormed where present). */
-const wellFormed: (s: string) => boolean =
-  typeof nativeWellFormed === "function"
+const $wellFormed: (s: string) => boolean =
+  typeof $nativeWellFormed === "function"
     ? (s) => (s as unknown as { isWellFormed(): boolean }).isWellFormed()
-    : (s) => !loneSurrogate.test(s);
+    : (s) => !$loneSurrogate.test(s);
 
-function fail(code: WireErrorCode, pointer: string, message: string): never {
+function $fail(code: WireErrorCode, pointer: string, message: string): never {
   throw new DecodeError(code, pointer, message);
 }
 
 /** In a union's dispatch: "ignored" (-1) for an open union, else the error. */
-function miss(ignore: boolean, code: WireErrorCode, pointer: string, message: string): number {
-  return ignore ? -1 : fail(code, pointer, message);
+function $miss(ignore: boolean, code: WireErrorCode, pointer: string, message: string): number {
+  return ignore ? -1 : $fail(code, pointer, message);
 }
 
 /** RFC 6901 escaping of one reference token. */
-function esc(key: string): string {
+function $esc(key: string): string {
   return key.indexOf("~") < 0 && key.indexOf("/") < 0 ? key : key.replace(/~/g, "~0").replace(/\//g, "~1");
 }
 
 /** The pointer of a child: `key` is already escaped (or an array index). */
-function at(p: string, key: Key): string {
+function $at(p: string, key: $Key): string {
   return key === undefined ? p : p + "/" + key;
 }
 
-function kindOf(v: unknown): string {
+function $kindOf(v: unknown): string {
   return v === null ? "null" : Array.isArray(v) ? "array" : typeof v;
 }
 
-function isObj(v: unknown): v is Obj {
+function $isObj(v: unknown): v is $Obj {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
 /** An own member whose value is not undefined (parsed JSON never holds undefined). */
-function has(o: Obj, key: string): boolean {
-  return o[key] !== undefined && hasOwn.call(o, key);
+function $has(o: $Obj, key: string): boolean {
+  return o[key] !== undefined && $hasOwn.call(o, key);
 }
 
 /** Number of Unicode code points of a well-formed string. */
-function cpLen(s: string): number {
+function $cpLen(s: string): number {
   let n = s.length;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
@@ -117,174 +135,118 @@ function cpLen(s: string): number {
   return n;
 }
 
-function describe(s: string): string {
-  return `string of ${cpLen(s)} characters`;
+function $describe(s: string): string {
+  return `string of ${$cpLen(s)} characters`;
 }
 
 // ---- input ----
 
-function toText(input: string | Uint8Array): string {
+function $toText(input: string | Uint8Array): string {
   if (typeof input === "string") {
-    if (!wellFormed(input)) fail("utf8", "", "input holds an unpaired UTF-16 surrogate");
+    if (!$wellFormed(input)) $fail("utf8", "", "input holds an unpaired UTF-16 surrogate");
     return input;
   }
   try {
-    return utf8.decode(input);
+    return $utf8.decode(input);
   } catch {
-    return fail("utf8", "", "input is not valid UTF-8");
+    return $fail("utf8", "", "input is not valid UTF-8");
   }
 }
 
-function parseText(text: string): unknown {
+function $parseText(text: string): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    return fail("syntax", "", `input of ${text.length} UTF-16 units is not one JSON value`);
+    return $fail("syntax", "", `input of ${text.length} UTF-16 units is not one JSON value`);
   }
 }
 
 /** Checks a parsed document in place with `walk`; the raw text serves document-order key lookups. */
-function checkDoc<T>(text: string, v: unknown, walk: (v: unknown, p: string) => void): T {
-  src = text;
-  sur = text.indexOf("\\u") >= 0;
+function $checkDoc<T>(text: string, v: unknown, walk: (v: unknown, p: string) => void): T {
+  $src = text;
+  $sur = text.indexOf("\\u") >= 0;
   try {
     walk(v, "");
   } finally {
-    src = undefined;
-    sur = true;
+    $src = undefined;
+    $sur = true;
   }
   return v as T;
 }
 
-/**
- * A frame decoder's first check (rule 2): more than `limit` UTF-8 bytes is frame_too_large at "",
- * as the reader would say. A string is measured in UTF-8 bytes (an unpaired surrogate counts 3).
- */
-function frameSize(input: string | Uint8Array, limit: number): void {
-  let n = input.length;
-  if (typeof input === "string" && n <= limit && 3 * n > limit) {
-    n = 0;
-    for (let i = 0; i < input.length && n <= limit; i++) {
-      const c = input.charCodeAt(i);
-      if (c < 0x80) n += 1;
-      else if (c < 0x800) n += 2;
-      else if (c >= 0xd800 && c <= 0xdbff && i + 1 < input.length && (input.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
-        n += 4;
-        i++;
-      } else n += 3;
-    }
-  }
-  if (n > limit) fail("frame_too_large", "", `frame longer than ${limit} bytes`);
-}
-
-/** Decodes one JSON document and checks it in place with `walk`; a frame decoder gives its byte limit. */
-function runDoc<T>(input: string | Uint8Array, walk: (v: unknown, p: string) => void, limit?: number): T {
-  if (limit !== undefined) frameSize(input, limit);
-  const text = toText(input);
-  return checkDoc<T>(text, parseText(text), walk);
-}
-
-/** Like runDoc for an open union: a line that is not JSON, or that no variant claims, is null. */
-function runOpen<T>(
-  input: string | Uint8Array,
-  pick: (v: unknown, p: string, ignore: boolean) => number,
-  walk: (v: unknown, p: string) => void,
-  limit?: number,
-): T | null {
-  if (limit !== undefined) frameSize(input, limit);
-  let text: string;
-  let v: unknown;
-  try {
-    text = toText(input);
-    v = parseText(text);
-  } catch (e) {
-    if (e instanceof DecodeError) return null;
-    throw e;
-  }
-  return pick(v, "", true) < 0 ? null : checkDoc<T>(text, v, walk);
+/** Decodes one JSON document and checks it in place with `walk`. */
+function $runDoc<T>(input: string | Uint8Array, walk: (v: unknown, p: string) => void): T {
+  const text = $toText(input);
+  return $checkDoc<T>(text, $parseText(text), walk);
 }
 
 /** Checks an already parsed value (no raw text: unknown keys are found in property order). */
-function runValue<T>(v: unknown, p: string, walk: (v: unknown, p: string) => void): T {
+function $runValue<T>(v: unknown, p: string, walk: (v: unknown, p: string) => void): T {
   walk(v, p);
   return v as T;
 }
 
-/** Runs a writer; its DecodeErrors become EncodeErrors with the same code and pointer. */
-function runEncode(value: unknown, write: (v: unknown, p: string) => string): string {
-  const saved = src;
-  const savedSur = sur;
-  src = undefined;
-  sur = true;
+/** Checks a value as its decoder would, then writes it; DecodeErrors become EncodeErrors with the same code and pointer. */
+function $encode<T>(value: T, check: (v: unknown, p: string) => void, write: (v: T) => string): string {
+  const saved = $src;
+  const savedSur = $sur;
+  $src = undefined;
+  $sur = true;
   try {
-    return write(value, "");
+    check(value, "");
+    return write(value);
   } catch (e) {
     if (e instanceof DecodeError) throw new EncodeError(e.code, e.pointer, e.message);
     throw e;
   } finally {
-    src = saved;
-    sur = savedSur;
+    $src = saved;
+    $sur = savedSur;
   }
 }
 
 // ---- leaf checks: the pointer of the value is at(p, k), built only on failure ----
 
-function str(v: unknown, p: string, k?: Key): asserts v is string {
-  if (typeof v !== "string") fail("type", at(p, k), `expected string, got ${kindOf(v)}`);
-  if (sur && !wellFormed(v)) fail("utf8", at(p, k), "string holds an unpaired UTF-16 surrogate");
+function $str(v: unknown, p: string, k?: $Key): asserts v is string {
+  if (typeof v !== "string") $fail("type", $at(p, k), `expected string, got ${$kindOf(v)}`);
+  if ($sur && !$wellFormed(v)) $fail("utf8", $at(p, k), "string holds an unpaired UTF-16 surrogate");
 }
 
-function minLen(v: string, n: number, p: string, k?: Key): void {
-  if (v.length < n || (v.length < 2 * n && cpLen(v) < n))
-    fail("length", at(p, k), `${describe(v)}, expected at least ${n}`);
+function $minLen(v: string, n: number, p: string, k?: $Key): void {
+  if (v.length < n || (v.length < 2 * n && $cpLen(v) < n))
+    $fail("length", $at(p, k), `${$describe(v)}, expected at least ${n}`);
 }
 
-function maxLen(v: string, n: number, p: string, k?: Key): void {
-  if (v.length > n && (v.length > 2 * n || cpLen(v) > n))
-    fail("length", at(p, k), `${describe(v)}, expected at most ${n}`);
+function $int(v: unknown, p: string, k?: $Key): asserts v is number {
+  if (typeof v !== "number") $fail("type", $at(p, k), `expected integer, got ${$kindOf(v)}`);
+  if (!Number.isFinite(v)) $fail("range", $at(p, k), "number is not finite");
+  if (!Number.isInteger(v)) $fail("type", $at(p, k), "expected integer, got a fraction");
+  if (v > $maxSafe || v < -$maxSafe) $fail("range", $at(p, k), "integer beyond ±(2^53 − 1)");
 }
 
-function int(v: unknown, p: string, k?: Key): asserts v is number {
-  if (typeof v !== "number") fail("type", at(p, k), `expected integer, got ${kindOf(v)}`);
-  if (!Number.isFinite(v)) fail("range", at(p, k), "number is not finite");
-  if (!Number.isInteger(v)) fail("type", at(p, k), "expected integer, got a fraction");
-  if (v > maxSafe || v < -maxSafe) fail("range", at(p, k), "integer beyond ±(2^53 − 1)");
+function $bool(v: unknown, p: string, k?: $Key): asserts v is boolean {
+  if (typeof v !== "boolean") $fail("type", $at(p, k), `expected boolean, got ${$kindOf(v)}`);
 }
 
-function num(v: unknown, p: string, k?: Key): asserts v is number {
-  if (typeof v !== "number") fail("type", at(p, k), `expected number, got ${kindOf(v)}`);
-  if (!Number.isFinite(v)) fail("range", at(p, k), "number is not finite");
+function $nul(v: unknown, p: string, k?: $Key): asserts v is null {
+  if (v !== null) $fail("type", $at(p, k), `expected null, got ${$kindOf(v)}`);
 }
 
-function bool(v: unknown, p: string, k?: Key): asserts v is boolean {
-  if (typeof v !== "boolean") fail("type", at(p, k), `expected boolean, got ${kindOf(v)}`);
+function $arr(v: unknown, p: string, k?: $Key): asserts v is unknown[] {
+  if (!Array.isArray(v)) $fail("type", $at(p, k), `expected array, got ${$kindOf(v)}`);
 }
 
-function nul(v: unknown, p: string, k?: Key): asserts v is null {
-  if (v !== null) fail("type", at(p, k), `expected null, got ${kindOf(v)}`);
+function $obj(v: unknown, p: string): $Obj {
+  return $isObj(v) ? v : $fail("type", p, `expected object, got ${$kindOf(v)}`);
 }
 
-function arr(v: unknown, p: string, k?: Key): asserts v is unknown[] {
-  if (!Array.isArray(v)) fail("type", at(p, k), `expected array, got ${kindOf(v)}`);
-}
-
-function obj(v: unknown, p: string): Obj {
-  return isObj(v) ? v : fail("type", p, `expected object, got ${kindOf(v)}`);
-}
-
-/** missing_field for a required property, at the pointer it would have. */
-function need(o: Obj, key: string, p: string): void {
-  if (!has(o, key)) missing(key, p);
-}
-
-function missing(key: string, p: string): never {
-  return fail("missing_field", p + "/" + esc(key), `missing required property ${JSON.stringify(key)}`);
+function $missing(key: string, p: string): never {
+  return $fail("missing_field", p + "/" + $esc(key), `missing required property ${JSON.stringify(key)}`);
 }
 
 // ---- objects ----
 
 /** A canonical array-index key ("0" … "4294967294"), which JSON.parse orders first. */
-function isIndex(k: string): boolean {
+function $isIndex(k: string): boolean {
   const c = k.charCodeAt(0);
   if (k.length === 0 || c < 0x30 || c > 0x39 || k.length > 10 || (c === 0x30 && k.length > 1)) return false;
   for (let i = 1; i < k.length; i++) {
@@ -295,51 +257,31 @@ function isIndex(k: string): boolean {
 }
 
 /** Closed object: the first unknown key in document order is unknown_field (utf8 at the object if ill-formed). */
-function closed(o: Obj, known: ReadonlySet<string>, p: string): void {
+function $closed(o: $Obj, known: $Known, p: string): void {
   let first: string | undefined;
   // for-in is Object.keys order here: parsed objects inherit no enumerable key, and encoders
   // skip what is not own.
   for (const k in o) {
-    if (known.has(k) || o[k] === undefined || !hasOwn.call(o, k)) continue;
+    if (known(k) || o[k] === undefined || !$hasOwn.call(o, k)) continue;
     if (first === undefined) {
       first = k;
       // Index keys come first in property order; any other first unknown key is also first in the document.
-      if (!isIndex(k)) break;
+      if (!$isIndex(k)) break;
     } else {
       // Two unknown keys, one an index: property order may differ from document order.
-      if (src !== undefined) first = firstUnknown(src, p, known) ?? first;
+      if ($src !== undefined) first = $firstUnknown($src, p, known) ?? first;
       break;
     }
   }
   if (first === undefined) return;
-  if (sur && !wellFormed(first)) fail("utf8", p, "object key holds an unpaired UTF-16 surrogate");
-  fail("unknown_field", p + "/" + esc(first), `unknown property (a key of ${cpLen(first)} characters)`);
-}
-
-/** Open object: extra members are free-form values, checked in property order. */
-function extras(o: Obj, known: ReadonlySet<string>, p: string): void {
-  for (const k of Object.keys(o)) {
-    if (known.has(k) || o[k] === undefined) continue;
-    if (sur && !wellFormed(k)) fail("utf8", p, "object key holds an unpaired UTF-16 surrogate");
-    free(o[k], p, esc(k), undefined);
-  }
-}
-
-/** Writes the extra members of an open object (after its declared ones): `,"key":value` each. */
-function putExtras(o: Obj, known: ReadonlySet<string>, p: string): string {
-  let s = "";
-  for (const k of Object.keys(o)) {
-    if (known.has(k) || o[k] === undefined) continue;
-    if (!wellFormed(k)) fail("utf8", p, "object key holds an unpaired UTF-16 surrogate");
-    s += "," + JSON.stringify(k) + ":" + putFree(o[k], p, esc(k), undefined);
-  }
-  return s;
+  if ($sur && !$wellFormed(first)) $fail("utf8", p, "object key holds an unpaired UTF-16 surrogate");
+  $fail("unknown_field", p + "/" + $esc(first), `unknown property (a key of ${$cpLen(first)} characters)`);
 }
 
 // ---- free-form values ----
 
 /** Nesting level of the value at pointer p: the document root is level 1. */
-function levelOf(p: string): number {
+function $levelOf(p: string): number {
   let n = 1;
   for (let i = 0; i < p.length; i++) if (p.charCodeAt(i) === 0x2f) n++;
   return n;
@@ -350,77 +292,77 @@ function levelOf(p: string): number {
  * order: depth, ill-formed keys and strings, non-finite numbers; and (for values an encoder gets)
  * anything that is not plain JSON.
  */
-function free(v: unknown, p: string, k: Key, kinds: readonly string[] | undefined): void {
-  if (kinds !== undefined && !kinds.includes(kindOf(v)))
-    fail("type", at(p, k), `expected ${kinds.join(" or ")}, got ${kindOf(v)}`);
+function $free(v: unknown, p: string, k: $Key, kinds: readonly string[] | undefined): void {
+  if (kinds !== undefined && !kinds.includes($kindOf(v)))
+    $fail("type", $at(p, k), `expected ${kinds.join(" or ")}, got ${$kindOf(v)}`);
   // Values of a parsed document are plain JSON: a walk that allocates nothing finds most of them
   // clean; anything else takes the exact walk below, which finds the error and its pointer.
   if (
-    src !== undefined &&
-    (typeof v !== "object" || v === null ? freeLeaf(v) : freeClean(v, levelOf(p) + (k === undefined ? 0 : 1)))
+    $src !== undefined &&
+    (typeof v !== "object" || v === null ? $freeLeaf(v) : $freeClean(v, $levelOf(p) + (k === undefined ? 0 : 1)))
   )
     return;
   const path: (string | number)[] = [];
-  const bad = freeWalk(v, levelOf(at(p, k)), path);
+  const bad = $freeWalk(v, $levelOf($at(p, k)), path);
   if (bad !== undefined) {
-    let q = at(p, k);
-    for (const t of path) q += "/" + (typeof t === "number" ? t : esc(t));
-    fail(bad[0], q, bad[1]);
+    let q = $at(p, k);
+    for (const t of path) q += "/" + (typeof t === "number" ? t : $esc(t));
+    $fail(bad[0], q, bad[1]);
   }
 }
 
 /** A parsed scalar that needs no error: a well-formed string, a finite number, a boolean or null. */
-function freeLeaf(v: unknown): boolean {
-  return typeof v === "string" ? !sur || wellFormed(v) : typeof v === "number" ? Number.isFinite(v) : true;
+function $freeLeaf(v: unknown): boolean {
+  return typeof v === "string" ? !$sur || $wellFormed(v) : typeof v === "number" ? Number.isFinite(v) : true;
 }
 
 /** True when the parsed container v at nesting level `level` holds nothing freeWalk would refuse. */
-function freeClean(v: object, level: number): boolean {
-  if (level > maxDepth) return false;
+function $freeClean(v: object, level: number): boolean {
+  if (level > $maxDepth) return false;
   if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       const x: unknown = v[i];
-      if (typeof x === "object" && x !== null ? !freeClean(x, level + 1) : !freeLeaf(x)) return false;
+      if (typeof x === "object" && x !== null ? !$freeClean(x, level + 1) : !$freeLeaf(x)) return false;
     }
     return true;
   }
-  const o = v as Obj;
+  const o = v as $Obj;
   for (const key in o) {
-    if (sur && !wellFormed(key)) return false;
+    if ($sur && !$wellFormed(key)) return false;
     const x = o[key];
-    if (typeof x === "object" && x !== null ? !freeClean(x, level + 1) : !freeLeaf(x)) return false;
+    if (typeof x === "object" && x !== null ? !$freeClean(x, level + 1) : !$freeLeaf(x)) return false;
   }
   return true;
 }
 
-function freeWalk(v: unknown, level: number, path: (string | number)[]): [WireErrorCode, string] | undefined {
+function $freeWalk(v: unknown, level: number, path: (string | number)[]): [WireErrorCode, string] | undefined {
   switch (typeof v) {
     case "string":
-      return !sur || wellFormed(v) ? undefined : ["utf8", "string holds an unpaired UTF-16 surrogate"];
+      return !$sur || $wellFormed(v) ? undefined : ["utf8", "string holds an unpaired UTF-16 surrogate"];
     case "number":
       return Number.isFinite(v) ? undefined : ["range", "number is not finite"];
     case "boolean":
       return undefined;
     case "object": {
       if (v === null) return undefined;
-      if (level > maxDepth) return ["depth", `nesting deeper than ${maxDepth} levels`];
+      if (level > $maxDepth) return ["depth", `nesting deeper than ${$maxDepth} levels`];
       const proto = Object.getPrototypeOf(v) as unknown;
       if (Array.isArray(v)) {
         if (proto !== Array.prototype) return ["type", "not a plain JSON array"];
         for (let i = 0; i < v.length; i++) {
           path.push(i);
-          const bad = freeWalk(v[i], level + 1, path);
+          const bad = $freeWalk(v[i], level + 1, path);
           if (bad !== undefined) return bad;
           path.pop();
         }
         return undefined;
       }
       if (proto !== Object.prototype && proto !== null) return ["type", "not a plain JSON object"];
-      const o = v as Obj;
+      const o = v as $Obj;
       for (const key of Object.keys(o)) {
-        if (sur && !wellFormed(key)) return ["utf8", "object key holds an unpaired UTF-16 surrogate"];
+        if ($sur && !$wellFormed(key)) return ["utf8", "object key holds an unpaired UTF-16 surrogate"];
         path.push(key);
-        const bad = freeWalk(o[key], level + 1, path);
+        const bad = $freeWalk(o[key], level + 1, path);
         if (bad !== undefined) return bad;
         path.pop();
       }
@@ -431,15 +373,9 @@ function freeWalk(v: unknown, level: number, path: (string | number)[]): [WireEr
   }
 }
 
-/** Checks a free-form value and writes it as JSON.stringify does. */
-function putFree(v: unknown, p: string, k: Key, kinds: readonly string[] | undefined): string {
-  free(v, p, k, kinds);
-  return JSON.stringify(v);
-}
-
 // ---- document-order keys (rarely needed: two unknown keys, one of them an array index) ----
 
-function skipWs(t: string, i: number): number {
+function $skipWs(t: string, i: number): number {
   for (;;) {
     const c = t.charCodeAt(i);
     if (c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09) return i;
@@ -448,7 +384,7 @@ function skipWs(t: string, i: number): number {
 }
 
 /** Index just after the string starting at i (t[i] is the opening quote). */
-function skipStr(t: string, i: number): number {
+function $skipStr(t: string, i: number): number {
   for (let j = i + 1; ; j++) {
     const c = t.charCodeAt(j);
     if (c === 0x5c) j++;
@@ -458,9 +394,9 @@ function skipStr(t: string, i: number): number {
 }
 
 /** Index just after the JSON value starting at i (the text is known to be valid JSON). */
-function skipVal(t: string, i: number): number {
+function $skipVal(t: string, i: number): number {
   const c = t.charCodeAt(i);
-  if (c === 0x22) return skipStr(t, i);
+  if (c === 0x22) return $skipStr(t, i);
   if (c !== 0x7b && c !== 0x5b) {
     let j = i;
     for (;;) {
@@ -483,7 +419,7 @@ function skipVal(t: string, i: number): number {
   for (let j = i; j < t.length;) {
     const d = t.charCodeAt(j);
     if (d === 0x22) {
-      j = skipStr(t, j);
+      j = $skipStr(t, j);
       continue;
     }
     if (d === 0x7b || d === 0x5b) depth++;
@@ -497,47 +433,47 @@ function skipVal(t: string, i: number): number {
 }
 
 /** Calls `member(key, valueStart)` for each member of the object starting at i; returns its end. */
-function eachMember(t: string, i: number, member: (key: string, at: number) => void): number {
-  i = skipWs(t, i + 1);
+function $eachMember(t: string, i: number, member: (key: string, $at: number) => void): number {
+  i = $skipWs(t, i + 1);
   if (t.charCodeAt(i) === 0x7d) return i + 1;
   for (;;) {
-    const end = skipStr(t, i);
+    const end = $skipStr(t, i);
     const key = JSON.parse(t.slice(i, end)) as string;
-    i = skipWs(t, skipWs(t, end) + 1);
+    i = $skipWs(t, $skipWs(t, end) + 1);
     member(key, i);
-    i = skipWs(t, skipVal(t, i));
+    i = $skipWs(t, $skipVal(t, i));
     if (t.charCodeAt(i) !== 0x2c) return i + 1;
-    i = skipWs(t, i + 1);
+    i = $skipWs(t, i + 1);
   }
 }
 
 /** The keys of the object at pointer p of the text, in order of first occurrence (undefined if not found). */
-function keysAt(t: string, p: string): string[] | undefined {
-  let i = skipWs(t, 0);
+function $keysAt(t: string, p: string): string[] | undefined {
+  let i = $skipWs(t, 0);
   const tokens = p === "" ? [] : p.slice(1).split("/");
   for (const raw of tokens) {
     const token = raw.replace(/~1/g, "/").replace(/~0/g, "~");
     const c = t.charCodeAt(i);
     if (c === 0x7b) {
       let found = -1;
-      eachMember(t, i, (key, start) => {
+      $eachMember(t, i, (key, start) => {
         if (key === token) found = start; // the last occurrence wins, as in JSON.parse
       });
       if (found < 0) return undefined;
       i = found;
     } else if (c === 0x5b) {
-      i = skipWs(t, i + 1);
-      for (let n = Number(token); n > 0; n--) i = skipWs(t, skipWs(t, skipVal(t, i)) + 1);
+      i = $skipWs(t, i + 1);
+      for (let n = Number(token); n > 0; n--) i = $skipWs(t, $skipWs(t, $skipVal(t, i)) + 1);
     } else return undefined;
   }
   if (t.charCodeAt(i) !== 0x7b) return undefined;
   const keys = new Set<string>();
-  eachMember(t, i, (key) => keys.add(key));
+  $eachMember(t, i, (key) => keys.add(key));
   return [...keys];
 }
 
-function firstUnknown(t: string, p: string, known: ReadonlySet<string>): string | undefined {
-  return keysAt(t, p)?.find((k) => !known.has(k));
+function $firstUnknown(t: string, p: string, known: $Known): string | undefined {
+  return $keysAt(t, p)?.find((k) => !known(k));
 }
 
 // ---- frames ----
@@ -551,7 +487,7 @@ export interface ByteStream {
 }
 
 /** Chunks of a byte stream; a ReadableStream is read with getReader() (Safari lacks its async iteration). */
-async function* chunksOf(source: AsyncIterable<Uint8Array> | ByteStream): AsyncGenerator<Uint8Array, void, undefined> {
+async function* $chunksOf(source: AsyncIterable<Uint8Array> | ByteStream): AsyncGenerator<Uint8Array, void, undefined> {
   if (typeof (source as ByteStream).getReader === "function") {
     const reader = (source as ByteStream).getReader();
     try {
@@ -568,7 +504,7 @@ async function* chunksOf(source: AsyncIterable<Uint8Array> | ByteStream): AsyncG
   }
 }
 
-function concat(parts: Uint8Array[], size: number): Uint8Array {
+function $concat(parts: Uint8Array[], size: number): Uint8Array {
   if (parts.length === 1) return parts[0]!;
   const out = new Uint8Array(size);
   let o = 0;
@@ -584,7 +520,7 @@ function concat(parts: Uint8Array[], size: number): Uint8Array {
  * maxBytes is one frame_too_large error, and its rest is discarded without being kept; a last
  * line without "\n" is a syntax error; lines the decoder ignores (null) are skipped.
  */
-export async function* readFrames<T>(
+async function* $readFrames<T>(
   source: AsyncIterable<Uint8Array> | ByteStream,
   decode: (line: Uint8Array) => T | null,
   maxBytes: number | undefined,
@@ -606,7 +542,7 @@ export async function* readFrames<T>(
     ok: false,
     error: new DecodeError("frame_too_large", "", `frame longer than ${limit} bytes`),
   });
-  for await (const chunk of chunksOf(source)) {
+  for await (const chunk of $chunksOf(source)) {
     let start = 0;
     while (start <= chunk.length) {
       const nl = chunk.indexOf(0x0a, start);
@@ -632,7 +568,7 @@ export async function* readFrames<T>(
         tooLarge = false;
         yield oversized();
       } else {
-        const line = concat(parts, size);
+        const line = $concat(parts, size);
         parts = [];
         size = 0;
         const f = one(line);
@@ -646,13 +582,32 @@ export async function* readFrames<T>(
     yield { ok: false, error: new DecodeError("syntax", "", `truncated frame: ${size} bytes without a final newline`) };
 }
 
-// ---- protocol ----
+/** A frame decoder's byte limit (wire rule 2), checked before anything else: UTF-8 bytes, also for a string. */
+function $runFrame<T>(input: string | Uint8Array, limit: number, check: (v: unknown, p: string) => void): T {
+  // A string's UTF-8 length lies between its UTF-16 length and three times that.
+  if (input.length > limit || (typeof input === "string" && input.length * 3 > limit)) {
+    if ((typeof input === "string" ? $utf8Length(input) : input.length) > limit)
+      $fail("frame_too_large", "", `frame longer than ${limit} bytes`);
+  }
+  return $runDoc<T>(input, check);
+}
 
-const pattern1 = new RegExp("^(?:/|[A-Za-z]:[\\\\/])", "u");
-const pattern2 = new RegExp(
-  "^(?:[^./\\\\\\u0000][^/\\\\\\u0000]*|\\.[^./\\\\\\u0000][^/\\\\\\u0000]*|\\.\\.[^/\\\\\\u0000]+)(?:/(?:[^./\\\\\\u0000][^/\\\\\\u0000]*|\\.[^./\\\\\\u0000][^/\\\\\\u0000]*|\\.\\.[^/\\\\\\u0000]+))*$",
-  "u",
-);
+/** The UTF-8 length of a string (an unpaired surrogate counts 3, as TextEncoder writes U+FFFD). */
+function $utf8Length(s: string): number {
+  let n = s.length;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80) continue;
+    if (c < 0x800) n += 1;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      n += 2;
+      i++;
+    } else n += 2;
+  }
+  return n;
+}
+
+// ---- protocol ----
 
 /** sha256 of the schema files this file was generated from. */
 export const SCHEMA_DIGEST = "bcbeb7de9bfda7a2965f050670c3c948220fbc5463210132ea13fc130c89e7f3";
@@ -660,6 +615,12 @@ export const SCHEMA_DIGEST = "bcbeb7de9bfda7a2965f050670c3c948220fbc5463210132ea
 export const FRAME_LIMIT = 4194304;
 /** The protocol version. */
 export const PROTOCOL_VERSION = 1 as const;
+
+const reHarnessOptionsDir = new RegExp("^(?:/|[A-Za-z]:[\\\\/])", "u");
+const reNativeFilePath = new RegExp(
+  "^(?:[^./\\\\\\u0000][^/\\\\\\u0000]*|\\.[^./\\\\\\u0000][^/\\\\\\u0000]*|\\.\\.[^/\\\\\\u0000]+)(?:/(?:[^./\\\\\\u0000][^/\\\\\\u0000]*|\\.[^./\\\\\\u0000][^/\\\\\\u0000]*|\\.\\.[^/\\\\\\u0000]+))*$",
+  "u",
+);
 
 /** Version of the runner protocol. Raise it with every change that breaks an old reader or writer; `codegen diff` enforces this. */
 export const ProtocolVersion = 1 as const;
@@ -705,16 +666,16 @@ export type Method = (typeof Method)[keyof typeof Method];
 
 /** Decodes a Method from one JSON text, checking it in place; throws DecodeError. */
 export function decodeMethod(input: string | Uint8Array): Method {
-  return runDoc<Method>(input, walkMethod);
+  return $runDoc<Method>(input, checkMethod);
 }
 
-/** Writes Method values in canonical form; throws EncodeError for a value its decoder would reject. */
+/** Writes a Method in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeMethod(value: Method): string {
-  return runEncode(value, writeMethod);
+  return $encode(value, checkMethod, JSON.stringify);
 }
 
-function walkMethod(v: unknown, p: string, k?: string | number): void {
-  if (typeof v !== "string" || (sur && !wellFormed(v))) str(v, p, k);
+function checkMethod(v: unknown, p: string, k?: $Key): void {
+  if (typeof v !== "string" || ($sur && !$wellFormed(v))) $str(v, p, k);
   if (
     v !== "open" &&
     v !== "prompt" &&
@@ -724,22 +685,7 @@ function walkMethod(v: unknown, p: string, k?: string | number): void {
     v !== "detach" &&
     v !== "tool.call"
   )
-    fail("enum", at(p, k), `${describe(v)}, expected one of the enum values`);
-}
-
-function writeMethod(v: unknown, p: string, k?: string | number): string {
-  if (typeof v !== "string" || (sur && !wellFormed(v))) str(v, p, k);
-  if (
-    v !== "open" &&
-    v !== "prompt" &&
-    v !== "steer" &&
-    v !== "interrupt" &&
-    v !== "checkpoint" &&
-    v !== "detach" &&
-    v !== "tool.call"
-  )
-    fail("enum", at(p, k), `${describe(v)}, expected one of the enum values`);
-  return JSON.stringify(v);
+    $fail("enum", $at(p, k), `${$describe(v)}, expected one of the enum values`);
 }
 
 /** Names of the events a runner streams to its host during a turn. */
@@ -750,27 +696,20 @@ export const EventName = {
 /** Names of the events a runner streams to its host during a turn. */
 export type EventName = (typeof EventName)[keyof typeof EventName];
 
-/** Decodes a EventName from one JSON text, checking it in place; throws DecodeError. */
+/** Decodes an EventName from one JSON text, checking it in place; throws DecodeError. */
 export function decodeEventName(input: string | Uint8Array): EventName {
-  return runDoc<EventName>(input, walkEventName);
+  return $runDoc<EventName>(input, checkEventName);
 }
 
-/** Writes EventName values in canonical form; throws EncodeError for a value its decoder would reject. */
+/** Writes an EventName in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeEventName(value: EventName): string {
-  return runEncode(value, writeEventName);
+  return $encode(value, checkEventName, JSON.stringify);
 }
 
-function walkEventName(v: unknown, p: string, k?: string | number): void {
-  if (typeof v !== "string" || (sur && !wellFormed(v))) str(v, p, k);
+function checkEventName(v: unknown, p: string, k?: $Key): void {
+  if (typeof v !== "string" || ($sur && !$wellFormed(v))) $str(v, p, k);
   if (v !== "assistant.delta" && v !== "assistant.message")
-    fail("enum", at(p, k), `${describe(v)}, expected one of the enum values`);
-}
-
-function writeEventName(v: unknown, p: string, k?: string | number): string {
-  if (typeof v !== "string" || (sur && !wellFormed(v))) str(v, p, k);
-  if (v !== "assistant.delta" && v !== "assistant.message")
-    fail("enum", at(p, k), `${describe(v)}, expected one of the enum values`);
-  return JSON.stringify(v);
+    $fail("enum", $at(p, k), `${$describe(v)}, expected one of the enum values`);
 }
 
 /** Why a request failed: `provider_error` when the model provider failed, `brain_error` for framing, process or disk failures on the host's side. */
@@ -781,27 +720,20 @@ export const ErrorCode = {
 /** Why a request failed: `provider_error` when the model provider failed, `brain_error` for framing, process or disk failures on the host's side. */
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
-/** Decodes a ErrorCode from one JSON text, checking it in place; throws DecodeError. */
+/** Decodes an ErrorCode from one JSON text, checking it in place; throws DecodeError. */
 export function decodeErrorCode(input: string | Uint8Array): ErrorCode {
-  return runDoc<ErrorCode>(input, walkErrorCode);
+  return $runDoc<ErrorCode>(input, checkErrorCode);
 }
 
-/** Writes ErrorCode values in canonical form; throws EncodeError for a value its decoder would reject. */
+/** Writes an ErrorCode in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeErrorCode(value: ErrorCode): string {
-  return runEncode(value, writeErrorCode);
+  return $encode(value, checkErrorCode, JSON.stringify);
 }
 
-function walkErrorCode(v: unknown, p: string, k?: string | number): void {
-  if (typeof v !== "string" || (sur && !wellFormed(v))) str(v, p, k);
+function checkErrorCode(v: unknown, p: string, k?: $Key): void {
+  if (typeof v !== "string" || ($sur && !$wellFormed(v))) $str(v, p, k);
   if (v !== "provider_error" && v !== "brain_error")
-    fail("enum", at(p, k), `${describe(v)}, expected one of the enum values`);
-}
-
-function writeErrorCode(v: unknown, p: string, k?: string | number): string {
-  if (typeof v !== "string" || (sur && !wellFormed(v))) str(v, p, k);
-  if (v !== "provider_error" && v !== "brain_error")
-    fail("enum", at(p, k), `${describe(v)}, expected one of the enum values`);
-  return JSON.stringify(v);
+    $fail("enum", $at(p, k), `${$describe(v)}, expected one of the enum values`);
 }
 
 /** Why the model stopped generating the assistant message. */
@@ -817,49 +749,36 @@ export type StopReason = (typeof StopReason)[keyof typeof StopReason];
 
 /** Decodes a StopReason from one JSON text, checking it in place; throws DecodeError. */
 export function decodeStopReason(input: string | Uint8Array): StopReason {
-  return runDoc<StopReason>(input, walkStopReason);
+  return $runDoc<StopReason>(input, checkStopReason);
 }
 
-/** Writes StopReason values in canonical form; throws EncodeError for a value its decoder would reject. */
+/** Writes a StopReason in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeStopReason(value: StopReason): string {
-  return runEncode(value, writeStopReason);
+  return $encode(value, checkStopReason, JSON.stringify);
 }
 
-function walkStopReason(v: unknown, p: string, k?: string | number): void {
-  if (typeof v !== "string" || (sur && !wellFormed(v))) str(v, p, k);
+function checkStopReason(v: unknown, p: string, k?: $Key): void {
+  if (typeof v !== "string" || ($sur && !$wellFormed(v))) $str(v, p, k);
   if (v !== "stop" && v !== "length" && v !== "tool_use" && v !== "error" && v !== "aborted")
-    fail("enum", at(p, k), `${describe(v)}, expected one of the enum values`);
-}
-
-function writeStopReason(v: unknown, p: string, k?: string | number): string {
-  if (typeof v !== "string" || (sur && !wellFormed(v))) str(v, p, k);
-  if (v !== "stop" && v !== "length" && v !== "tool_use" && v !== "error" && v !== "aborted")
-    fail("enum", at(p, k), `${describe(v)}, expected one of the enum values`);
-  return JSON.stringify(v);
+    $fail("enum", $at(p, k), `${$describe(v)}, expected one of the enum values`);
 }
 
 /** Identifies one native session within a shared runner process. */
 export type Attachment = string;
 
-/** Decodes a Attachment from one JSON text, checking it in place; throws DecodeError. */
+/** Decodes an Attachment from one JSON text, checking it in place; throws DecodeError. */
 export function decodeAttachment(input: string | Uint8Array): Attachment {
-  return runDoc<Attachment>(input, walkAttachment);
+  return $runDoc<Attachment>(input, checkAttachment);
 }
 
-/** Writes Attachment values in canonical form; throws EncodeError for a value its decoder would reject. */
+/** Writes an Attachment in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeAttachment(value: Attachment): string {
-  return runEncode(value, writeAttachment);
+  return $encode(value, checkAttachment, JSON.stringify);
 }
 
-function walkAttachment(v: unknown, p: string, k?: string | number): void {
-  if (typeof v !== "string" || (sur && !wellFormed(v))) str(v, p, k);
-  if (v.length < 2) minLen(v, 1, p, k);
-}
-
-function writeAttachment(v: unknown, p: string, k?: string | number): string {
-  if (typeof v !== "string" || (sur && !wellFormed(v))) str(v, p, k);
-  if (v.length < 2) minLen(v, 1, p, k);
-  return JSON.stringify(v);
+function checkAttachment(v: unknown, p: string, k?: $Key): void {
+  if (typeof v !== "string" || ($sur && !$wellFormed(v))) $str(v, p, k);
+  if (v.length < 2) $minLen(v, 1, p, k);
 }
 
 /** Identifies one turn of a session. */
@@ -867,23 +786,17 @@ export type TurnId = string;
 
 /** Decodes a TurnId from one JSON text, checking it in place; throws DecodeError. */
 export function decodeTurnId(input: string | Uint8Array): TurnId {
-  return runDoc<TurnId>(input, walkTurnId);
+  return $runDoc<TurnId>(input, checkTurnId);
 }
 
-/** Writes TurnId values in canonical form; throws EncodeError for a value its decoder would reject. */
+/** Writes a TurnId in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeTurnId(value: TurnId): string {
-  return runEncode(value, writeTurnId);
+  return $encode(value, checkTurnId, JSON.stringify);
 }
 
-function walkTurnId(v: unknown, p: string, k?: string | number): void {
-  if (typeof v !== "string" || (sur && !wellFormed(v))) str(v, p, k);
-  if (v.length < 2) minLen(v, 1, p, k);
-}
-
-function writeTurnId(v: unknown, p: string, k?: string | number): string {
-  if (typeof v !== "string" || (sur && !wellFormed(v))) str(v, p, k);
-  if (v.length < 2) minLen(v, 1, p, k);
-  return JSON.stringify(v);
+function checkTurnId(v: unknown, p: string, k?: $Key): void {
+  if (typeof v !== "string" || ($sur && !$wellFormed(v))) $str(v, p, k);
+  if (v.length < 2) $minLen(v, 1, p, k);
 }
 
 /** Correlates a request with its response. */
@@ -891,23 +804,17 @@ export type FrameId = string;
 
 /** Decodes a FrameId from one JSON text, checking it in place; throws DecodeError. */
 export function decodeFrameId(input: string | Uint8Array): FrameId {
-  return runDoc<FrameId>(input, walkFrameId);
+  return $runDoc<FrameId>(input, checkFrameId);
 }
 
-/** Writes FrameId values in canonical form; throws EncodeError for a value its decoder would reject. */
+/** Writes a FrameId in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeFrameId(value: FrameId): string {
-  return runEncode(value, writeFrameId);
+  return $encode(value, checkFrameId, JSON.stringify);
 }
 
-function walkFrameId(v: unknown, p: string, k?: string | number): void {
-  if (typeof v !== "string" || (sur && !wellFormed(v))) str(v, p, k);
-  if (v.length < 2) minLen(v, 1, p, k);
-}
-
-function writeFrameId(v: unknown, p: string, k?: string | number): string {
-  if (typeof v !== "string" || (sur && !wellFormed(v))) str(v, p, k);
-  if (v.length < 2) minLen(v, 1, p, k);
-  return JSON.stringify(v);
+function checkFrameId(v: unknown, p: string, k?: $Key): void {
+  if (typeof v !== "string" || ($sur && !$wellFormed(v))) $str(v, p, k);
+  if (v.length < 2) $minLen(v, 1, p, k);
 }
 
 /** Opens (or reopens) a native session. The runner loads saved state passively: no model or tool call until the next `prompt`. */
@@ -922,93 +829,75 @@ export type OpenRequest = {
   params: HarnessOptions;
 };
 
-/** Decodes a OpenRequest from one JSON text, checking it in place; throws DecodeError. */
+/** Decodes an OpenRequest from one JSON text, checking it in place; throws DecodeError. */
 export function decodeOpenRequest(input: string | Uint8Array): OpenRequest {
-  return runDoc<OpenRequest>(input, walkOpenRequest);
+  return $runDoc<OpenRequest>(input, checkOpenRequest);
 }
 
-/** Writes OpenRequest values in canonical form; throws EncodeError for a value its decoder would reject. */
+/** Writes an OpenRequest in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeOpenRequest(value: OpenRequest): string {
-  return runEncode(value, writeOpenRequest);
+  return $encode(value, checkOpenRequest, writeOpenRequest);
 }
 
-const knownOpenRequest: ReadonlySet<string> = new Set(["attachment", "id", "method", "params"]);
-
-function walkOpenRequest(v: unknown, p: string, k?: string | number): void {
-  const q = at(p, k);
-  const o = obj(v, q);
-  let m = 0;
-  for (const key in o) {
-    if (!hasOwn.call(o, key)) continue;
-    switch (key) {
-      case "attachment":
-        m |= 1;
-        continue;
-      case "id":
-        m |= 2;
-        continue;
-      case "method":
-        m |= 4;
-        continue;
-      case "params":
-        m |= 8;
-        continue;
-    }
-    if (o[key] !== undefined) closed(o, knownOpenRequest, q);
+function knownOpenRequest(key: string): boolean {
+  switch (key) {
+    case "attachment":
+    case "id":
+    case "method":
+    case "params":
+      return true;
   }
-  const a0 = o["attachment"];
-  const a1 = o["id"];
-  const a2 = o["method"];
-  const a3 = o["params"];
-  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "attachment")))) missing("attachment", q);
-  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "id")))) missing("id", q);
-  if (!(a2 !== undefined && ((m & 4) !== 0 || hasOwn.call(o, "method")))) missing("method", q);
-  if (!(a3 !== undefined && ((m & 8) !== 0 || hasOwn.call(o, "params")))) missing("params", q);
-  walkAttachment(a0, q, "attachment");
-  walkFrameId(a1, q, "id");
-  if (typeof a2 !== "string" || (sur && !wellFormed(a2))) str(a2, q, "method");
-  if (a2 !== "open") fail("const", q + "/method", 'expected the constant "open"');
-  walkHarnessOptions(a3, q, "params");
+  return false;
 }
 
-function writeOpenRequest(v: unknown, p: string, k?: string | number): string {
-  const q = at(p, k);
-  const o = obj(v, q);
-  let m = 0;
+function checkOpenRequest(v: unknown, p: string, k?: $Key): void {
+  const q = $at(p, k);
+  const o = $obj(v, q);
+  let has_attachment = false;
+  let has_id = false;
+  let has_method = false;
+  let has_params = false;
   for (const key in o) {
-    if (!hasOwn.call(o, key)) continue;
+    if (!$hasOwn.call(o, key)) continue;
     switch (key) {
       case "attachment":
-        m |= 1;
+        has_attachment = true;
         continue;
       case "id":
-        m |= 2;
+        has_id = true;
         continue;
       case "method":
-        m |= 4;
+        has_method = true;
         continue;
       case "params":
-        m |= 8;
+        has_params = true;
         continue;
     }
-    if (o[key] !== undefined) closed(o, knownOpenRequest, q);
+    if (o[key] !== undefined) $closed(o, knownOpenRequest, q);
   }
-  const a0 = o["attachment"];
-  const a1 = o["id"];
-  const a2 = o["method"];
-  const a3 = o["params"];
-  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "attachment")))) missing("attachment", q);
-  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "id")))) missing("id", q);
-  if (!(a2 !== undefined && ((m & 4) !== 0 || hasOwn.call(o, "method")))) missing("method", q);
-  if (!(a3 !== undefined && ((m & 8) !== 0 || hasOwn.call(o, "params")))) missing("params", q);
-  let s = "{";
-  s += '"attachment":' + writeAttachment(a0, q, "attachment");
-  s += ',"id":' + writeFrameId(a1, q, "id");
-  if (typeof a2 !== "string" || (sur && !wellFormed(a2))) str(a2, q, "method");
-  if (a2 !== "open") fail("const", q + "/method", 'expected the constant "open"');
-  s += ',"method":' + JSON.stringify(a2);
-  s += ',"params":' + writeHarnessOptions(a3, q, "params");
-  return s + "}";
+  const v_attachment = o["attachment"];
+  const v_id = o["id"];
+  const v_method = o["method"];
+  const v_params = o["params"];
+  if (!(v_attachment !== undefined && (has_attachment || $hasOwn.call(o, "attachment")))) $missing("attachment", q);
+  if (!(v_id !== undefined && (has_id || $hasOwn.call(o, "id")))) $missing("id", q);
+  if (!(v_method !== undefined && (has_method || $hasOwn.call(o, "method")))) $missing("method", q);
+  if (!(v_params !== undefined && (has_params || $hasOwn.call(o, "params")))) $missing("params", q);
+  checkAttachment(v_attachment, q, "attachment");
+  checkFrameId(v_id, q, "id");
+  if (typeof v_method !== "string" || ($sur && !$wellFormed(v_method))) $str(v_method, q, "method");
+  if (v_method !== "open") $fail("const", q + "/method", 'expected the constant "open"');
+  checkHarnessOptions(v_params, q, "params");
+}
+
+function writeOpenRequest(v: unknown): string {
+  const o = v as $Obj;
+  let s = "";
+  s += ',"attachment":' + JSON.stringify(o.attachment);
+  s += ',"id":' + JSON.stringify(o.id);
+  s += ',"method":' + JSON.stringify(o.method);
+  s += ',"params":' + writeHarnessOptions(o.params);
+  return "{" + s.slice(1) + "}";
 }
 
 /** Runs one user turn to completion, including model-initiated tool calls; the response comes when the turn settles. */
@@ -1027,103 +916,82 @@ export type PromptRequest = {
 
 /** Decodes a PromptRequest from one JSON text, checking it in place; throws DecodeError. */
 export function decodePromptRequest(input: string | Uint8Array): PromptRequest {
-  return runDoc<PromptRequest>(input, walkPromptRequest);
+  return $runDoc<PromptRequest>(input, checkPromptRequest);
 }
 
-/** Writes PromptRequest values in canonical form; throws EncodeError for a value its decoder would reject. */
+/** Writes a PromptRequest in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodePromptRequest(value: PromptRequest): string {
-  return runEncode(value, writePromptRequest);
+  return $encode(value, checkPromptRequest, writePromptRequest);
 }
 
-const knownPromptRequest: ReadonlySet<string> = new Set(["attachment", "turn", "id", "method", "params"]);
-
-function walkPromptRequest(v: unknown, p: string, k?: string | number): void {
-  const q = at(p, k);
-  const o = obj(v, q);
-  let m = 0;
-  for (const key in o) {
-    if (!hasOwn.call(o, key)) continue;
-    switch (key) {
-      case "attachment":
-        m |= 1;
-        continue;
-      case "turn":
-        m |= 2;
-        continue;
-      case "id":
-        m |= 4;
-        continue;
-      case "method":
-        m |= 8;
-        continue;
-      case "params":
-        m |= 16;
-        continue;
-    }
-    if (o[key] !== undefined) closed(o, knownPromptRequest, q);
+function knownPromptRequest(key: string): boolean {
+  switch (key) {
+    case "attachment":
+    case "turn":
+    case "id":
+    case "method":
+    case "params":
+      return true;
   }
-  const a0 = o["attachment"];
-  const a1 = o["turn"];
-  const a2 = o["id"];
-  const a3 = o["method"];
-  const a4 = o["params"];
-  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "attachment")))) missing("attachment", q);
-  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "turn")))) missing("turn", q);
-  if (!(a2 !== undefined && ((m & 4) !== 0 || hasOwn.call(o, "id")))) missing("id", q);
-  if (!(a3 !== undefined && ((m & 8) !== 0 || hasOwn.call(o, "method")))) missing("method", q);
-  if (!(a4 !== undefined && ((m & 16) !== 0 || hasOwn.call(o, "params")))) missing("params", q);
-  walkAttachment(a0, q, "attachment");
-  walkTurnId(a1, q, "turn");
-  walkFrameId(a2, q, "id");
-  if (typeof a3 !== "string" || (sur && !wellFormed(a3))) str(a3, q, "method");
-  if (a3 !== "prompt") fail("const", q + "/method", 'expected the constant "prompt"');
-  walkText(a4, q, "params");
+  return false;
 }
 
-function writePromptRequest(v: unknown, p: string, k?: string | number): string {
-  const q = at(p, k);
-  const o = obj(v, q);
-  let m = 0;
+function checkPromptRequest(v: unknown, p: string, k?: $Key): void {
+  const q = $at(p, k);
+  const o = $obj(v, q);
+  let has_attachment = false;
+  let has_turn = false;
+  let has_id = false;
+  let has_method = false;
+  let has_params = false;
   for (const key in o) {
-    if (!hasOwn.call(o, key)) continue;
+    if (!$hasOwn.call(o, key)) continue;
     switch (key) {
       case "attachment":
-        m |= 1;
+        has_attachment = true;
         continue;
       case "turn":
-        m |= 2;
+        has_turn = true;
         continue;
       case "id":
-        m |= 4;
+        has_id = true;
         continue;
       case "method":
-        m |= 8;
+        has_method = true;
         continue;
       case "params":
-        m |= 16;
+        has_params = true;
         continue;
     }
-    if (o[key] !== undefined) closed(o, knownPromptRequest, q);
+    if (o[key] !== undefined) $closed(o, knownPromptRequest, q);
   }
-  const a0 = o["attachment"];
-  const a1 = o["turn"];
-  const a2 = o["id"];
-  const a3 = o["method"];
-  const a4 = o["params"];
-  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "attachment")))) missing("attachment", q);
-  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "turn")))) missing("turn", q);
-  if (!(a2 !== undefined && ((m & 4) !== 0 || hasOwn.call(o, "id")))) missing("id", q);
-  if (!(a3 !== undefined && ((m & 8) !== 0 || hasOwn.call(o, "method")))) missing("method", q);
-  if (!(a4 !== undefined && ((m & 16) !== 0 || hasOwn.call(o, "params")))) missing("params", q);
-  let s = "{";
-  s += '"attachment":' + writeAttachment(a0, q, "attachment");
-  s += ',"turn":' + writeTurnId(a1, q, "turn");
-  s += ',"id":' + writeFrameId(a2, q, "id");
-  if (typeof a3 !== "string" || (sur && !wellFormed(a3))) str(a3, q, "method");
-  if (a3 !== "prompt") fail("const", q + "/method", 'expected the constant "prompt"');
-  s += ',"method":' + JSON.stringify(a3);
-  s += ',"params":' + writeText(a4, q, "params");
-  return s + "}";
+  const v_attachment = o["attachment"];
+  const v_turn = o["turn"];
+  const v_id = o["id"];
+  const v_method = o["method"];
+  const v_params = o["params"];
+  if (!(v_attachment !== undefined && (has_attachment || $hasOwn.call(o, "attachment")))) $missing("attachment", q);
+  if (!(v_turn !== undefined && (has_turn || $hasOwn.call(o, "turn")))) $missing("turn", q);
+  if (!(v_id !== undefined && (has_id || $hasOwn.call(o, "id")))) $missing("id", q);
+  if (!(v_method !== undefined && (has_method || $hasOwn.call(o, "method")))) $missing("method", q);
+  if (!(v_params !== undefined && (has_params || $hasOwn.call(o, "params")))) $missing("params", q);
+  checkAttachment(v_attachment, q, "attachment");
+  checkTurnId(v_turn, q, "turn");
+  checkFrameId(v_id, q, "id");
+  if (typeof v_method !== "string" || ($sur && !$wellFormed(v_method))) $str(v_method, q, "method");
+  if (v_method !== "prompt") $fail("const", q + "/method", 'expected the constant "prompt"');
+  checkText(v_params, q, "params");
+}
+
+function writePromptRequest(v: unknown): string {
+  const o = v as $Obj;
+  let s = "";
+  s += ',"attachment":' + JSON.stringify(o.attachment);
+  s += ',"turn":' + JSON.stringify(o.turn);
+  s += ',"id":' + JSON.stringify(o.id);
+  s += ',"method":' + JSON.stringify(o.method);
+  s += ',"params":' + writeText(o.params);
+  return "{" + s.slice(1) + "}";
 }
 
 /** Steers the active turn with more user text. */
@@ -1142,103 +1010,82 @@ export type SteerRequest = {
 
 /** Decodes a SteerRequest from one JSON text, checking it in place; throws DecodeError. */
 export function decodeSteerRequest(input: string | Uint8Array): SteerRequest {
-  return runDoc<SteerRequest>(input, walkSteerRequest);
+  return $runDoc<SteerRequest>(input, checkSteerRequest);
 }
 
-/** Writes SteerRequest values in canonical form; throws EncodeError for a value its decoder would reject. */
+/** Writes a SteerRequest in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeSteerRequest(value: SteerRequest): string {
-  return runEncode(value, writeSteerRequest);
+  return $encode(value, checkSteerRequest, writeSteerRequest);
 }
 
-const knownSteerRequest: ReadonlySet<string> = new Set(["attachment", "turn", "id", "method", "params"]);
-
-function walkSteerRequest(v: unknown, p: string, k?: string | number): void {
-  const q = at(p, k);
-  const o = obj(v, q);
-  let m = 0;
-  for (const key in o) {
-    if (!hasOwn.call(o, key)) continue;
-    switch (key) {
-      case "attachment":
-        m |= 1;
-        continue;
-      case "turn":
-        m |= 2;
-        continue;
-      case "id":
-        m |= 4;
-        continue;
-      case "method":
-        m |= 8;
-        continue;
-      case "params":
-        m |= 16;
-        continue;
-    }
-    if (o[key] !== undefined) closed(o, knownSteerRequest, q);
+function knownSteerRequest(key: string): boolean {
+  switch (key) {
+    case "attachment":
+    case "turn":
+    case "id":
+    case "method":
+    case "params":
+      return true;
   }
-  const a0 = o["attachment"];
-  const a1 = o["turn"];
-  const a2 = o["id"];
-  const a3 = o["method"];
-  const a4 = o["params"];
-  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "attachment")))) missing("attachment", q);
-  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "turn")))) missing("turn", q);
-  if (!(a2 !== undefined && ((m & 4) !== 0 || hasOwn.call(o, "id")))) missing("id", q);
-  if (!(a3 !== undefined && ((m & 8) !== 0 || hasOwn.call(o, "method")))) missing("method", q);
-  if (!(a4 !== undefined && ((m & 16) !== 0 || hasOwn.call(o, "params")))) missing("params", q);
-  walkAttachment(a0, q, "attachment");
-  walkTurnId(a1, q, "turn");
-  walkFrameId(a2, q, "id");
-  if (typeof a3 !== "string" || (sur && !wellFormed(a3))) str(a3, q, "method");
-  if (a3 !== "steer") fail("const", q + "/method", 'expected the constant "steer"');
-  walkText(a4, q, "params");
+  return false;
 }
 
-function writeSteerRequest(v: unknown, p: string, k?: string | number): string {
-  const q = at(p, k);
-  const o = obj(v, q);
-  let m = 0;
+function checkSteerRequest(v: unknown, p: string, k?: $Key): void {
+  const q = $at(p, k);
+  const o = $obj(v, q);
+  let has_attachment = false;
+  let has_turn = false;
+  let has_id = false;
+  let has_method = false;
+  let has_params = false;
   for (const key in o) {
-    if (!hasOwn.call(o, key)) continue;
+    if (!$hasOwn.call(o, key)) continue;
     switch (key) {
       case "attachment":
-        m |= 1;
+        has_attachment = true;
         continue;
       case "turn":
-        m |= 2;
+        has_turn = true;
         continue;
       case "id":
-        m |= 4;
+        has_id = true;
         continue;
       case "method":
-        m |= 8;
+        has_method = true;
         continue;
       case "params":
-        m |= 16;
+        has_params = true;
         continue;
     }
-    if (o[key] !== undefined) closed(o, knownSteerRequest, q);
+    if (o[key] !== undefined) $closed(o, knownSteerRequest, q);
   }
-  const a0 = o["attachment"];
-  const a1 = o["turn"];
-  const a2 = o["id"];
-  const a3 = o["method"];
-  const a4 = o["params"];
-  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "attachment")))) missing("attachment", q);
-  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "turn")))) missing("turn", q);
-  if (!(a2 !== undefined && ((m & 4) !== 0 || hasOwn.call(o, "id")))) missing("id", q);
-  if (!(a3 !== undefined && ((m & 8) !== 0 || hasOwn.call(o, "method")))) missing("method", q);
-  if (!(a4 !== undefined && ((m & 16) !== 0 || hasOwn.call(o, "params")))) missing("params", q);
-  let s = "{";
-  s += '"attachment":' + writeAttachment(a0, q, "attachment");
-  s += ',"turn":' + writeTurnId(a1, q, "turn");
-  s += ',"id":' + writeFrameId(a2, q, "id");
-  if (typeof a3 !== "string" || (sur && !wellFormed(a3))) str(a3, q, "method");
-  if (a3 !== "steer") fail("const", q + "/method", 'expected the constant "steer"');
-  s += ',"method":' + JSON.stringify(a3);
-  s += ',"params":' + writeText(a4, q, "params");
-  return s + "}";
+  const v_attachment = o["attachment"];
+  const v_turn = o["turn"];
+  const v_id = o["id"];
+  const v_method = o["method"];
+  const v_params = o["params"];
+  if (!(v_attachment !== undefined && (has_attachment || $hasOwn.call(o, "attachment")))) $missing("attachment", q);
+  if (!(v_turn !== undefined && (has_turn || $hasOwn.call(o, "turn")))) $missing("turn", q);
+  if (!(v_id !== undefined && (has_id || $hasOwn.call(o, "id")))) $missing("id", q);
+  if (!(v_method !== undefined && (has_method || $hasOwn.call(o, "method")))) $missing("method", q);
+  if (!(v_params !== undefined && (has_params || $hasOwn.call(o, "params")))) $missing("params", q);
+  checkAttachment(v_attachment, q, "attachment");
+  checkTurnId(v_turn, q, "turn");
+  checkFrameId(v_id, q, "id");
+  if (typeof v_method !== "string" || ($sur && !$wellFormed(v_method))) $str(v_method, q, "method");
+  if (v_method !== "steer") $fail("const", q + "/method", 'expected the constant "steer"');
+  checkText(v_params, q, "params");
+}
+
+function writeSteerRequest(v: unknown): string {
+  const o = v as $Obj;
+  let s = "";
+  s += ',"attachment":' + JSON.stringify(o.attachment);
+  s += ',"turn":' + JSON.stringify(o.turn);
+  s += ',"id":' + JSON.stringify(o.id);
+  s += ',"method":' + JSON.stringify(o.method);
+  s += ',"params":' + writeText(o.params);
+  return "{" + s.slice(1) + "}";
 }
 
 /** Aborts the active turn cleanly. */
@@ -1255,108 +1102,85 @@ export type InterruptRequest = {
   params?: null;
 };
 
-/** Decodes a InterruptRequest from one JSON text, checking it in place; throws DecodeError. */
+/** Decodes an InterruptRequest from one JSON text, checking it in place; throws DecodeError. */
 export function decodeInterruptRequest(input: string | Uint8Array): InterruptRequest {
-  return runDoc<InterruptRequest>(input, walkInterruptRequest);
+  return $runDoc<InterruptRequest>(input, checkInterruptRequest);
 }
 
-/** Writes InterruptRequest values in canonical form; throws EncodeError for a value its decoder would reject. */
+/** Writes an InterruptRequest in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeInterruptRequest(value: InterruptRequest): string {
-  return runEncode(value, writeInterruptRequest);
+  return $encode(value, checkInterruptRequest, writeInterruptRequest);
 }
 
-const knownInterruptRequest: ReadonlySet<string> = new Set(["attachment", "turn", "id", "method", "params"]);
+function knownInterruptRequest(key: string): boolean {
+  switch (key) {
+    case "attachment":
+    case "turn":
+    case "id":
+    case "method":
+    case "params":
+      return true;
+  }
+  return false;
+}
 
-function walkInterruptRequest(v: unknown, p: string, k?: string | number): void {
-  const q = at(p, k);
-  const o = obj(v, q);
-  let m = 0;
+function checkInterruptRequest(v: unknown, p: string, k?: $Key): void {
+  const q = $at(p, k);
+  const o = $obj(v, q);
+  let has_attachment = false;
+  let has_turn = false;
+  let has_id = false;
+  let has_method = false;
+  let has_params = false;
   for (const key in o) {
-    if (!hasOwn.call(o, key)) continue;
+    if (!$hasOwn.call(o, key)) continue;
     switch (key) {
       case "attachment":
-        m |= 1;
+        has_attachment = true;
         continue;
       case "turn":
-        m |= 2;
+        has_turn = true;
         continue;
       case "id":
-        m |= 4;
+        has_id = true;
         continue;
       case "method":
-        m |= 8;
+        has_method = true;
         continue;
       case "params":
-        m |= 16;
+        has_params = true;
         continue;
     }
-    if (o[key] !== undefined) closed(o, knownInterruptRequest, q);
+    if (o[key] !== undefined) $closed(o, knownInterruptRequest, q);
   }
-  const a0 = o["attachment"];
-  const a1 = o["turn"];
-  const a2 = o["id"];
-  const a3 = o["method"];
-  const a4 = o["params"];
-  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "attachment")))) missing("attachment", q);
-  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "turn")))) missing("turn", q);
-  if (!(a2 !== undefined && ((m & 4) !== 0 || hasOwn.call(o, "id")))) missing("id", q);
-  if (!(a3 !== undefined && ((m & 8) !== 0 || hasOwn.call(o, "method")))) missing("method", q);
-  walkAttachment(a0, q, "attachment");
-  walkTurnId(a1, q, "turn");
-  walkFrameId(a2, q, "id");
-  if (typeof a3 !== "string" || (sur && !wellFormed(a3))) str(a3, q, "method");
-  if (a3 !== "interrupt") fail("const", q + "/method", 'expected the constant "interrupt"');
-  if (a4 !== undefined && ((m & 16) !== 0 || hasOwn.call(o, "params"))) {
-    if (a4 !== null) nul(a4, q, "params");
+  const v_attachment = o["attachment"];
+  const v_turn = o["turn"];
+  const v_id = o["id"];
+  const v_method = o["method"];
+  const v_params = o["params"];
+  if (!(v_attachment !== undefined && (has_attachment || $hasOwn.call(o, "attachment")))) $missing("attachment", q);
+  if (!(v_turn !== undefined && (has_turn || $hasOwn.call(o, "turn")))) $missing("turn", q);
+  if (!(v_id !== undefined && (has_id || $hasOwn.call(o, "id")))) $missing("id", q);
+  if (!(v_method !== undefined && (has_method || $hasOwn.call(o, "method")))) $missing("method", q);
+  checkAttachment(v_attachment, q, "attachment");
+  checkTurnId(v_turn, q, "turn");
+  checkFrameId(v_id, q, "id");
+  if (typeof v_method !== "string" || ($sur && !$wellFormed(v_method))) $str(v_method, q, "method");
+  if (v_method !== "interrupt") $fail("const", q + "/method", 'expected the constant "interrupt"');
+  if (v_params !== undefined && (has_params || $hasOwn.call(o, "params"))) {
+    if (v_params !== null) $nul(v_params, q, "params");
   }
 }
 
-function writeInterruptRequest(v: unknown, p: string, k?: string | number): string {
-  const q = at(p, k);
-  const o = obj(v, q);
-  let m = 0;
-  for (const key in o) {
-    if (!hasOwn.call(o, key)) continue;
-    switch (key) {
-      case "attachment":
-        m |= 1;
-        continue;
-      case "turn":
-        m |= 2;
-        continue;
-      case "id":
-        m |= 4;
-        continue;
-      case "method":
-        m |= 8;
-        continue;
-      case "params":
-        m |= 16;
-        continue;
-    }
-    if (o[key] !== undefined) closed(o, knownInterruptRequest, q);
-  }
-  const a0 = o["attachment"];
-  const a1 = o["turn"];
-  const a2 = o["id"];
-  const a3 = o["method"];
-  const a4 = o["params"];
-  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "attachment")))) missing("attachment", q);
-  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "turn")))) missing("turn", q);
-  if (!(a2 !== undefined && ((m & 4) !== 0 || hasOwn.call(o, "id")))) missing("id", q);
-  if (!(a3 !== undefined && ((m & 8) !== 0 || hasOwn.call(o, "method")))) missing("method", q);
-  let s = "{";
-  s += '"attachment":' + writeAttachment(a0, q, "attachment");
-  s += ',"turn":' + writeTurnId(a1, q, "turn");
-  s += ',"id":' + writeFrameId(a2, q, "id");
-  if (typeof a3 !== "string" || (sur && !wellFormed(a3))) str(a3, q, "method");
-  if (a3 !== "interrupt") fail("const", q + "/method", 'expected the constant "interrupt"');
-  s += ',"method":' + JSON.stringify(a3);
-  if (a4 !== undefined && ((m & 16) !== 0 || hasOwn.call(o, "params"))) {
-    if (a4 !== null) nul(a4, q, "params");
-    s += ',"params":' + "null";
-  }
-  return s + "}";
+function writeInterruptRequest(v: unknown): string {
+  const o = v as $Obj;
+  let s = "";
+  s += ',"attachment":' + JSON.stringify(o.attachment);
+  s += ',"turn":' + JSON.stringify(o.turn);
+  s += ',"id":' + JSON.stringify(o.id);
+  s += ',"method":' + JSON.stringify(o.method);
+  if ($has(o, "params")) s += ',"params":' + JSON.stringify(o.params);
+  return "{" + s.slice(1) + "}";
 }
 
 /** Asks for the native files needed to restore the conversation; sent only after a turn settles. */
@@ -1373,94 +1197,74 @@ export type CheckpointRequest = {
 
 /** Decodes a CheckpointRequest from one JSON text, checking it in place; throws DecodeError. */
 export function decodeCheckpointRequest(input: string | Uint8Array): CheckpointRequest {
-  return runDoc<CheckpointRequest>(input, walkCheckpointRequest);
+  return $runDoc<CheckpointRequest>(input, checkCheckpointRequest);
 }
 
-/** Writes CheckpointRequest values in canonical form; throws EncodeError for a value its decoder would reject. */
+/** Writes a CheckpointRequest in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeCheckpointRequest(value: CheckpointRequest): string {
-  return runEncode(value, writeCheckpointRequest);
+  return $encode(value, checkCheckpointRequest, writeCheckpointRequest);
 }
 
-const knownCheckpointRequest: ReadonlySet<string> = new Set(["attachment", "id", "method", "params"]);
+function knownCheckpointRequest(key: string): boolean {
+  switch (key) {
+    case "attachment":
+    case "id":
+    case "method":
+    case "params":
+      return true;
+  }
+  return false;
+}
 
-function walkCheckpointRequest(v: unknown, p: string, k?: string | number): void {
-  const q = at(p, k);
-  const o = obj(v, q);
-  let m = 0;
+function checkCheckpointRequest(v: unknown, p: string, k?: $Key): void {
+  const q = $at(p, k);
+  const o = $obj(v, q);
+  let has_attachment = false;
+  let has_id = false;
+  let has_method = false;
+  let has_params = false;
   for (const key in o) {
-    if (!hasOwn.call(o, key)) continue;
+    if (!$hasOwn.call(o, key)) continue;
     switch (key) {
       case "attachment":
-        m |= 1;
+        has_attachment = true;
         continue;
       case "id":
-        m |= 2;
+        has_id = true;
         continue;
       case "method":
-        m |= 4;
+        has_method = true;
         continue;
       case "params":
-        m |= 8;
+        has_params = true;
         continue;
     }
-    if (o[key] !== undefined) closed(o, knownCheckpointRequest, q);
+    if (o[key] !== undefined) $closed(o, knownCheckpointRequest, q);
   }
-  const a0 = o["attachment"];
-  const a1 = o["id"];
-  const a2 = o["method"];
-  const a3 = o["params"];
-  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "attachment")))) missing("attachment", q);
-  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "id")))) missing("id", q);
-  if (!(a2 !== undefined && ((m & 4) !== 0 || hasOwn.call(o, "method")))) missing("method", q);
-  walkAttachment(a0, q, "attachment");
-  walkFrameId(a1, q, "id");
-  if (typeof a2 !== "string" || (sur && !wellFormed(a2))) str(a2, q, "method");
-  if (a2 !== "checkpoint") fail("const", q + "/method", 'expected the constant "checkpoint"');
-  if (a3 !== undefined && ((m & 8) !== 0 || hasOwn.call(o, "params"))) {
-    if (a3 !== null) nul(a3, q, "params");
+  const v_attachment = o["attachment"];
+  const v_id = o["id"];
+  const v_method = o["method"];
+  const v_params = o["params"];
+  if (!(v_attachment !== undefined && (has_attachment || $hasOwn.call(o, "attachment")))) $missing("attachment", q);
+  if (!(v_id !== undefined && (has_id || $hasOwn.call(o, "id")))) $missing("id", q);
+  if (!(v_method !== undefined && (has_method || $hasOwn.call(o, "method")))) $missing("method", q);
+  checkAttachment(v_attachment, q, "attachment");
+  checkFrameId(v_id, q, "id");
+  if (typeof v_method !== "string" || ($sur && !$wellFormed(v_method))) $str(v_method, q, "method");
+  if (v_method !== "checkpoint") $fail("const", q + "/method", 'expected the constant "checkpoint"');
+  if (v_params !== undefined && (has_params || $hasOwn.call(o, "params"))) {
+    if (v_params !== null) $nul(v_params, q, "params");
   }
 }
 
-function writeCheckpointRequest(v: unknown, p: string, k?: string | number): string {
-  const q = at(p, k);
-  const o = obj(v, q);
-  let m = 0;
-  for (const key in o) {
-    if (!hasOwn.call(o, key)) continue;
-    switch (key) {
-      case "attachment":
-        m |= 1;
-        continue;
-      case "id":
-        m |= 2;
-        continue;
-      case "method":
-        m |= 4;
-        continue;
-      case "params":
-        m |= 8;
-        continue;
-    }
-    if (o[key] !== undefined) closed(o, knownCheckpointRequest, q);
-  }
-  const a0 = o["attachment"];
-  const a1 = o["id"];
-  const a2 = o["method"];
-  const a3 = o["params"];
-  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "attachment")))) missing("attachment", q);
-  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "id")))) missing("id", q);
-  if (!(a2 !== undefined && ((m & 4) !== 0 || hasOwn.call(o, "method")))) missing("method", q);
-  let s = "{";
-  s += '"attachment":' + writeAttachment(a0, q, "attachment");
-  s += ',"id":' + writeFrameId(a1, q, "id");
-  if (typeof a2 !== "string" || (sur && !wellFormed(a2))) str(a2, q, "method");
-  if (a2 !== "checkpoint") fail("const", q + "/method", 'expected the constant "checkpoint"');
-  s += ',"method":' + JSON.stringify(a2);
-  if (a3 !== undefined && ((m & 8) !== 0 || hasOwn.call(o, "params"))) {
-    if (a3 !== null) nul(a3, q, "params");
-    s += ',"params":' + "null";
-  }
-  return s + "}";
+function writeCheckpointRequest(v: unknown): string {
+  const o = v as $Obj;
+  let s = "";
+  s += ',"attachment":' + JSON.stringify(o.attachment);
+  s += ',"id":' + JSON.stringify(o.id);
+  s += ',"method":' + JSON.stringify(o.method);
+  if ($has(o, "params")) s += ',"params":' + JSON.stringify(o.params);
+  return "{" + s.slice(1) + "}";
 }
 
 /** Releases a settled attachment without stopping the runner's other attachments. */
@@ -1477,94 +1281,74 @@ export type DetachRequest = {
 
 /** Decodes a DetachRequest from one JSON text, checking it in place; throws DecodeError. */
 export function decodeDetachRequest(input: string | Uint8Array): DetachRequest {
-  return runDoc<DetachRequest>(input, walkDetachRequest);
+  return $runDoc<DetachRequest>(input, checkDetachRequest);
 }
 
-/** Writes DetachRequest values in canonical form; throws EncodeError for a value its decoder would reject. */
+/** Writes a DetachRequest in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeDetachRequest(value: DetachRequest): string {
-  return runEncode(value, writeDetachRequest);
+  return $encode(value, checkDetachRequest, writeDetachRequest);
 }
 
-const knownDetachRequest: ReadonlySet<string> = new Set(["attachment", "id", "method", "params"]);
+function knownDetachRequest(key: string): boolean {
+  switch (key) {
+    case "attachment":
+    case "id":
+    case "method":
+    case "params":
+      return true;
+  }
+  return false;
+}
 
-function walkDetachRequest(v: unknown, p: string, k?: string | number): void {
-  const q = at(p, k);
-  const o = obj(v, q);
-  let m = 0;
+function checkDetachRequest(v: unknown, p: string, k?: $Key): void {
+  const q = $at(p, k);
+  const o = $obj(v, q);
+  let has_attachment = false;
+  let has_id = false;
+  let has_method = false;
+  let has_params = false;
   for (const key in o) {
-    if (!hasOwn.call(o, key)) continue;
+    if (!$hasOwn.call(o, key)) continue;
     switch (key) {
       case "attachment":
-        m |= 1;
+        has_attachment = true;
         continue;
       case "id":
-        m |= 2;
+        has_id = true;
         continue;
       case "method":
-        m |= 4;
+        has_method = true;
         continue;
       case "params":
-        m |= 8;
+        has_params = true;
         continue;
     }
-    if (o[key] !== undefined) closed(o, knownDetachRequest, q);
+    if (o[key] !== undefined) $closed(o, knownDetachRequest, q);
   }
-  const a0 = o["attachment"];
-  const a1 = o["id"];
-  const a2 = o["method"];
-  const a3 = o["params"];
-  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "attachment")))) missing("attachment", q);
-  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "id")))) missing("id", q);
-  if (!(a2 !== undefined && ((m & 4) !== 0 || hasOwn.call(o, "method")))) missing("method", q);
-  walkAttachment(a0, q, "attachment");
-  walkFrameId(a1, q, "id");
-  if (typeof a2 !== "string" || (sur && !wellFormed(a2))) str(a2, q, "method");
-  if (a2 !== "detach") fail("const", q + "/method", 'expected the constant "detach"');
-  if (a3 !== undefined && ((m & 8) !== 0 || hasOwn.call(o, "params"))) {
-    if (a3 !== null) nul(a3, q, "params");
+  const v_attachment = o["attachment"];
+  const v_id = o["id"];
+  const v_method = o["method"];
+  const v_params = o["params"];
+  if (!(v_attachment !== undefined && (has_attachment || $hasOwn.call(o, "attachment")))) $missing("attachment", q);
+  if (!(v_id !== undefined && (has_id || $hasOwn.call(o, "id")))) $missing("id", q);
+  if (!(v_method !== undefined && (has_method || $hasOwn.call(o, "method")))) $missing("method", q);
+  checkAttachment(v_attachment, q, "attachment");
+  checkFrameId(v_id, q, "id");
+  if (typeof v_method !== "string" || ($sur && !$wellFormed(v_method))) $str(v_method, q, "method");
+  if (v_method !== "detach") $fail("const", q + "/method", 'expected the constant "detach"');
+  if (v_params !== undefined && (has_params || $hasOwn.call(o, "params"))) {
+    if (v_params !== null) $nul(v_params, q, "params");
   }
 }
 
-function writeDetachRequest(v: unknown, p: string, k?: string | number): string {
-  const q = at(p, k);
-  const o = obj(v, q);
-  let m = 0;
-  for (const key in o) {
-    if (!hasOwn.call(o, key)) continue;
-    switch (key) {
-      case "attachment":
-        m |= 1;
-        continue;
-      case "id":
-        m |= 2;
-        continue;
-      case "method":
-        m |= 4;
-        continue;
-      case "params":
-        m |= 8;
-        continue;
-    }
-    if (o[key] !== undefined) closed(o, knownDetachRequest, q);
-  }
-  const a0 = o["attachment"];
-  const a1 = o["id"];
-  const a2 = o["method"];
-  const a3 = o["params"];
-  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "attachment")))) missing("attachment", q);
-  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "id")))) missing("id", q);
-  if (!(a2 !== undefined && ((m & 4) !== 0 || hasOwn.call(o, "method")))) missing("method", q);
-  let s = "{";
-  s += '"attachment":' + writeAttachment(a0, q, "attachment");
-  s += ',"id":' + writeFrameId(a1, q, "id");
-  if (typeof a2 !== "string" || (sur && !wellFormed(a2))) str(a2, q, "method");
-  if (a2 !== "detach") fail("const", q + "/method", 'expected the constant "detach"');
-  s += ',"method":' + JSON.stringify(a2);
-  if (a3 !== undefined && ((m & 8) !== 0 || hasOwn.call(o, "params"))) {
-    if (a3 !== null) nul(a3, q, "params");
-    s += ',"params":' + "null";
-  }
-  return s + "}";
+function writeDetachRequest(v: unknown): string {
+  const o = v as $Obj;
+  let s = "";
+  s += ',"attachment":' + JSON.stringify(o.attachment);
+  s += ',"id":' + JSON.stringify(o.id);
+  s += ',"method":' + JSON.stringify(o.method);
+  if ($has(o, "params")) s += ',"params":' + JSON.stringify(o.params);
+  return "{" + s.slice(1) + "}";
 }
 
 /** A reverse call: the runner asks the host to run a bound tool. At most MaxConcurrentToolCalls may be outstanding per runner. */
@@ -1583,103 +1367,82 @@ export type ToolCallRequest = {
 
 /** Decodes a ToolCallRequest from one JSON text, checking it in place; throws DecodeError. */
 export function decodeToolCallRequest(input: string | Uint8Array): ToolCallRequest {
-  return runDoc<ToolCallRequest>(input, walkToolCallRequest);
+  return $runDoc<ToolCallRequest>(input, checkToolCallRequest);
 }
 
-/** Writes ToolCallRequest values in canonical form; throws EncodeError for a value its decoder would reject. */
+/** Writes a ToolCallRequest in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeToolCallRequest(value: ToolCallRequest): string {
-  return runEncode(value, writeToolCallRequest);
+  return $encode(value, checkToolCallRequest, writeToolCallRequest);
 }
 
-const knownToolCallRequest: ReadonlySet<string> = new Set(["attachment", "turn", "id", "method", "params"]);
-
-function walkToolCallRequest(v: unknown, p: string, k?: string | number): void {
-  const q = at(p, k);
-  const o = obj(v, q);
-  let m = 0;
-  for (const key in o) {
-    if (!hasOwn.call(o, key)) continue;
-    switch (key) {
-      case "attachment":
-        m |= 1;
-        continue;
-      case "turn":
-        m |= 2;
-        continue;
-      case "id":
-        m |= 4;
-        continue;
-      case "method":
-        m |= 8;
-        continue;
-      case "params":
-        m |= 16;
-        continue;
-    }
-    if (o[key] !== undefined) closed(o, knownToolCallRequest, q);
+function knownToolCallRequest(key: string): boolean {
+  switch (key) {
+    case "attachment":
+    case "turn":
+    case "id":
+    case "method":
+    case "params":
+      return true;
   }
-  const a0 = o["attachment"];
-  const a1 = o["turn"];
-  const a2 = o["id"];
-  const a3 = o["method"];
-  const a4 = o["params"];
-  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "attachment")))) missing("attachment", q);
-  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "turn")))) missing("turn", q);
-  if (!(a2 !== undefined && ((m & 4) !== 0 || hasOwn.call(o, "id")))) missing("id", q);
-  if (!(a3 !== undefined && ((m & 8) !== 0 || hasOwn.call(o, "method")))) missing("method", q);
-  if (!(a4 !== undefined && ((m & 16) !== 0 || hasOwn.call(o, "params")))) missing("params", q);
-  walkAttachment(a0, q, "attachment");
-  walkTurnId(a1, q, "turn");
-  walkFrameId(a2, q, "id");
-  if (typeof a3 !== "string" || (sur && !wellFormed(a3))) str(a3, q, "method");
-  if (a3 !== "tool.call") fail("const", q + "/method", 'expected the constant "tool.call"');
-  walkToolCall(a4, q, "params");
+  return false;
 }
 
-function writeToolCallRequest(v: unknown, p: string, k?: string | number): string {
-  const q = at(p, k);
-  const o = obj(v, q);
-  let m = 0;
+function checkToolCallRequest(v: unknown, p: string, k?: $Key): void {
+  const q = $at(p, k);
+  const o = $obj(v, q);
+  let has_attachment = false;
+  let has_turn = false;
+  let has_id = false;
+  let has_method = false;
+  let has_params = false;
   for (const key in o) {
-    if (!hasOwn.call(o, key)) continue;
+    if (!$hasOwn.call(o, key)) continue;
     switch (key) {
       case "attachment":
-        m |= 1;
+        has_attachment = true;
         continue;
       case "turn":
-        m |= 2;
+        has_turn = true;
         continue;
       case "id":
-        m |= 4;
+        has_id = true;
         continue;
       case "method":
-        m |= 8;
+        has_method = true;
         continue;
       case "params":
-        m |= 16;
+        has_params = true;
         continue;
     }
-    if (o[key] !== undefined) closed(o, knownToolCallRequest, q);
+    if (o[key] !== undefined) $closed(o, knownToolCallRequest, q);
   }
-  const a0 = o["attachment"];
-  const a1 = o["turn"];
-  const a2 = o["id"];
-  const a3 = o["method"];
-  const a4 = o["params"];
-  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "attachment")))) missing("attachment", q);
-  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "turn")))) missing("turn", q);
-  if (!(a2 !== undefined && ((m & 4) !== 0 || hasOwn.call(o, "id")))) missing("id", q);
-  if (!(a3 !== undefined && ((m & 8) !== 0 || hasOwn.call(o, "method")))) missing("method", q);
-  if (!(a4 !== undefined && ((m & 16) !== 0 || hasOwn.call(o, "params")))) missing("params", q);
-  let s = "{";
-  s += '"attachment":' + writeAttachment(a0, q, "attachment");
-  s += ',"turn":' + writeTurnId(a1, q, "turn");
-  s += ',"id":' + writeFrameId(a2, q, "id");
-  if (typeof a3 !== "string" || (sur && !wellFormed(a3))) str(a3, q, "method");
-  if (a3 !== "tool.call") fail("const", q + "/method", 'expected the constant "tool.call"');
-  s += ',"method":' + JSON.stringify(a3);
-  s += ',"params":' + writeToolCall(a4, q, "params");
-  return s + "}";
+  const v_attachment = o["attachment"];
+  const v_turn = o["turn"];
+  const v_id = o["id"];
+  const v_method = o["method"];
+  const v_params = o["params"];
+  if (!(v_attachment !== undefined && (has_attachment || $hasOwn.call(o, "attachment")))) $missing("attachment", q);
+  if (!(v_turn !== undefined && (has_turn || $hasOwn.call(o, "turn")))) $missing("turn", q);
+  if (!(v_id !== undefined && (has_id || $hasOwn.call(o, "id")))) $missing("id", q);
+  if (!(v_method !== undefined && (has_method || $hasOwn.call(o, "method")))) $missing("method", q);
+  if (!(v_params !== undefined && (has_params || $hasOwn.call(o, "params")))) $missing("params", q);
+  checkAttachment(v_attachment, q, "attachment");
+  checkTurnId(v_turn, q, "turn");
+  checkFrameId(v_id, q, "id");
+  if (typeof v_method !== "string" || ($sur && !$wellFormed(v_method))) $str(v_method, q, "method");
+  if (v_method !== "tool.call") $fail("const", q + "/method", 'expected the constant "tool.call"');
+  checkToolCall(v_params, q, "params");
+}
+
+function writeToolCallRequest(v: unknown): string {
+  const o = v as $Obj;
+  let s = "";
+  s += ',"attachment":' + JSON.stringify(o.attachment);
+  s += ',"turn":' + JSON.stringify(o.turn);
+  s += ',"id":' + JSON.stringify(o.id);
+  s += ',"method":' + JSON.stringify(o.method);
+  s += ',"params":' + writeToolCall(o.params);
+  return "{" + s.slice(1) + "}";
 }
 
 /** A successful response. `result` is kept as a JSON value and decoded with the typed result decoder of the request's method, known by matching `id`. */
@@ -1696,90 +1459,73 @@ export type ResultResponse = {
 
 /** Decodes a ResultResponse from one JSON text, checking it in place; throws DecodeError. */
 export function decodeResultResponse(input: string | Uint8Array): ResultResponse {
-  return runDoc<ResultResponse>(input, walkResultResponse);
+  return $runDoc<ResultResponse>(input, checkResultResponse);
 }
 
-/** Writes ResultResponse values in canonical form; throws EncodeError for a value its decoder would reject. */
+/** Writes a ResultResponse in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeResultResponse(value: ResultResponse): string {
-  return runEncode(value, writeResultResponse);
+  return $encode(value, checkResultResponse, writeResultResponse);
 }
 
-const knownResultResponse: ReadonlySet<string> = new Set(["attachment", "turn", "id", "result"]);
-
-function walkResultResponse(v: unknown, p: string, k?: string | number): void {
-  const q = at(p, k);
-  const o = obj(v, q);
-  let m = 0;
-  for (const key in o) {
-    if (!hasOwn.call(o, key)) continue;
-    switch (key) {
-      case "attachment":
-        m |= 1;
-        continue;
-      case "turn":
-        m |= 2;
-        continue;
-      case "id":
-        m |= 4;
-        continue;
-      case "result":
-        m |= 8;
-        continue;
-    }
-    if (o[key] !== undefined) closed(o, knownResultResponse, q);
+function knownResultResponse(key: string): boolean {
+  switch (key) {
+    case "attachment":
+    case "turn":
+    case "id":
+    case "result":
+      return true;
   }
-  const a0 = o["attachment"];
-  const a1 = o["turn"];
-  const a2 = o["id"];
-  const a3 = o["result"];
-  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "attachment")))) missing("attachment", q);
-  if (!(a2 !== undefined && ((m & 4) !== 0 || hasOwn.call(o, "id")))) missing("id", q);
-  if (!(a3 !== undefined && ((m & 8) !== 0 || hasOwn.call(o, "result")))) missing("result", q);
-  walkAttachment(a0, q, "attachment");
-  if (a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "turn"))) {
-    walkTurnId(a1, q, "turn");
-  }
-  walkFrameId(a2, q, "id");
-  free(a3, q, "result", undefined);
+  return false;
 }
 
-function writeResultResponse(v: unknown, p: string, k?: string | number): string {
-  const q = at(p, k);
-  const o = obj(v, q);
-  let m = 0;
+function checkResultResponse(v: unknown, p: string, k?: $Key): void {
+  const q = $at(p, k);
+  const o = $obj(v, q);
+  let has_attachment = false;
+  let has_turn = false;
+  let has_id = false;
+  let has_result = false;
   for (const key in o) {
-    if (!hasOwn.call(o, key)) continue;
+    if (!$hasOwn.call(o, key)) continue;
     switch (key) {
       case "attachment":
-        m |= 1;
+        has_attachment = true;
         continue;
       case "turn":
-        m |= 2;
+        has_turn = true;
         continue;
       case "id":
-        m |= 4;
+        has_id = true;
         continue;
       case "result":
-        m |= 8;
+        has_result = true;
         continue;
     }
-    if (o[key] !== undefined) closed(o, knownResultResponse, q);
+    if (o[key] !== undefined) $closed(o, knownResultResponse, q);
   }
-  const a0 = o["attachment"];
-  const a1 = o["turn"];
-  const a2 = o["id"];
-  const a3 = o["result"];
-  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "attachment")))) missing("attachment", q);
-  if (!(a2 !== undefined && ((m & 4) !== 0 || hasOwn.call(o, "id")))) missing("id", q);
-  if (!(a3 !== undefined && ((m & 8) !== 0 || hasOwn.call(o, "result")))) missing("result", q);
-  let s = "{";
-  s += '"attachment":' + writeAttachment(a0, q, "attachment");
-  if (a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "turn"))) {
-    s += ',"turn":' + writeTurnId(a1, q, "turn");
+  const v_attachment = o["attachment"];
+  const v_turn = o["turn"];
+  const v_id = o["id"];
+  const v_result = o["result"];
+  if (!(v_attachment !== undefined && (has_attachment || $hasOwn.call(o, "attachment")))) $missing("attachment", q);
+  if (!(v_id !== undefined && (has_id || $hasOwn.call(o, "id")))) $missing("id", q);
+  if (!(v_result !== undefined && (has_result || $hasOwn.call(o, "result")))) $missing("result", q);
+  checkAttachment(v_attachment, q, "attachment");
+  if (v_turn !== undefined && (has_turn || $hasOwn.call(o, "turn"))) {
+    checkTurnId(v_turn, q, "turn");
   }
-  s += ',"id":' + writeFrameId(a2, q, "id");
-  s += ',"result":' + putFree(a3, q, "result", undefined);
-  return s + "}";
+  checkFrameId(v_id, q, "id");
+  $free(v_result, q, "result", undefined);
+}
+
+function writeResultResponse(v: unknown): string {
+  const o = v as $Obj;
+  let s = "";
+  s += ',"attachment":' + JSON.stringify(o.attachment);
+  if ($has(o, "turn")) s += ',"turn":' + JSON.stringify(o.turn);
+  s += ',"id":' + JSON.stringify(o.id);
+  s += ',"result":' + JSON.stringify(o.result);
+  return "{" + s.slice(1) + "}";
 }
 
 /** A failed response. */
@@ -1794,92 +1540,75 @@ export type ErrorResponse = {
   error: ResponseError;
 };
 
-/** Decodes a ErrorResponse from one JSON text, checking it in place; throws DecodeError. */
+/** Decodes an ErrorResponse from one JSON text, checking it in place; throws DecodeError. */
 export function decodeErrorResponse(input: string | Uint8Array): ErrorResponse {
-  return runDoc<ErrorResponse>(input, walkErrorResponse);
+  return $runDoc<ErrorResponse>(input, checkErrorResponse);
 }
 
-/** Writes ErrorResponse values in canonical form; throws EncodeError for a value its decoder would reject. */
+/** Writes an ErrorResponse in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeErrorResponse(value: ErrorResponse): string {
-  return runEncode(value, writeErrorResponse);
+  return $encode(value, checkErrorResponse, writeErrorResponse);
 }
 
-const knownErrorResponse: ReadonlySet<string> = new Set(["attachment", "turn", "id", "error"]);
-
-function walkErrorResponse(v: unknown, p: string, k?: string | number): void {
-  const q = at(p, k);
-  const o = obj(v, q);
-  let m = 0;
-  for (const key in o) {
-    if (!hasOwn.call(o, key)) continue;
-    switch (key) {
-      case "attachment":
-        m |= 1;
-        continue;
-      case "turn":
-        m |= 2;
-        continue;
-      case "id":
-        m |= 4;
-        continue;
-      case "error":
-        m |= 8;
-        continue;
-    }
-    if (o[key] !== undefined) closed(o, knownErrorResponse, q);
+function knownErrorResponse(key: string): boolean {
+  switch (key) {
+    case "attachment":
+    case "turn":
+    case "id":
+    case "error":
+      return true;
   }
-  const a0 = o["attachment"];
-  const a1 = o["turn"];
-  const a2 = o["id"];
-  const a3 = o["error"];
-  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "attachment")))) missing("attachment", q);
-  if (!(a2 !== undefined && ((m & 4) !== 0 || hasOwn.call(o, "id")))) missing("id", q);
-  if (!(a3 !== undefined && ((m & 8) !== 0 || hasOwn.call(o, "error")))) missing("error", q);
-  walkAttachment(a0, q, "attachment");
-  if (a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "turn"))) {
-    walkTurnId(a1, q, "turn");
-  }
-  walkFrameId(a2, q, "id");
-  walkResponseError(a3, q, "error");
+  return false;
 }
 
-function writeErrorResponse(v: unknown, p: string, k?: string | number): string {
-  const q = at(p, k);
-  const o = obj(v, q);
-  let m = 0;
+function checkErrorResponse(v: unknown, p: string, k?: $Key): void {
+  const q = $at(p, k);
+  const o = $obj(v, q);
+  let has_attachment = false;
+  let has_turn = false;
+  let has_id = false;
+  let has_error = false;
   for (const key in o) {
-    if (!hasOwn.call(o, key)) continue;
+    if (!$hasOwn.call(o, key)) continue;
     switch (key) {
       case "attachment":
-        m |= 1;
+        has_attachment = true;
         continue;
       case "turn":
-        m |= 2;
+        has_turn = true;
         continue;
       case "id":
-        m |= 4;
+        has_id = true;
         continue;
       case "error":
-        m |= 8;
+        has_error = true;
         continue;
     }
-    if (o[key] !== undefined) closed(o, knownErrorResponse, q);
+    if (o[key] !== undefined) $closed(o, knownErrorResponse, q);
   }
-  const a0 = o["attachment"];
-  const a1 = o["turn"];
-  const a2 = o["id"];
-  const a3 = o["error"];
-  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "attachment")))) missing("attachment", q);
-  if (!(a2 !== undefined && ((m & 4) !== 0 || hasOwn.call(o, "id")))) missing("id", q);
-  if (!(a3 !== undefined && ((m & 8) !== 0 || hasOwn.call(o, "error")))) missing("error", q);
-  let s = "{";
-  s += '"attachment":' + writeAttachment(a0, q, "attachment");
-  if (a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "turn"))) {
-    s += ',"turn":' + writeTurnId(a1, q, "turn");
+  const v_attachment = o["attachment"];
+  const v_turn = o["turn"];
+  const v_id = o["id"];
+  const v_error = o["error"];
+  if (!(v_attachment !== undefined && (has_attachment || $hasOwn.call(o, "attachment")))) $missing("attachment", q);
+  if (!(v_id !== undefined && (has_id || $hasOwn.call(o, "id")))) $missing("id", q);
+  if (!(v_error !== undefined && (has_error || $hasOwn.call(o, "error")))) $missing("error", q);
+  checkAttachment(v_attachment, q, "attachment");
+  if (v_turn !== undefined && (has_turn || $hasOwn.call(o, "turn"))) {
+    checkTurnId(v_turn, q, "turn");
   }
-  s += ',"id":' + writeFrameId(a2, q, "id");
-  s += ',"error":' + writeResponseError(a3, q, "error");
-  return s + "}";
+  checkFrameId(v_id, q, "id");
+  checkResponseError(v_error, q, "error");
+}
+
+function writeErrorResponse(v: unknown): string {
+  const o = v as $Obj;
+  let s = "";
+  s += ',"attachment":' + JSON.stringify(o.attachment);
+  if ($has(o, "turn")) s += ',"turn":' + JSON.stringify(o.turn);
+  s += ',"id":' + JSON.stringify(o.id);
+  s += ',"error":' + writeResponseError(o.error);
+  return "{" + s.slice(1) + "}";
 }
 
 /** A streamed fragment of the assistant's message. */
@@ -1894,93 +1623,75 @@ export type AssistantDeltaEvent = {
   data: AssistantDelta;
 };
 
-/** Decodes a AssistantDeltaEvent from one JSON text, checking it in place; throws DecodeError. */
+/** Decodes an AssistantDeltaEvent from one JSON text, checking it in place; throws DecodeError. */
 export function decodeAssistantDeltaEvent(input: string | Uint8Array): AssistantDeltaEvent {
-  return runDoc<AssistantDeltaEvent>(input, walkAssistantDeltaEvent);
+  return $runDoc<AssistantDeltaEvent>(input, checkAssistantDeltaEvent);
 }
 
-/** Writes AssistantDeltaEvent values in canonical form; throws EncodeError for a value its decoder would reject. */
+/** Writes an AssistantDeltaEvent in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeAssistantDeltaEvent(value: AssistantDeltaEvent): string {
-  return runEncode(value, writeAssistantDeltaEvent);
+  return $encode(value, checkAssistantDeltaEvent, writeAssistantDeltaEvent);
 }
 
-const knownAssistantDeltaEvent: ReadonlySet<string> = new Set(["attachment", "turn", "event", "data"]);
-
-function walkAssistantDeltaEvent(v: unknown, p: string, k?: string | number): void {
-  const q = at(p, k);
-  const o = obj(v, q);
-  let m = 0;
-  for (const key in o) {
-    if (!hasOwn.call(o, key)) continue;
-    switch (key) {
-      case "attachment":
-        m |= 1;
-        continue;
-      case "turn":
-        m |= 2;
-        continue;
-      case "event":
-        m |= 4;
-        continue;
-      case "data":
-        m |= 8;
-        continue;
-    }
-    if (o[key] !== undefined) closed(o, knownAssistantDeltaEvent, q);
+function knownAssistantDeltaEvent(key: string): boolean {
+  switch (key) {
+    case "attachment":
+    case "turn":
+    case "event":
+    case "data":
+      return true;
   }
-  const a0 = o["attachment"];
-  const a1 = o["turn"];
-  const a2 = o["event"];
-  const a3 = o["data"];
-  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "attachment")))) missing("attachment", q);
-  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "turn")))) missing("turn", q);
-  if (!(a2 !== undefined && ((m & 4) !== 0 || hasOwn.call(o, "event")))) missing("event", q);
-  if (!(a3 !== undefined && ((m & 8) !== 0 || hasOwn.call(o, "data")))) missing("data", q);
-  walkAttachment(a0, q, "attachment");
-  walkTurnId(a1, q, "turn");
-  if (typeof a2 !== "string" || (sur && !wellFormed(a2))) str(a2, q, "event");
-  if (a2 !== "assistant.delta") fail("const", q + "/event", 'expected the constant "assistant.delta"');
-  walkAssistantDelta(a3, q, "data");
+  return false;
 }
 
-function writeAssistantDeltaEvent(v: unknown, p: string, k?: string | number): string {
-  const q = at(p, k);
-  const o = obj(v, q);
-  let m = 0;
+function checkAssistantDeltaEvent(v: unknown, p: string, k?: $Key): void {
+  const q = $at(p, k);
+  const o = $obj(v, q);
+  let has_attachment = false;
+  let has_turn = false;
+  let has_event = false;
+  let has_data = false;
   for (const key in o) {
-    if (!hasOwn.call(o, key)) continue;
+    if (!$hasOwn.call(o, key)) continue;
     switch (key) {
       case "attachment":
-        m |= 1;
+        has_attachment = true;
         continue;
       case "turn":
-        m |= 2;
+        has_turn = true;
         continue;
       case "event":
-        m |= 4;
+        has_event = true;
         continue;
       case "data":
-        m |= 8;
+        has_data = true;
         continue;
     }
-    if (o[key] !== undefined) closed(o, knownAssistantDeltaEvent, q);
+    if (o[key] !== undefined) $closed(o, knownAssistantDeltaEvent, q);
   }
-  const a0 = o["attachment"];
-  const a1 = o["turn"];
-  const a2 = o["event"];
-  const a3 = o["data"];
-  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "attachment")))) missing("attachment", q);
-  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "turn")))) missing("turn", q);
-  if (!(a2 !== undefined && ((m & 4) !== 0 || hasOwn.call(o, "event")))) missing("event", q);
-  if (!(a3 !== undefined && ((m & 8) !== 0 || hasOwn.call(o, "data")))) missing("data", q);
-  let s = "{";
-  s += '"attachment":' + writeAttachment(a0, q, "attachment");
-  s += ',"turn":' + writeTurnId(a1, q, "turn");
-  if (typeof a2 !== "string" || (sur && !wellFormed(a2))) str(a2, q, "event");
-  if (a2 !== "assistant.delta") fail("const", q + "/event", 'expected the constant "assistant.delta"');
-  s += ',"event":' + JSON.stringify(a2);
-  s += ',"data":' + writeAssistantDelta(a3, q, "data");
-  return s + "}";
+  const v_attachment = o["attachment"];
+  const v_turn = o["turn"];
+  const v_event = o["event"];
+  const v_data = o["data"];
+  if (!(v_attachment !== undefined && (has_attachment || $hasOwn.call(o, "attachment")))) $missing("attachment", q);
+  if (!(v_turn !== undefined && (has_turn || $hasOwn.call(o, "turn")))) $missing("turn", q);
+  if (!(v_event !== undefined && (has_event || $hasOwn.call(o, "event")))) $missing("event", q);
+  if (!(v_data !== undefined && (has_data || $hasOwn.call(o, "data")))) $missing("data", q);
+  checkAttachment(v_attachment, q, "attachment");
+  checkTurnId(v_turn, q, "turn");
+  if (typeof v_event !== "string" || ($sur && !$wellFormed(v_event))) $str(v_event, q, "event");
+  if (v_event !== "assistant.delta") $fail("const", q + "/event", 'expected the constant "assistant.delta"');
+  checkAssistantDelta(v_data, q, "data");
+}
+
+function writeAssistantDeltaEvent(v: unknown): string {
+  const o = v as $Obj;
+  let s = "";
+  s += ',"attachment":' + JSON.stringify(o.attachment);
+  s += ',"turn":' + JSON.stringify(o.turn);
+  s += ',"event":' + JSON.stringify(o.event);
+  s += ',"data":' + writeAssistantDelta(o.data);
+  return "{" + s.slice(1) + "}";
 }
 
 /** The assistant's complete message, ending its generation. */
@@ -1995,93 +1706,75 @@ export type AssistantMessageEvent = {
   data: AssistantMessage;
 };
 
-/** Decodes a AssistantMessageEvent from one JSON text, checking it in place; throws DecodeError. */
+/** Decodes an AssistantMessageEvent from one JSON text, checking it in place; throws DecodeError. */
 export function decodeAssistantMessageEvent(input: string | Uint8Array): AssistantMessageEvent {
-  return runDoc<AssistantMessageEvent>(input, walkAssistantMessageEvent);
+  return $runDoc<AssistantMessageEvent>(input, checkAssistantMessageEvent);
 }
 
-/** Writes AssistantMessageEvent values in canonical form; throws EncodeError for a value its decoder would reject. */
+/** Writes an AssistantMessageEvent in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeAssistantMessageEvent(value: AssistantMessageEvent): string {
-  return runEncode(value, writeAssistantMessageEvent);
+  return $encode(value, checkAssistantMessageEvent, writeAssistantMessageEvent);
 }
 
-const knownAssistantMessageEvent: ReadonlySet<string> = new Set(["attachment", "turn", "event", "data"]);
-
-function walkAssistantMessageEvent(v: unknown, p: string, k?: string | number): void {
-  const q = at(p, k);
-  const o = obj(v, q);
-  let m = 0;
-  for (const key in o) {
-    if (!hasOwn.call(o, key)) continue;
-    switch (key) {
-      case "attachment":
-        m |= 1;
-        continue;
-      case "turn":
-        m |= 2;
-        continue;
-      case "event":
-        m |= 4;
-        continue;
-      case "data":
-        m |= 8;
-        continue;
-    }
-    if (o[key] !== undefined) closed(o, knownAssistantMessageEvent, q);
+function knownAssistantMessageEvent(key: string): boolean {
+  switch (key) {
+    case "attachment":
+    case "turn":
+    case "event":
+    case "data":
+      return true;
   }
-  const a0 = o["attachment"];
-  const a1 = o["turn"];
-  const a2 = o["event"];
-  const a3 = o["data"];
-  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "attachment")))) missing("attachment", q);
-  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "turn")))) missing("turn", q);
-  if (!(a2 !== undefined && ((m & 4) !== 0 || hasOwn.call(o, "event")))) missing("event", q);
-  if (!(a3 !== undefined && ((m & 8) !== 0 || hasOwn.call(o, "data")))) missing("data", q);
-  walkAttachment(a0, q, "attachment");
-  walkTurnId(a1, q, "turn");
-  if (typeof a2 !== "string" || (sur && !wellFormed(a2))) str(a2, q, "event");
-  if (a2 !== "assistant.message") fail("const", q + "/event", 'expected the constant "assistant.message"');
-  walkAssistantMessage(a3, q, "data");
+  return false;
 }
 
-function writeAssistantMessageEvent(v: unknown, p: string, k?: string | number): string {
-  const q = at(p, k);
-  const o = obj(v, q);
-  let m = 0;
+function checkAssistantMessageEvent(v: unknown, p: string, k?: $Key): void {
+  const q = $at(p, k);
+  const o = $obj(v, q);
+  let has_attachment = false;
+  let has_turn = false;
+  let has_event = false;
+  let has_data = false;
   for (const key in o) {
-    if (!hasOwn.call(o, key)) continue;
+    if (!$hasOwn.call(o, key)) continue;
     switch (key) {
       case "attachment":
-        m |= 1;
+        has_attachment = true;
         continue;
       case "turn":
-        m |= 2;
+        has_turn = true;
         continue;
       case "event":
-        m |= 4;
+        has_event = true;
         continue;
       case "data":
-        m |= 8;
+        has_data = true;
         continue;
     }
-    if (o[key] !== undefined) closed(o, knownAssistantMessageEvent, q);
+    if (o[key] !== undefined) $closed(o, knownAssistantMessageEvent, q);
   }
-  const a0 = o["attachment"];
-  const a1 = o["turn"];
-  const a2 = o["event"];
-  const a3 = o["data"];
-  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "attachment")))) missing("attachment", q);
-  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "turn")))) missing("turn", q);
-  if (!(a2 !== undefined && ((m & 4) !== 0 || hasOwn.call(o, "event")))) missing("event", q);
-  if (!(a3 !== undefined && ((m & 8) !== 0 || hasOwn.call(o, "data")))) missing("data", q);
-  let s = "{";
-  s += '"attachment":' + writeAttachment(a0, q, "attachment");
-  s += ',"turn":' + writeTurnId(a1, q, "turn");
-  if (typeof a2 !== "string" || (sur && !wellFormed(a2))) str(a2, q, "event");
-  if (a2 !== "assistant.message") fail("const", q + "/event", 'expected the constant "assistant.message"');
-  s += ',"event":' + JSON.stringify(a2);
-  s += ',"data":' + writeAssistantMessage(a3, q, "data");
-  return s + "}";
+  const v_attachment = o["attachment"];
+  const v_turn = o["turn"];
+  const v_event = o["event"];
+  const v_data = o["data"];
+  if (!(v_attachment !== undefined && (has_attachment || $hasOwn.call(o, "attachment")))) $missing("attachment", q);
+  if (!(v_turn !== undefined && (has_turn || $hasOwn.call(o, "turn")))) $missing("turn", q);
+  if (!(v_event !== undefined && (has_event || $hasOwn.call(o, "event")))) $missing("event", q);
+  if (!(v_data !== undefined && (has_data || $hasOwn.call(o, "data")))) $missing("data", q);
+  checkAttachment(v_attachment, q, "attachment");
+  checkTurnId(v_turn, q, "turn");
+  if (typeof v_event !== "string" || ($sur && !$wellFormed(v_event))) $str(v_event, q, "event");
+  if (v_event !== "assistant.message") $fail("const", q + "/event", 'expected the constant "assistant.message"');
+  checkAssistantMessage(v_data, q, "data");
+}
+
+function writeAssistantMessageEvent(v: unknown): string {
+  const o = v as $Obj;
+  let s = "";
+  s += ',"attachment":' + JSON.stringify(o.attachment);
+  s += ',"turn":' + JSON.stringify(o.turn);
+  s += ',"event":' + JSON.stringify(o.event);
+  s += ',"data":' + writeAssistantMessage(o.data);
+  return "{" + s.slice(1) + "}";
 }
 
 /** A request the host sends to a runner, told apart by `method`. */
@@ -2090,18 +1783,18 @@ export type HostRequest =
 
 /** Decodes a HostRequest from one JSON text, checking it in place; throws DecodeError. */
 export function decodeHostRequest(input: string | Uint8Array): HostRequest {
-  return runDoc<HostRequest>(input, walkHostRequest);
+  return $runDoc<HostRequest>(input, checkHostRequest);
 }
 
-/** Writes HostRequest values in canonical form; throws EncodeError for a value its decoder would reject. */
+/** Writes a HostRequest in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeHostRequest(value: HostRequest): string {
-  return runEncode(value, writeHostRequest);
+  return $encode(value, checkHostRequest, writeHostRequest);
 }
 
 function pickHostRequest(v: unknown, p: string, ignore: boolean): number {
-  if (!isObj(v)) return miss(ignore, "type", p, `expected object, got ${kindOf(v)}`);
-  if (!has(v, "method")) return miss(ignore, "unknown_variant", p, 'missing discriminator "method"');
-  switch (v["method"]) {
+  if (!$isObj(v)) return $miss(ignore, "type", p, `expected object, got ${$kindOf(v)}`);
+  if (!$has(v as $Obj, "method")) return $miss(ignore, "unknown_variant", p, 'missing discriminator "method"');
+  switch ((v as $Obj)["method"]) {
     case "open":
       return 0;
     case "prompt":
@@ -2115,42 +1808,53 @@ function pickHostRequest(v: unknown, p: string, ignore: boolean): number {
     case "detach":
       return 5;
   }
-  return miss(ignore, "unknown_variant", p + "/method", 'the value of "method" matches no variant');
+  return $miss(ignore, "unknown_variant", p + "/method", 'the value of "method" matches no variant');
 }
 
-function walkHostRequest(v: unknown, p: string, k?: string | number): void {
-  const q = at(p, k);
+function checkHostRequest(v: unknown, p: string, k?: $Key): void {
+  const q = $at(p, k);
   switch (pickHostRequest(v, q, false)) {
-    case 0:
-      return walkOpenRequest(v, q);
-    case 1:
-      return walkPromptRequest(v, q);
-    case 2:
-      return walkSteerRequest(v, q);
-    case 3:
-      return walkInterruptRequest(v, q);
-    case 4:
-      return walkCheckpointRequest(v, q);
-    default:
-      return walkDetachRequest(v, q);
+    case 0: {
+      checkOpenRequest(v, q);
+      break;
+    }
+    case 1: {
+      checkPromptRequest(v, q);
+      break;
+    }
+    case 2: {
+      checkSteerRequest(v, q);
+      break;
+    }
+    case 3: {
+      checkInterruptRequest(v, q);
+      break;
+    }
+    case 4: {
+      checkCheckpointRequest(v, q);
+      break;
+    }
+    default: {
+      checkDetachRequest(v, q);
+      break;
+    }
   }
 }
 
-function writeHostRequest(v: unknown, p: string, k?: string | number): string {
-  const q = at(p, k);
-  switch (pickHostRequest(v, q, false)) {
+function writeHostRequest(v: unknown): string {
+  switch (pickHostRequest(v, "", false)) {
     case 0:
-      return writeOpenRequest(v, q);
+      return writeOpenRequest(v);
     case 1:
-      return writePromptRequest(v, q);
+      return writePromptRequest(v);
     case 2:
-      return writeSteerRequest(v, q);
+      return writeSteerRequest(v);
     case 3:
-      return writeInterruptRequest(v, q);
+      return writeInterruptRequest(v);
     case 4:
-      return writeCheckpointRequest(v, q);
+      return writeCheckpointRequest(v);
     default:
-      return writeDetachRequest(v, q);
+      return writeDetachRequest(v);
   }
 }
 
@@ -2159,38 +1863,41 @@ export type Response = ResultResponse | ErrorResponse;
 
 /** Decodes a Response from one JSON text, checking it in place; throws DecodeError. */
 export function decodeResponse(input: string | Uint8Array): Response {
-  return runDoc<Response>(input, walkResponse);
+  return $runDoc<Response>(input, checkResponse);
 }
 
-/** Writes Response values in canonical form; throws EncodeError for a value its decoder would reject. */
+/** Writes a Response in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeResponse(value: Response): string {
-  return runEncode(value, writeResponse);
+  return $encode(value, checkResponse, writeResponse);
 }
 
 function pickResponse(v: unknown, p: string, ignore: boolean): number {
-  if (!isObj(v)) return miss(ignore, "type", p, `expected object, got ${kindOf(v)}`);
-  if (has(v, "result")) return 0;
-  if (has(v, "error")) return 1;
-  return miss(ignore, "unknown_variant", p, "the object matches no variant");
+  if (!$isObj(v)) return $miss(ignore, "type", p, `expected object, got ${$kindOf(v)}`);
+  if ($has(v as $Obj, "result")) return 0;
+  if ($has(v as $Obj, "error")) return 1;
+  return $miss(ignore, "unknown_variant", p, "the object matches no variant");
 }
 
-function walkResponse(v: unknown, p: string, k?: string | number): void {
-  const q = at(p, k);
+function checkResponse(v: unknown, p: string, k?: $Key): void {
+  const q = $at(p, k);
   switch (pickResponse(v, q, false)) {
-    case 0:
-      return walkResultResponse(v, q);
-    default:
-      return walkErrorResponse(v, q);
+    case 0: {
+      checkResultResponse(v, q);
+      break;
+    }
+    default: {
+      checkErrorResponse(v, q);
+      break;
+    }
   }
 }
 
-function writeResponse(v: unknown, p: string, k?: string | number): string {
-  const q = at(p, k);
-  switch (pickResponse(v, q, false)) {
+function writeResponse(v: unknown): string {
+  switch (pickResponse(v, "", false)) {
     case 0:
-      return writeResultResponse(v, q);
+      return writeResultResponse(v);
     default:
-      return writeErrorResponse(v, q);
+      return writeErrorResponse(v);
   }
 }
 
@@ -2199,43 +1906,46 @@ export type RunnerEvent = AssistantDeltaEvent | AssistantMessageEvent;
 
 /** Decodes a RunnerEvent from one JSON text, checking it in place; throws DecodeError. */
 export function decodeRunnerEvent(input: string | Uint8Array): RunnerEvent {
-  return runDoc<RunnerEvent>(input, walkRunnerEvent);
+  return $runDoc<RunnerEvent>(input, checkRunnerEvent);
 }
 
-/** Writes RunnerEvent values in canonical form; throws EncodeError for a value its decoder would reject. */
+/** Writes a RunnerEvent in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeRunnerEvent(value: RunnerEvent): string {
-  return runEncode(value, writeRunnerEvent);
+  return $encode(value, checkRunnerEvent, writeRunnerEvent);
 }
 
 function pickRunnerEvent(v: unknown, p: string, ignore: boolean): number {
-  if (!isObj(v)) return miss(ignore, "type", p, `expected object, got ${kindOf(v)}`);
-  if (!has(v, "event")) return miss(ignore, "unknown_variant", p, 'missing discriminator "event"');
-  switch (v["event"]) {
+  if (!$isObj(v)) return $miss(ignore, "type", p, `expected object, got ${$kindOf(v)}`);
+  if (!$has(v as $Obj, "event")) return $miss(ignore, "unknown_variant", p, 'missing discriminator "event"');
+  switch ((v as $Obj)["event"]) {
     case "assistant.delta":
       return 0;
     case "assistant.message":
       return 1;
   }
-  return miss(ignore, "unknown_variant", p + "/event", 'the value of "event" matches no variant');
+  return $miss(ignore, "unknown_variant", p + "/event", 'the value of "event" matches no variant');
 }
 
-function walkRunnerEvent(v: unknown, p: string, k?: string | number): void {
-  const q = at(p, k);
+function checkRunnerEvent(v: unknown, p: string, k?: $Key): void {
+  const q = $at(p, k);
   switch (pickRunnerEvent(v, q, false)) {
-    case 0:
-      return walkAssistantDeltaEvent(v, q);
-    default:
-      return walkAssistantMessageEvent(v, q);
+    case 0: {
+      checkAssistantDeltaEvent(v, q);
+      break;
+    }
+    default: {
+      checkAssistantMessageEvent(v, q);
+      break;
+    }
   }
 }
 
-function writeRunnerEvent(v: unknown, p: string, k?: string | number): string {
-  const q = at(p, k);
-  switch (pickRunnerEvent(v, q, false)) {
+function writeRunnerEvent(v: unknown): string {
+  switch (pickRunnerEvent(v, "", false)) {
     case 0:
-      return writeAssistantDeltaEvent(v, q);
+      return writeAssistantDeltaEvent(v);
     default:
-      return writeAssistantMessageEvent(v, q);
+      return writeAssistantMessageEvent(v);
   }
 }
 
@@ -2250,20 +1960,20 @@ export type HostToRunnerFrame =
   | ResultResponse
   | ErrorResponse;
 
-/** Decodes a HostToRunnerFrame from one JSON text, checking it in place; throws DecodeError (frame_too_large first, for a line longer than FRAME_LIMIT bytes in UTF-8). */
+/** Decodes a HostToRunnerFrame from one JSON text, checking it in place; throws DecodeError. A text longer than FRAME_LIMIT bytes is frame_too_large. */
 export function decodeHostToRunnerFrame(input: string | Uint8Array): HostToRunnerFrame {
-  return runDoc<HostToRunnerFrame>(input, walkHostToRunnerFrame, FRAME_LIMIT);
+  return $runFrame<HostToRunnerFrame>(input, FRAME_LIMIT, checkHostToRunnerFrame);
 }
 
-/** Writes HostToRunnerFrame values in canonical form; throws EncodeError for a value its decoder would reject. */
+/** Writes a HostToRunnerFrame in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeHostToRunnerFrame(value: HostToRunnerFrame): string {
-  return runEncode(value, writeHostToRunnerFrame);
+  return $encode(value, checkHostToRunnerFrame, writeHostToRunnerFrame);
 }
 
 function pickHostToRunnerFrame(v: unknown, p: string, ignore: boolean): number {
-  if (!isObj(v)) return miss(ignore, "type", p, `expected object, got ${kindOf(v)}`);
-  if (has(v, "method")) {
-    switch (v["method"]) {
+  if (!$isObj(v)) return $miss(ignore, "type", p, `expected object, got ${$kindOf(v)}`);
+  if ($has(v as $Obj, "method")) {
+    switch ((v as $Obj)["method"]) {
       case "open":
         return 0;
       case "prompt":
@@ -2277,54 +1987,69 @@ function pickHostToRunnerFrame(v: unknown, p: string, ignore: boolean): number {
       case "detach":
         return 5;
     }
-    return miss(ignore, "unknown_variant", p + "/method", 'the value of "method" matches no variant');
+    return $miss(ignore, "unknown_variant", p + "/method", 'the value of "method" matches no variant');
   }
-  if (has(v, "result")) return 6;
-  if (has(v, "error")) return 7;
-  return miss(ignore, "unknown_variant", p, "the object matches no variant");
+  if ($has(v as $Obj, "result")) return 6;
+  if ($has(v as $Obj, "error")) return 7;
+  return $miss(ignore, "unknown_variant", p, "the object matches no variant");
 }
 
-function walkHostToRunnerFrame(v: unknown, p: string, k?: string | number): void {
-  const q = at(p, k);
+function checkHostToRunnerFrame(v: unknown, p: string, k?: $Key): void {
+  const q = $at(p, k);
   switch (pickHostToRunnerFrame(v, q, false)) {
-    case 0:
-      return walkOpenRequest(v, q);
-    case 1:
-      return walkPromptRequest(v, q);
-    case 2:
-      return walkSteerRequest(v, q);
-    case 3:
-      return walkInterruptRequest(v, q);
-    case 4:
-      return walkCheckpointRequest(v, q);
-    case 5:
-      return walkDetachRequest(v, q);
-    case 6:
-      return walkResultResponse(v, q);
-    default:
-      return walkErrorResponse(v, q);
+    case 0: {
+      checkOpenRequest(v, q);
+      break;
+    }
+    case 1: {
+      checkPromptRequest(v, q);
+      break;
+    }
+    case 2: {
+      checkSteerRequest(v, q);
+      break;
+    }
+    case 3: {
+      checkInterruptRequest(v, q);
+      break;
+    }
+    case 4: {
+      checkCheckpointRequest(v, q);
+      break;
+    }
+    case 5: {
+      checkDetachRequest(v, q);
+      break;
+    }
+    case 6: {
+      checkResultResponse(v, q);
+      break;
+    }
+    default: {
+      checkErrorResponse(v, q);
+      break;
+    }
   }
 }
 
-function writeHostToRunnerFrame(v: unknown, p: string, k?: string | number): string {
-  const q = at(p, k);
-  switch (pickHostToRunnerFrame(v, q, false)) {
+function writeHostToRunnerFrame(v: unknown): string {
+  switch (pickHostToRunnerFrame(v, "", false)) {
     case 0:
-      return writeOpenRequest(v, q);
+      return writeOpenRequest(v);
     case 1:
-      return writePromptRequest(v, q);
+      return writePromptRequest(v);
     case 2:
-      return writeSteerRequest(v, q);
+      return writeSteerRequest(v);
     case 3:
-      return writeInterruptRequest(v, q);
+      return writeInterruptRequest(v);
     case 4:
-      return writeCheckpointRequest(v, q);
+      return writeCheckpointRequest(v);
     case 5:
-      return writeDetachRequest(v, q);
+      return writeDetachRequest(v);
     case 6:
-      return writeResultResponse(v, q);
+      return writeResultResponse(v);
     default:
-      return writeErrorResponse(v, q);
+      return writeErrorResponse(v);
   }
 }
 
@@ -2332,66 +2057,75 @@ function writeHostToRunnerFrame(v: unknown, p: string, k?: string | number): str
 export type RunnerToHostFrame =
   ToolCallRequest | ResultResponse | ErrorResponse | AssistantDeltaEvent | AssistantMessageEvent;
 
-/** Decodes a RunnerToHostFrame from one JSON text, checking it in place; throws DecodeError (frame_too_large first, for a line longer than FRAME_LIMIT bytes in UTF-8). */
+/** Decodes a RunnerToHostFrame from one JSON text, checking it in place; throws DecodeError. A text longer than FRAME_LIMIT bytes is frame_too_large. */
 export function decodeRunnerToHostFrame(input: string | Uint8Array): RunnerToHostFrame {
-  return runDoc<RunnerToHostFrame>(input, walkRunnerToHostFrame, FRAME_LIMIT);
+  return $runFrame<RunnerToHostFrame>(input, FRAME_LIMIT, checkRunnerToHostFrame);
 }
 
-/** Writes RunnerToHostFrame values in canonical form; throws EncodeError for a value its decoder would reject. */
+/** Writes a RunnerToHostFrame in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeRunnerToHostFrame(value: RunnerToHostFrame): string {
-  return runEncode(value, writeRunnerToHostFrame);
+  return $encode(value, checkRunnerToHostFrame, writeRunnerToHostFrame);
 }
 
 function pickRunnerToHostFrame(v: unknown, p: string, ignore: boolean): number {
-  if (!isObj(v)) return miss(ignore, "type", p, `expected object, got ${kindOf(v)}`);
-  if (has(v, "method")) {
-    switch (v["method"]) {
+  if (!$isObj(v)) return $miss(ignore, "type", p, `expected object, got ${$kindOf(v)}`);
+  if ($has(v as $Obj, "method")) {
+    switch ((v as $Obj)["method"]) {
       case "tool.call":
         return 0;
     }
-    return miss(ignore, "unknown_variant", p + "/method", 'the value of "method" matches no variant');
+    return $miss(ignore, "unknown_variant", p + "/method", 'the value of "method" matches no variant');
   }
-  if (has(v, "result")) return 1;
-  if (has(v, "error")) return 2;
-  if (!has(v, "event")) return miss(ignore, "unknown_variant", p, 'missing discriminator "event"');
-  switch (v["event"]) {
+  if ($has(v as $Obj, "result")) return 1;
+  if ($has(v as $Obj, "error")) return 2;
+  if (!$has(v as $Obj, "event")) return $miss(ignore, "unknown_variant", p, 'missing discriminator "event"');
+  switch ((v as $Obj)["event"]) {
     case "assistant.delta":
       return 3;
     case "assistant.message":
       return 4;
   }
-  return miss(ignore, "unknown_variant", p + "/event", 'the value of "event" matches no variant');
+  return $miss(ignore, "unknown_variant", p + "/event", 'the value of "event" matches no variant');
 }
 
-function walkRunnerToHostFrame(v: unknown, p: string, k?: string | number): void {
-  const q = at(p, k);
+function checkRunnerToHostFrame(v: unknown, p: string, k?: $Key): void {
+  const q = $at(p, k);
   switch (pickRunnerToHostFrame(v, q, false)) {
-    case 0:
-      return walkToolCallRequest(v, q);
-    case 1:
-      return walkResultResponse(v, q);
-    case 2:
-      return walkErrorResponse(v, q);
-    case 3:
-      return walkAssistantDeltaEvent(v, q);
-    default:
-      return walkAssistantMessageEvent(v, q);
+    case 0: {
+      checkToolCallRequest(v, q);
+      break;
+    }
+    case 1: {
+      checkResultResponse(v, q);
+      break;
+    }
+    case 2: {
+      checkErrorResponse(v, q);
+      break;
+    }
+    case 3: {
+      checkAssistantDeltaEvent(v, q);
+      break;
+    }
+    default: {
+      checkAssistantMessageEvent(v, q);
+      break;
+    }
   }
 }
 
-function writeRunnerToHostFrame(v: unknown, p: string, k?: string | number): string {
-  const q = at(p, k);
-  switch (pickRunnerToHostFrame(v, q, false)) {
+function writeRunnerToHostFrame(v: unknown): string {
+  switch (pickRunnerToHostFrame(v, "", false)) {
     case 0:
-      return writeToolCallRequest(v, q);
+      return writeToolCallRequest(v);
     case 1:
-      return writeResultResponse(v, q);
+      return writeResultResponse(v);
     case 2:
-      return writeErrorResponse(v, q);
+      return writeErrorResponse(v);
     case 3:
-      return writeAssistantDeltaEvent(v, q);
+      return writeAssistantDeltaEvent(v);
     default:
-      return writeAssistantMessageEvent(v, q);
+      return writeAssistantMessageEvent(v);
   }
 }
 
@@ -2409,20 +2143,20 @@ export type RunnerFrame =
   | AssistantDeltaEvent
   | AssistantMessageEvent;
 
-/** Decodes a RunnerFrame from one JSON text, checking it in place; throws DecodeError (frame_too_large first, for a line longer than FRAME_LIMIT bytes in UTF-8). */
+/** Decodes a RunnerFrame from one JSON text, checking it in place; throws DecodeError. A text longer than FRAME_LIMIT bytes is frame_too_large. */
 export function decodeRunnerFrame(input: string | Uint8Array): RunnerFrame {
-  return runDoc<RunnerFrame>(input, walkRunnerFrame, FRAME_LIMIT);
+  return $runFrame<RunnerFrame>(input, FRAME_LIMIT, checkRunnerFrame);
 }
 
-/** Writes RunnerFrame values in canonical form; throws EncodeError for a value its decoder would reject. */
+/** Writes a RunnerFrame in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeRunnerFrame(value: RunnerFrame): string {
-  return runEncode(value, writeRunnerFrame);
+  return $encode(value, checkRunnerFrame, writeRunnerFrame);
 }
 
 function pickRunnerFrame(v: unknown, p: string, ignore: boolean): number {
-  if (!isObj(v)) return miss(ignore, "type", p, `expected object, got ${kindOf(v)}`);
-  if (has(v, "method")) {
-    switch (v["method"]) {
+  if (!$isObj(v)) return $miss(ignore, "type", p, `expected object, got ${$kindOf(v)}`);
+  if ($has(v as $Obj, "method")) {
+    switch ((v as $Obj)["method"]) {
       case "open":
         return 0;
       case "prompt":
@@ -2438,73 +2172,94 @@ function pickRunnerFrame(v: unknown, p: string, ignore: boolean): number {
       case "tool.call":
         return 6;
     }
-    return miss(ignore, "unknown_variant", p + "/method", 'the value of "method" matches no variant');
+    return $miss(ignore, "unknown_variant", p + "/method", 'the value of "method" matches no variant');
   }
-  if (has(v, "result")) return 7;
-  if (has(v, "error")) return 8;
-  if (!has(v, "event")) return miss(ignore, "unknown_variant", p, 'missing discriminator "event"');
-  switch (v["event"]) {
+  if ($has(v as $Obj, "result")) return 7;
+  if ($has(v as $Obj, "error")) return 8;
+  if (!$has(v as $Obj, "event")) return $miss(ignore, "unknown_variant", p, 'missing discriminator "event"');
+  switch ((v as $Obj)["event"]) {
     case "assistant.delta":
       return 9;
     case "assistant.message":
       return 10;
   }
-  return miss(ignore, "unknown_variant", p + "/event", 'the value of "event" matches no variant');
+  return $miss(ignore, "unknown_variant", p + "/event", 'the value of "event" matches no variant');
 }
 
-function walkRunnerFrame(v: unknown, p: string, k?: string | number): void {
-  const q = at(p, k);
+function checkRunnerFrame(v: unknown, p: string, k?: $Key): void {
+  const q = $at(p, k);
   switch (pickRunnerFrame(v, q, false)) {
-    case 0:
-      return walkOpenRequest(v, q);
-    case 1:
-      return walkPromptRequest(v, q);
-    case 2:
-      return walkSteerRequest(v, q);
-    case 3:
-      return walkInterruptRequest(v, q);
-    case 4:
-      return walkCheckpointRequest(v, q);
-    case 5:
-      return walkDetachRequest(v, q);
-    case 6:
-      return walkToolCallRequest(v, q);
-    case 7:
-      return walkResultResponse(v, q);
-    case 8:
-      return walkErrorResponse(v, q);
-    case 9:
-      return walkAssistantDeltaEvent(v, q);
-    default:
-      return walkAssistantMessageEvent(v, q);
+    case 0: {
+      checkOpenRequest(v, q);
+      break;
+    }
+    case 1: {
+      checkPromptRequest(v, q);
+      break;
+    }
+    case 2: {
+      checkSteerRequest(v, q);
+      break;
+    }
+    case 3: {
+      checkInterruptRequest(v, q);
+      break;
+    }
+    case 4: {
+      checkCheckpointRequest(v, q);
+      break;
+    }
+    case 5: {
+      checkDetachRequest(v, q);
+      break;
+    }
+    case 6: {
+      checkToolCallRequest(v, q);
+      break;
+    }
+    case 7: {
+      checkResultResponse(v, q);
+      break;
+    }
+    case 8: {
+      checkErrorResponse(v, q);
+      break;
+    }
+    case 9: {
+      checkAssistantDeltaEvent(v, q);
+      break;
+    }
+    default: {
+      checkAssistantMessageEvent(v, q);
+      break;
+    }
   }
 }
 
-function writeRunnerFrame(v: unknown, p: string, k?: string | number): string {
-  const q = at(p, k);
-  switch (pickRunnerFrame(v, q, false)) {
+function writeRunnerFrame(v: unknown): string {
+  switch (pickRunnerFrame(v, "", false)) {
     case 0:
-      return writeOpenRequest(v, q);
+      return writeOpenRequest(v);
     case 1:
-      return writePromptRequest(v, q);
+      return writePromptRequest(v);
     case 2:
-      return writeSteerRequest(v, q);
+      return writeSteerRequest(v);
     case 3:
-      return writeInterruptRequest(v, q);
+      return writeInterruptRequest(v);
     case 4:
-      return writeCheckpointRequest(v, q);
+      return writeCheckpointRequest(v);
     case 5:
-      return writeDetachRequest(v, q);
+      return writeDetachRequest(v);
     case 6:
-      return writeToolCallRequest(v, q);
+      return writeToolCallRequest(v);
     case 7:
-      return writeResultResponse(v, q);
+      return writeResultResponse(v);
     case 8:
-      return writeErrorResponse(v, q);
+      return writeErrorResponse(v);
     case 9:
-      return writeAssistantDeltaEvent(v, q);
+      return writeAssistantDeltaEvent(v);
     default:
-      return writeAssistantMessageEvent(v, q);
+      return writeAssistantMessageEvent(v);
   }
 }
 
@@ -2513,23 +2268,17 @@ export type NonEmptyString = string;
 
 /** Decodes a NonEmptyString from one JSON text, checking it in place; throws DecodeError. */
 export function decodeNonEmptyString(input: string | Uint8Array): NonEmptyString {
-  return runDoc<NonEmptyString>(input, walkNonEmptyString);
+  return $runDoc<NonEmptyString>(input, checkNonEmptyString);
 }
 
-/** Writes NonEmptyString values in canonical form; throws EncodeError for a value its decoder would reject. */
+/** Writes a NonEmptyString in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeNonEmptyString(value: NonEmptyString): string {
-  return runEncode(value, writeNonEmptyString);
+  return $encode(value, checkNonEmptyString, JSON.stringify);
 }
 
-function walkNonEmptyString(v: unknown, p: string, k?: string | number): void {
-  if (typeof v !== "string" || (sur && !wellFormed(v))) str(v, p, k);
-  if (v.length < 2) minLen(v, 1, p, k);
-}
-
-function writeNonEmptyString(v: unknown, p: string, k?: string | number): string {
-  if (typeof v !== "string" || (sur && !wellFormed(v))) str(v, p, k);
-  if (v.length < 2) minLen(v, 1, p, k);
-  return JSON.stringify(v);
+function checkNonEmptyString(v: unknown, p: string, k?: $Key): void {
+  if (typeof v !== "string" || ($sur && !$wellFormed(v))) $str(v, p, k);
+  if (v.length < 2) $minLen(v, 1, p, k);
 }
 
 /** Everything a runner needs to open one native session: the parameters of `open`. */
@@ -2548,116 +2297,87 @@ export type HarnessOptions = {
 
 /** Decodes a HarnessOptions from one JSON text, checking it in place; throws DecodeError. */
 export function decodeHarnessOptions(input: string | Uint8Array): HarnessOptions {
-  return runDoc<HarnessOptions>(input, walkHarnessOptions);
+  return $runDoc<HarnessOptions>(input, checkHarnessOptions);
 }
 
-/** Writes HarnessOptions values in canonical form; throws EncodeError for a value its decoder would reject. */
+/** Writes a HarnessOptions in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeHarnessOptions(value: HarnessOptions): string {
-  return runEncode(value, writeHarnessOptions);
+  return $encode(value, checkHarnessOptions, writeHarnessOptions);
 }
 
-const knownHarnessOptions: ReadonlySet<string> = new Set(["session_id", "dir", "config", "tools", "provider"]);
-
-function walkHarnessOptions(v: unknown, p: string, k?: string | number): void {
-  const q = at(p, k);
-  const o = obj(v, q);
-  let m = 0;
-  for (const key in o) {
-    if (!hasOwn.call(o, key)) continue;
-    switch (key) {
-      case "session_id":
-        m |= 1;
-        continue;
-      case "dir":
-        m |= 2;
-        continue;
-      case "config":
-        m |= 4;
-        continue;
-      case "tools":
-        m |= 8;
-        continue;
-      case "provider":
-        m |= 16;
-        continue;
-    }
-    if (o[key] !== undefined) closed(o, knownHarnessOptions, q);
+function knownHarnessOptions(key: string): boolean {
+  switch (key) {
+    case "session_id":
+    case "dir":
+    case "config":
+    case "tools":
+    case "provider":
+      return true;
   }
-  const a0 = o["session_id"];
-  const a1 = o["dir"];
-  const a2 = o["config"];
-  const a3 = o["tools"];
-  const a4 = o["provider"];
-  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "session_id")))) missing("session_id", q);
-  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "dir")))) missing("dir", q);
-  if (!(a2 !== undefined && ((m & 4) !== 0 || hasOwn.call(o, "config")))) missing("config", q);
-  if (!(a3 !== undefined && ((m & 8) !== 0 || hasOwn.call(o, "tools")))) missing("tools", q);
-  if (!(a4 !== undefined && ((m & 16) !== 0 || hasOwn.call(o, "provider")))) missing("provider", q);
-  walkNonEmptyString(a0, q, "session_id");
-  if (typeof a1 !== "string" || (sur && !wellFormed(a1))) str(a1, q, "dir");
-  if (!pattern1.test(a1)) fail("pattern", q + "/dir", `${describe(a1)} does not match the pattern`);
-  walkConfig(a2, q, "config");
-  arr(a3, q, "tools");
-  const q1 = at(q, "tools");
-  for (let i3 = 0; i3 < a3.length; i3++) {
-    const x4 = a3[i3];
-    walkToolSchema(x4, q1, i3);
-  }
-  walkProvider(a4, q, "provider");
+  return false;
 }
 
-function writeHarnessOptions(v: unknown, p: string, k?: string | number): string {
-  const q = at(p, k);
-  const o = obj(v, q);
-  let m = 0;
+function checkHarnessOptions(v: unknown, p: string, k?: $Key): void {
+  const q = $at(p, k);
+  const o = $obj(v, q);
+  let has_session_id = false;
+  let has_dir = false;
+  let has_config = false;
+  let has_tools = false;
+  let has_provider = false;
   for (const key in o) {
-    if (!hasOwn.call(o, key)) continue;
+    if (!$hasOwn.call(o, key)) continue;
     switch (key) {
       case "session_id":
-        m |= 1;
+        has_session_id = true;
         continue;
       case "dir":
-        m |= 2;
+        has_dir = true;
         continue;
       case "config":
-        m |= 4;
+        has_config = true;
         continue;
       case "tools":
-        m |= 8;
+        has_tools = true;
         continue;
       case "provider":
-        m |= 16;
+        has_provider = true;
         continue;
     }
-    if (o[key] !== undefined) closed(o, knownHarnessOptions, q);
+    if (o[key] !== undefined) $closed(o, knownHarnessOptions, q);
   }
-  const a0 = o["session_id"];
-  const a1 = o["dir"];
-  const a2 = o["config"];
-  const a3 = o["tools"];
-  const a4 = o["provider"];
-  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "session_id")))) missing("session_id", q);
-  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "dir")))) missing("dir", q);
-  if (!(a2 !== undefined && ((m & 4) !== 0 || hasOwn.call(o, "config")))) missing("config", q);
-  if (!(a3 !== undefined && ((m & 8) !== 0 || hasOwn.call(o, "tools")))) missing("tools", q);
-  if (!(a4 !== undefined && ((m & 16) !== 0 || hasOwn.call(o, "provider")))) missing("provider", q);
-  let s = "{";
-  s += '"session_id":' + writeNonEmptyString(a0, q, "session_id");
-  if (typeof a1 !== "string" || (sur && !wellFormed(a1))) str(a1, q, "dir");
-  if (!pattern1.test(a1)) fail("pattern", q + "/dir", `${describe(a1)} does not match the pattern`);
-  s += ',"dir":' + JSON.stringify(a1);
-  s += ',"config":' + writeConfig(a2, q, "config");
-  arr(a3, q, "tools");
-  const q1 = at(q, "tools");
-  let s2 = "[";
-  for (let i3 = 0; i3 < a3.length; i3++) {
-    const x4 = a3[i3];
-    s2 += (i3 === 0 ? "" : ",") + writeToolSchema(x4, q1, i3);
+  const v_session_id = o["session_id"];
+  const v_dir = o["dir"];
+  const v_config = o["config"];
+  const v_tools = o["tools"];
+  const v_provider = o["provider"];
+  if (!(v_session_id !== undefined && (has_session_id || $hasOwn.call(o, "session_id")))) $missing("session_id", q);
+  if (!(v_dir !== undefined && (has_dir || $hasOwn.call(o, "dir")))) $missing("dir", q);
+  if (!(v_config !== undefined && (has_config || $hasOwn.call(o, "config")))) $missing("config", q);
+  if (!(v_tools !== undefined && (has_tools || $hasOwn.call(o, "tools")))) $missing("tools", q);
+  if (!(v_provider !== undefined && (has_provider || $hasOwn.call(o, "provider")))) $missing("provider", q);
+  checkNonEmptyString(v_session_id, q, "session_id");
+  if (typeof v_dir !== "string" || ($sur && !$wellFormed(v_dir))) $str(v_dir, q, "dir");
+  if (!reHarnessOptionsDir.test(v_dir)) $fail("pattern", q + "/dir", `${$describe(v_dir)} does not match the pattern`);
+  checkConfig(v_config, q, "config");
+  $arr(v_tools, q, "tools");
+  const v_tools_q = $at(q, "tools");
+  for (let v_tools_i = 0; v_tools_i < v_tools.length; v_tools_i++) {
+    const v_tools_e = v_tools[v_tools_i];
+    checkToolSchema(v_tools_e, v_tools_q, v_tools_i);
   }
-  s2 += "]";
-  s += ',"tools":' + s2;
-  s += ',"provider":' + writeProvider(a4, q, "provider");
-  return s + "}";
+  checkProvider(v_provider, q, "provider");
+}
+
+function writeHarnessOptions(v: unknown): string {
+  const o = v as $Obj;
+  let s = "";
+  s += ',"session_id":' + JSON.stringify(o.session_id);
+  s += ',"dir":' + JSON.stringify(o.dir);
+  s += ',"config":' + writeConfig(o.config);
+  s += ',"tools":' + "[" + (o.tools as unknown[]).map((e) => writeToolSchema(e)).join(",") + "]";
+  s += ',"provider":' + writeProvider(o.provider);
+  return "{" + s.slice(1) + "}";
 }
 
 /** The session's configuration; immutable for the life of the session. */
@@ -2670,77 +2390,59 @@ export type Config = {
 
 /** Decodes a Config from one JSON text, checking it in place; throws DecodeError. */
 export function decodeConfig(input: string | Uint8Array): Config {
-  return runDoc<Config>(input, walkConfig);
+  return $runDoc<Config>(input, checkConfig);
 }
 
-/** Writes Config values in canonical form; throws EncodeError for a value its decoder would reject. */
+/** Writes a Config in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeConfig(value: Config): string {
-  return runEncode(value, writeConfig);
+  return $encode(value, checkConfig, writeConfig);
 }
 
-const knownConfig: ReadonlySet<string> = new Set(["model", "tools"]);
+function knownConfig(key: string): boolean {
+  switch (key) {
+    case "model":
+    case "tools":
+      return true;
+  }
+  return false;
+}
 
-function walkConfig(v: unknown, p: string, k?: string | number): void {
-  const q = at(p, k);
-  const o = obj(v, q);
-  let m = 0;
+function checkConfig(v: unknown, p: string, k?: $Key): void {
+  const q = $at(p, k);
+  const o = $obj(v, q);
+  let has_model = false;
+  let has_tools = false;
   for (const key in o) {
-    if (!hasOwn.call(o, key)) continue;
+    if (!$hasOwn.call(o, key)) continue;
     switch (key) {
       case "model":
-        m |= 1;
+        has_model = true;
         continue;
       case "tools":
-        m |= 2;
+        has_tools = true;
         continue;
     }
-    if (o[key] !== undefined) closed(o, knownConfig, q);
+    if (o[key] !== undefined) $closed(o, knownConfig, q);
   }
-  const a0 = o["model"];
-  const a1 = o["tools"];
-  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "model")))) missing("model", q);
-  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "tools")))) missing("tools", q);
-  walkNonEmptyString(a0, q, "model");
-  arr(a1, q, "tools");
-  const q1 = at(q, "tools");
-  for (let i3 = 0; i3 < a1.length; i3++) {
-    const x4 = a1[i3];
-    walkNonEmptyString(x4, q1, i3);
+  const v_model = o["model"];
+  const v_tools = o["tools"];
+  if (!(v_model !== undefined && (has_model || $hasOwn.call(o, "model")))) $missing("model", q);
+  if (!(v_tools !== undefined && (has_tools || $hasOwn.call(o, "tools")))) $missing("tools", q);
+  checkNonEmptyString(v_model, q, "model");
+  $arr(v_tools, q, "tools");
+  const v_tools_q = $at(q, "tools");
+  for (let v_tools_i = 0; v_tools_i < v_tools.length; v_tools_i++) {
+    const v_tools_e = v_tools[v_tools_i];
+    checkNonEmptyString(v_tools_e, v_tools_q, v_tools_i);
   }
 }
 
-function writeConfig(v: unknown, p: string, k?: string | number): string {
-  const q = at(p, k);
-  const o = obj(v, q);
-  let m = 0;
-  for (const key in o) {
-    if (!hasOwn.call(o, key)) continue;
-    switch (key) {
-      case "model":
-        m |= 1;
-        continue;
-      case "tools":
-        m |= 2;
-        continue;
-    }
-    if (o[key] !== undefined) closed(o, knownConfig, q);
-  }
-  const a0 = o["model"];
-  const a1 = o["tools"];
-  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "model")))) missing("model", q);
-  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "tools")))) missing("tools", q);
-  let s = "{";
-  s += '"model":' + writeNonEmptyString(a0, q, "model");
-  arr(a1, q, "tools");
-  const q1 = at(q, "tools");
-  let s2 = "[";
-  for (let i3 = 0; i3 < a1.length; i3++) {
-    const x4 = a1[i3];
-    s2 += (i3 === 0 ? "" : ",") + writeNonEmptyString(x4, q1, i3);
-  }
-  s2 += "]";
-  s += ',"tools":' + s2;
-  return s + "}";
+function writeConfig(v: unknown): string {
+  const o = v as $Obj;
+  let s = "";
+  s += ',"model":' + JSON.stringify(o.model);
+  s += ',"tools":' + JSON.stringify(o.tools);
+  return "{" + s.slice(1) + "}";
 }
 
 /** A tool the model may call, as the model provider sees it. */
@@ -2755,77 +2457,64 @@ export type ToolSchema = {
 
 /** Decodes a ToolSchema from one JSON text, checking it in place; throws DecodeError. */
 export function decodeToolSchema(input: string | Uint8Array): ToolSchema {
-  return runDoc<ToolSchema>(input, walkToolSchema);
+  return $runDoc<ToolSchema>(input, checkToolSchema);
 }
 
-/** Writes ToolSchema values in canonical form; throws EncodeError for a value its decoder would reject. */
+/** Writes a ToolSchema in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeToolSchema(value: ToolSchema): string {
-  return runEncode(value, writeToolSchema);
+  return $encode(value, checkToolSchema, writeToolSchema);
 }
 
-const knownToolSchema: ReadonlySet<string> = new Set(["name", "description", "input_schema"]);
-
-function walkToolSchema(v: unknown, p: string, k?: string | number): void {
-  const q = at(p, k);
-  const o = obj(v, q);
-  let m = 0;
-  for (const key in o) {
-    if (!hasOwn.call(o, key)) continue;
-    switch (key) {
-      case "name":
-        m |= 1;
-        continue;
-      case "description":
-        m |= 2;
-        continue;
-      case "input_schema":
-        m |= 4;
-        continue;
-    }
-    if (o[key] !== undefined) closed(o, knownToolSchema, q);
+function knownToolSchema(key: string): boolean {
+  switch (key) {
+    case "name":
+    case "description":
+    case "input_schema":
+      return true;
   }
-  const a0 = o["name"];
-  const a1 = o["description"];
-  const a2 = o["input_schema"];
-  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "name")))) missing("name", q);
-  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "description")))) missing("description", q);
-  if (!(a2 !== undefined && ((m & 4) !== 0 || hasOwn.call(o, "input_schema")))) missing("input_schema", q);
-  walkNonEmptyString(a0, q, "name");
-  if (typeof a1 !== "string" || (sur && !wellFormed(a1))) str(a1, q, "description");
-  free(a2, q, "input_schema", ["object"]);
+  return false;
 }
 
-function writeToolSchema(v: unknown, p: string, k?: string | number): string {
-  const q = at(p, k);
-  const o = obj(v, q);
-  let m = 0;
+function checkToolSchema(v: unknown, p: string, k?: $Key): void {
+  const q = $at(p, k);
+  const o = $obj(v, q);
+  let has_name = false;
+  let has_description = false;
+  let has_input_schema = false;
   for (const key in o) {
-    if (!hasOwn.call(o, key)) continue;
+    if (!$hasOwn.call(o, key)) continue;
     switch (key) {
       case "name":
-        m |= 1;
+        has_name = true;
         continue;
       case "description":
-        m |= 2;
+        has_description = true;
         continue;
       case "input_schema":
-        m |= 4;
+        has_input_schema = true;
         continue;
     }
-    if (o[key] !== undefined) closed(o, knownToolSchema, q);
+    if (o[key] !== undefined) $closed(o, knownToolSchema, q);
   }
-  const a0 = o["name"];
-  const a1 = o["description"];
-  const a2 = o["input_schema"];
-  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "name")))) missing("name", q);
-  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "description")))) missing("description", q);
-  if (!(a2 !== undefined && ((m & 4) !== 0 || hasOwn.call(o, "input_schema")))) missing("input_schema", q);
-  let s = "{";
-  s += '"name":' + writeNonEmptyString(a0, q, "name");
-  if (typeof a1 !== "string" || (sur && !wellFormed(a1))) str(a1, q, "description");
-  s += ',"description":' + JSON.stringify(a1);
-  s += ',"input_schema":' + putFree(a2, q, "input_schema", ["object"]);
-  return s + "}";
+  const v_name = o["name"];
+  const v_description = o["description"];
+  const v_input_schema = o["input_schema"];
+  if (!(v_name !== undefined && (has_name || $hasOwn.call(o, "name")))) $missing("name", q);
+  if (!(v_description !== undefined && (has_description || $hasOwn.call(o, "description")))) $missing("description", q);
+  if (!(v_input_schema !== undefined && (has_input_schema || $hasOwn.call(o, "input_schema"))))
+    $missing("input_schema", q);
+  checkNonEmptyString(v_name, q, "name");
+  if (typeof v_description !== "string" || ($sur && !$wellFormed(v_description))) $str(v_description, q, "description");
+  $free(v_input_schema, q, "input_schema", ["object"]);
+}
+
+function writeToolSchema(v: unknown): string {
+  const o = v as $Obj;
+  let s = "";
+  s += ',"name":' + JSON.stringify(o.name);
+  s += ',"description":' + JSON.stringify(o.description);
+  s += ',"input_schema":' + JSON.stringify(o.input_schema);
+  return "{" + s.slice(1) + "}";
 }
 
 /** Resolved model provider settings. Every member is optional; absent means the runner's default. */
@@ -2844,83 +2533,65 @@ export type Provider = {
 
 /** Decodes a Provider from one JSON text, checking it in place; throws DecodeError. */
 export function decodeProvider(input: string | Uint8Array): Provider {
-  return runDoc<Provider>(input, walkProvider);
+  return $runDoc<Provider>(input, checkProvider);
 }
 
-/** Writes Provider values in canonical form; throws EncodeError for a value its decoder would reject. */
+/** Writes a Provider in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeProvider(value: Provider): string {
-  return runEncode(value, writeProvider);
+  return $encode(value, checkProvider, writeProvider);
 }
 
-const knownProvider: ReadonlySet<string> = new Set(["api_key", "base_url", "api"]);
+function knownProvider(key: string): boolean {
+  switch (key) {
+    case "api_key":
+    case "base_url":
+    case "api":
+      return true;
+  }
+  return false;
+}
 
-function walkProvider(v: unknown, p: string, k?: string | number): void {
-  const o = isObj(v) ? v : obj(v, at(p, k));
-  let m = 0;
+function checkProvider(v: unknown, p: string, k?: $Key): void {
+  const o = $isObj(v) ? v : $obj(v, $at(p, k));
+  let has_api_key = false;
+  let has_base_url = false;
+  let has_api = false;
   for (const key in o) {
-    if (!hasOwn.call(o, key)) continue;
+    if (!$hasOwn.call(o, key)) continue;
     switch (key) {
       case "api_key":
-        m |= 1;
+        has_api_key = true;
         continue;
       case "base_url":
-        m |= 2;
+        has_base_url = true;
         continue;
       case "api":
-        m |= 4;
+        has_api = true;
         continue;
     }
-    if (o[key] !== undefined) closed(o, knownProvider, at(p, k));
+    if (o[key] !== undefined) $closed(o, knownProvider, $at(p, k));
   }
-  const a0 = o["api_key"];
-  const a1 = o["base_url"];
-  const a2 = o["api"];
-  if (a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "api_key"))) {
-    if (typeof a0 !== "string" || (sur && !wellFormed(a0))) str(a0, at(p, k), "api_key");
+  const v_api_key = o["api_key"];
+  const v_base_url = o["base_url"];
+  const v_api = o["api"];
+  if (v_api_key !== undefined && (has_api_key || $hasOwn.call(o, "api_key"))) {
+    if (typeof v_api_key !== "string" || ($sur && !$wellFormed(v_api_key))) $str(v_api_key, $at(p, k), "api_key");
   }
-  if (a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "base_url"))) {
-    if (typeof a1 !== "string" || (sur && !wellFormed(a1))) str(a1, at(p, k), "base_url");
+  if (v_base_url !== undefined && (has_base_url || $hasOwn.call(o, "base_url"))) {
+    if (typeof v_base_url !== "string" || ($sur && !$wellFormed(v_base_url))) $str(v_base_url, $at(p, k), "base_url");
   }
-  if (a2 !== undefined && ((m & 4) !== 0 || hasOwn.call(o, "api"))) {
-    if (typeof a2 !== "string" || (sur && !wellFormed(a2))) str(a2, at(p, k), "api");
+  if (v_api !== undefined && (has_api || $hasOwn.call(o, "api"))) {
+    if (typeof v_api !== "string" || ($sur && !$wellFormed(v_api))) $str(v_api, $at(p, k), "api");
   }
 }
 
-function writeProvider(v: unknown, p: string, k?: string | number): string {
-  const o = isObj(v) ? v : obj(v, at(p, k));
-  let m = 0;
-  for (const key in o) {
-    if (!hasOwn.call(o, key)) continue;
-    switch (key) {
-      case "api_key":
-        m |= 1;
-        continue;
-      case "base_url":
-        m |= 2;
-        continue;
-      case "api":
-        m |= 4;
-        continue;
-    }
-    if (o[key] !== undefined) closed(o, knownProvider, at(p, k));
-  }
-  const a0 = o["api_key"];
-  const a1 = o["base_url"];
-  const a2 = o["api"];
-  let s = "{";
-  if (a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "api_key"))) {
-    if (typeof a0 !== "string" || (sur && !wellFormed(a0))) str(a0, at(p, k), "api_key");
-    s += '"api_key":' + JSON.stringify(a0);
-  }
-  if (a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "base_url"))) {
-    if (typeof a1 !== "string" || (sur && !wellFormed(a1))) str(a1, at(p, k), "base_url");
-    s += (s.length > 1 ? "," : "") + '"base_url":' + JSON.stringify(a1);
-  }
-  if (a2 !== undefined && ((m & 4) !== 0 || hasOwn.call(o, "api"))) {
-    if (typeof a2 !== "string" || (sur && !wellFormed(a2))) str(a2, at(p, k), "api");
-    s += (s.length > 1 ? "," : "") + '"api":' + JSON.stringify(a2);
-  }
-  return s + "}";
+function writeProvider(v: unknown): string {
+  const o = v as $Obj;
+  let s = "";
+  if ($has(o, "api_key")) s += ',"api_key":' + JSON.stringify(o.api_key);
+  if ($has(o, "base_url")) s += ',"base_url":' + JSON.stringify(o.base_url);
+  if ($has(o, "api")) s += ',"api":' + JSON.stringify(o.api);
+  return "{" + s.slice(1) + "}";
 }
 
 /** A piece of user text: the parameters of `prompt` and `steer`. */
@@ -2931,51 +2602,44 @@ export type Text = {
 
 /** Decodes a Text from one JSON text, checking it in place; throws DecodeError. */
 export function decodeText(input: string | Uint8Array): Text {
-  return runDoc<Text>(input, walkText);
+  return $runDoc<Text>(input, checkText);
 }
 
-/** Writes Text values in canonical form; throws EncodeError for a value its decoder would reject. */
+/** Writes a Text in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeText(value: Text): string {
-  return runEncode(value, writeText);
+  return $encode(value, checkText, writeText);
 }
 
-const knownText: ReadonlySet<string> = new Set(["text"]);
-
-function walkText(v: unknown, p: string, k?: string | number): void {
-  const o = isObj(v) ? v : obj(v, at(p, k));
-  let m = 0;
-  for (const key in o) {
-    if (!hasOwn.call(o, key)) continue;
-    switch (key) {
-      case "text":
-        m |= 1;
-        continue;
-    }
-    if (o[key] !== undefined) closed(o, knownText, at(p, k));
+function knownText(key: string): boolean {
+  switch (key) {
+    case "text":
+      return true;
   }
-  const a0 = o["text"];
-  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "text")))) missing("text", at(p, k));
-  if (typeof a0 !== "string" || (sur && !wellFormed(a0))) str(a0, at(p, k), "text");
+  return false;
 }
 
-function writeText(v: unknown, p: string, k?: string | number): string {
-  const o = isObj(v) ? v : obj(v, at(p, k));
-  let m = 0;
+function checkText(v: unknown, p: string, k?: $Key): void {
+  const o = $isObj(v) ? v : $obj(v, $at(p, k));
+  let has_text = false;
   for (const key in o) {
-    if (!hasOwn.call(o, key)) continue;
+    if (!$hasOwn.call(o, key)) continue;
     switch (key) {
       case "text":
-        m |= 1;
+        has_text = true;
         continue;
     }
-    if (o[key] !== undefined) closed(o, knownText, at(p, k));
+    if (o[key] !== undefined) $closed(o, knownText, $at(p, k));
   }
-  const a0 = o["text"];
-  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "text")))) missing("text", at(p, k));
-  let s = "{";
-  if (typeof a0 !== "string" || (sur && !wellFormed(a0))) str(a0, at(p, k), "text");
-  s += '"text":' + JSON.stringify(a0);
-  return s + "}";
+  const v_text = o["text"];
+  if (!(v_text !== undefined && (has_text || $hasOwn.call(o, "text")))) $missing("text", $at(p, k));
+  if (typeof v_text !== "string" || ($sur && !$wellFormed(v_text))) $str(v_text, $at(p, k), "text");
+}
+
+function writeText(v: unknown): string {
+  const o = v as $Obj;
+  let s = "";
+  s += ',"text":' + JSON.stringify(o.text);
+  return "{" + s.slice(1) + "}";
 }
 
 /** One file of a runner's native state, relative to the native directory. */
@@ -2990,81 +2654,67 @@ export type NativeFile = {
 
 /** Decodes a NativeFile from one JSON text, checking it in place; throws DecodeError. */
 export function decodeNativeFile(input: string | Uint8Array): NativeFile {
-  return runDoc<NativeFile>(input, walkNativeFile);
+  return $runDoc<NativeFile>(input, checkNativeFile);
 }
 
-/** Writes NativeFile values in canonical form; throws EncodeError for a value its decoder would reject. */
+/** Writes a NativeFile in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeNativeFile(value: NativeFile): string {
-  return runEncode(value, writeNativeFile);
+  return $encode(value, checkNativeFile, writeNativeFile);
 }
 
-const knownNativeFile: ReadonlySet<string> = new Set(["path", "size", "append_only"]);
-
-function walkNativeFile(v: unknown, p: string, k?: string | number): void {
-  const o = isObj(v) ? v : obj(v, at(p, k));
-  let m = 0;
-  for (const key in o) {
-    if (!hasOwn.call(o, key)) continue;
-    switch (key) {
-      case "path":
-        m |= 1;
-        continue;
-      case "size":
-        m |= 2;
-        continue;
-      case "append_only":
-        m |= 4;
-        continue;
-    }
-    if (o[key] !== undefined) closed(o, knownNativeFile, at(p, k));
+function knownNativeFile(key: string): boolean {
+  switch (key) {
+    case "path":
+    case "size":
+    case "append_only":
+      return true;
   }
-  const a0 = o["path"];
-  const a1 = o["size"];
-  const a2 = o["append_only"];
-  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "path")))) missing("path", at(p, k));
-  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "size")))) missing("size", at(p, k));
-  if (!(a2 !== undefined && ((m & 4) !== 0 || hasOwn.call(o, "append_only")))) missing("append_only", at(p, k));
-  if (typeof a0 !== "string" || (sur && !wellFormed(a0))) str(a0, at(p, k), "path");
-  if (!pattern2.test(a0)) fail("pattern", at(p, k) + "/path", `${describe(a0)} does not match the pattern`);
-  if (typeof a1 !== "number" || !Number.isInteger(a1) || a1 > maxSafe || a1 < -maxSafe) int(a1, at(p, k), "size");
-  if (a1 < 0) fail("range", at(p, k) + "/size", "below the minimum 0");
-  if (typeof a2 !== "boolean") bool(a2, at(p, k), "append_only");
+  return false;
 }
 
-function writeNativeFile(v: unknown, p: string, k?: string | number): string {
-  const o = isObj(v) ? v : obj(v, at(p, k));
-  let m = 0;
+function checkNativeFile(v: unknown, p: string, k?: $Key): void {
+  const o = $isObj(v) ? v : $obj(v, $at(p, k));
+  let has_path = false;
+  let has_size = false;
+  let has_append_only = false;
   for (const key in o) {
-    if (!hasOwn.call(o, key)) continue;
+    if (!$hasOwn.call(o, key)) continue;
     switch (key) {
       case "path":
-        m |= 1;
+        has_path = true;
         continue;
       case "size":
-        m |= 2;
+        has_size = true;
         continue;
       case "append_only":
-        m |= 4;
+        has_append_only = true;
         continue;
     }
-    if (o[key] !== undefined) closed(o, knownNativeFile, at(p, k));
+    if (o[key] !== undefined) $closed(o, knownNativeFile, $at(p, k));
   }
-  const a0 = o["path"];
-  const a1 = o["size"];
-  const a2 = o["append_only"];
-  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "path")))) missing("path", at(p, k));
-  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "size")))) missing("size", at(p, k));
-  if (!(a2 !== undefined && ((m & 4) !== 0 || hasOwn.call(o, "append_only")))) missing("append_only", at(p, k));
-  let s = "{";
-  if (typeof a0 !== "string" || (sur && !wellFormed(a0))) str(a0, at(p, k), "path");
-  if (!pattern2.test(a0)) fail("pattern", at(p, k) + "/path", `${describe(a0)} does not match the pattern`);
-  s += '"path":' + JSON.stringify(a0);
-  if (typeof a1 !== "number" || !Number.isInteger(a1) || a1 > maxSafe || a1 < -maxSafe) int(a1, at(p, k), "size");
-  if (a1 < 0) fail("range", at(p, k) + "/size", "below the minimum 0");
-  s += ',"size":' + String(a1);
-  if (typeof a2 !== "boolean") bool(a2, at(p, k), "append_only");
-  s += ',"append_only":' + (a2 ? "true" : "false");
-  return s + "}";
+  const v_path = o["path"];
+  const v_size = o["size"];
+  const v_append_only = o["append_only"];
+  if (!(v_path !== undefined && (has_path || $hasOwn.call(o, "path")))) $missing("path", $at(p, k));
+  if (!(v_size !== undefined && (has_size || $hasOwn.call(o, "size")))) $missing("size", $at(p, k));
+  if (!(v_append_only !== undefined && (has_append_only || $hasOwn.call(o, "append_only"))))
+    $missing("append_only", $at(p, k));
+  if (typeof v_path !== "string" || ($sur && !$wellFormed(v_path))) $str(v_path, $at(p, k), "path");
+  if (!reNativeFilePath.test(v_path))
+    $fail("pattern", $at(p, k) + "/path", `${$describe(v_path)} does not match the pattern`);
+  if (typeof v_size !== "number" || !Number.isInteger(v_size) || v_size > $maxSafe || v_size < -$maxSafe)
+    $int(v_size, $at(p, k), "size");
+  if (v_size < 0) $fail("range", $at(p, k) + "/size", "below the minimum 0");
+  if (typeof v_append_only !== "boolean") $bool(v_append_only, $at(p, k), "append_only");
+}
+
+function writeNativeFile(v: unknown): string {
+  const o = v as $Obj;
+  let s = "";
+  s += ',"path":' + JSON.stringify(o.path);
+  s += ',"size":' + JSON.stringify(o.size);
+  s += ',"append_only":' + JSON.stringify(o.append_only);
+  return "{" + s.slice(1) + "}";
 }
 
 /** A model-initiated call of a bound tool: the parameters of `tool.call`. */
@@ -3079,76 +2729,63 @@ export type ToolCall = {
 
 /** Decodes a ToolCall from one JSON text, checking it in place; throws DecodeError. */
 export function decodeToolCall(input: string | Uint8Array): ToolCall {
-  return runDoc<ToolCall>(input, walkToolCall);
+  return $runDoc<ToolCall>(input, checkToolCall);
 }
 
-/** Writes ToolCall values in canonical form; throws EncodeError for a value its decoder would reject. */
+/** Writes a ToolCall in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeToolCall(value: ToolCall): string {
-  return runEncode(value, writeToolCall);
+  return $encode(value, checkToolCall, writeToolCall);
 }
 
-const knownToolCall: ReadonlySet<string> = new Set(["id", "name", "arguments"]);
-
-function walkToolCall(v: unknown, p: string, k?: string | number): void {
-  const q = at(p, k);
-  const o = obj(v, q);
-  let m = 0;
-  for (const key in o) {
-    if (!hasOwn.call(o, key)) continue;
-    switch (key) {
-      case "id":
-        m |= 1;
-        continue;
-      case "name":
-        m |= 2;
-        continue;
-      case "arguments":
-        m |= 4;
-        continue;
-    }
-    if (o[key] !== undefined) closed(o, knownToolCall, q);
+function knownToolCall(key: string): boolean {
+  switch (key) {
+    case "id":
+    case "name":
+    case "arguments":
+      return true;
   }
-  const a0 = o["id"];
-  const a1 = o["name"];
-  const a2 = o["arguments"];
-  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "id")))) missing("id", q);
-  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "name")))) missing("name", q);
-  if (!(a2 !== undefined && ((m & 4) !== 0 || hasOwn.call(o, "arguments")))) missing("arguments", q);
-  walkNonEmptyString(a0, q, "id");
-  walkNonEmptyString(a1, q, "name");
-  free(a2, q, "arguments", ["object"]);
+  return false;
 }
 
-function writeToolCall(v: unknown, p: string, k?: string | number): string {
-  const q = at(p, k);
-  const o = obj(v, q);
-  let m = 0;
+function checkToolCall(v: unknown, p: string, k?: $Key): void {
+  const q = $at(p, k);
+  const o = $obj(v, q);
+  let has_id = false;
+  let has_name = false;
+  let has_arguments = false;
   for (const key in o) {
-    if (!hasOwn.call(o, key)) continue;
+    if (!$hasOwn.call(o, key)) continue;
     switch (key) {
       case "id":
-        m |= 1;
+        has_id = true;
         continue;
       case "name":
-        m |= 2;
+        has_name = true;
         continue;
       case "arguments":
-        m |= 4;
+        has_arguments = true;
         continue;
     }
-    if (o[key] !== undefined) closed(o, knownToolCall, q);
+    if (o[key] !== undefined) $closed(o, knownToolCall, q);
   }
-  const a0 = o["id"];
-  const a1 = o["name"];
-  const a2 = o["arguments"];
-  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "id")))) missing("id", q);
-  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "name")))) missing("name", q);
-  if (!(a2 !== undefined && ((m & 4) !== 0 || hasOwn.call(o, "arguments")))) missing("arguments", q);
-  let s = "{";
-  s += '"id":' + writeNonEmptyString(a0, q, "id");
-  s += ',"name":' + writeNonEmptyString(a1, q, "name");
-  s += ',"arguments":' + putFree(a2, q, "arguments", ["object"]);
-  return s + "}";
+  const v_id = o["id"];
+  const v_name = o["name"];
+  const v_arguments = o["arguments"];
+  if (!(v_id !== undefined && (has_id || $hasOwn.call(o, "id")))) $missing("id", q);
+  if (!(v_name !== undefined && (has_name || $hasOwn.call(o, "name")))) $missing("name", q);
+  if (!(v_arguments !== undefined && (has_arguments || $hasOwn.call(o, "arguments")))) $missing("arguments", q);
+  checkNonEmptyString(v_id, q, "id");
+  checkNonEmptyString(v_name, q, "name");
+  $free(v_arguments, q, "arguments", ["object"]);
+}
+
+function writeToolCall(v: unknown): string {
+  const o = v as $Obj;
+  let s = "";
+  s += ',"id":' + JSON.stringify(o.id);
+  s += ',"name":' + JSON.stringify(o.name);
+  s += ',"arguments":' + JSON.stringify(o.arguments);
+  return "{" + s.slice(1) + "}";
 }
 
 /** The outcome of a tool call: the result of `tool.call`. A failed tool is still a result (`is_error: true`), which goes back to the model. */
@@ -3161,78 +2798,59 @@ export type ToolResult = {
 
 /** Decodes a ToolResult from one JSON text, checking it in place; throws DecodeError. */
 export function decodeToolResult(input: string | Uint8Array): ToolResult {
-  return runDoc<ToolResult>(input, walkToolResult);
+  return $runDoc<ToolResult>(input, checkToolResult);
 }
 
-/** Writes ToolResult values in canonical form; throws EncodeError for a value its decoder would reject. */
+/** Writes a ToolResult in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeToolResult(value: ToolResult): string {
-  return runEncode(value, writeToolResult);
+  return $encode(value, checkToolResult, writeToolResult);
 }
 
-const knownToolResult: ReadonlySet<string> = new Set(["content", "is_error"]);
-
-function walkToolResult(v: unknown, p: string, k?: string | number): void {
-  const q = at(p, k);
-  const o = obj(v, q);
-  let m = 0;
-  for (const key in o) {
-    if (!hasOwn.call(o, key)) continue;
-    switch (key) {
-      case "content":
-        m |= 1;
-        continue;
-      case "is_error":
-        m |= 2;
-        continue;
-    }
-    if (o[key] !== undefined) closed(o, knownToolResult, q);
+function knownToolResult(key: string): boolean {
+  switch (key) {
+    case "content":
+    case "is_error":
+      return true;
   }
-  const a0 = o["content"];
-  const a1 = o["is_error"];
-  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "content")))) missing("content", q);
-  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "is_error")))) missing("is_error", q);
-  arr(a0, q, "content");
-  const q1 = at(q, "content");
-  for (let i3 = 0; i3 < a0.length; i3++) {
-    const x4 = a0[i3];
-    walkContentBlock(x4, q1, i3);
-  }
-  if (typeof a1 !== "boolean") bool(a1, q, "is_error");
+  return false;
 }
 
-function writeToolResult(v: unknown, p: string, k?: string | number): string {
-  const q = at(p, k);
-  const o = obj(v, q);
-  let m = 0;
+function checkToolResult(v: unknown, p: string, k?: $Key): void {
+  const q = $at(p, k);
+  const o = $obj(v, q);
+  let has_content = false;
+  let has_is_error = false;
   for (const key in o) {
-    if (!hasOwn.call(o, key)) continue;
+    if (!$hasOwn.call(o, key)) continue;
     switch (key) {
       case "content":
-        m |= 1;
+        has_content = true;
         continue;
       case "is_error":
-        m |= 2;
+        has_is_error = true;
         continue;
     }
-    if (o[key] !== undefined) closed(o, knownToolResult, q);
+    if (o[key] !== undefined) $closed(o, knownToolResult, q);
   }
-  const a0 = o["content"];
-  const a1 = o["is_error"];
-  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "content")))) missing("content", q);
-  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "is_error")))) missing("is_error", q);
-  let s = "{";
-  arr(a0, q, "content");
-  const q1 = at(q, "content");
-  let s2 = "[";
-  for (let i3 = 0; i3 < a0.length; i3++) {
-    const x4 = a0[i3];
-    s2 += (i3 === 0 ? "" : ",") + writeContentBlock(x4, q1, i3);
+  const v_content = o["content"];
+  const v_is_error = o["is_error"];
+  if (!(v_content !== undefined && (has_content || $hasOwn.call(o, "content")))) $missing("content", q);
+  if (!(v_is_error !== undefined && (has_is_error || $hasOwn.call(o, "is_error")))) $missing("is_error", q);
+  $arr(v_content, q, "content");
+  const v_content_q = $at(q, "content");
+  for (let v_content_i = 0; v_content_i < v_content.length; v_content_i++) {
+    const v_content_e = v_content[v_content_i];
+    checkContentBlock(v_content_e, v_content_q, v_content_i);
   }
-  s2 += "]";
-  s += '"content":' + s2;
-  if (typeof a1 !== "boolean") bool(a1, q, "is_error");
-  s += ',"is_error":' + (a1 ? "true" : "false");
-  return s + "}";
+  if (typeof v_is_error !== "boolean") $bool(v_is_error, q, "is_error");
+}
+
+function writeToolResult(v: unknown): string {
+  const o = v as $Obj;
+  let s = "";
+  s += ',"content":' + "[" + (o.content as unknown[]).map((e) => writeContentBlock(e)).join(",") + "]";
+  s += ',"is_error":' + JSON.stringify(o.is_error);
+  return "{" + s.slice(1) + "}";
 }
 
 /** One block of tool output, discriminated by `type` so that more kinds can be added. */
@@ -3240,37 +2858,38 @@ export type ContentBlock = TextBlock;
 
 /** Decodes a ContentBlock from one JSON text, checking it in place; throws DecodeError. */
 export function decodeContentBlock(input: string | Uint8Array): ContentBlock {
-  return runDoc<ContentBlock>(input, walkContentBlock);
+  return $runDoc<ContentBlock>(input, checkContentBlock);
 }
 
-/** Writes ContentBlock values in canonical form; throws EncodeError for a value its decoder would reject. */
+/** Writes a ContentBlock in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeContentBlock(value: ContentBlock): string {
-  return runEncode(value, writeContentBlock);
+  return $encode(value, checkContentBlock, writeContentBlock);
 }
 
 function pickContentBlock(v: unknown, p: string, ignore: boolean): number {
-  if (!isObj(v)) return miss(ignore, "type", p, `expected object, got ${kindOf(v)}`);
-  if (!has(v, "type")) return miss(ignore, "unknown_variant", p, 'missing discriminator "type"');
-  switch (v["type"]) {
+  if (!$isObj(v)) return $miss(ignore, "type", p, `expected object, got ${$kindOf(v)}`);
+  if (!$has(v as $Obj, "type")) return $miss(ignore, "unknown_variant", p, 'missing discriminator "type"');
+  switch ((v as $Obj)["type"]) {
     case "text":
       return 0;
   }
-  return miss(ignore, "unknown_variant", p + "/type", 'the value of "type" matches no variant');
+  return $miss(ignore, "unknown_variant", p + "/type", 'the value of "type" matches no variant');
 }
 
-function walkContentBlock(v: unknown, p: string, k?: string | number): void {
-  const q = at(p, k);
+function checkContentBlock(v: unknown, p: string, k?: $Key): void {
+  const q = $at(p, k);
   switch (pickContentBlock(v, q, false)) {
-    default:
-      return walkTextBlock(v, q);
+    default: {
+      checkTextBlock(v, q);
+      break;
+    }
   }
 }
 
-function writeContentBlock(v: unknown, p: string, k?: string | number): string {
-  const q = at(p, k);
-  switch (pickContentBlock(v, q, false)) {
+function writeContentBlock(v: unknown): string {
+  switch (pickContentBlock(v, "", false)) {
     default:
-      return writeTextBlock(v, q);
+      return writeTextBlock(v);
   }
 }
 
@@ -3284,66 +2903,54 @@ export type TextBlock = {
 
 /** Decodes a TextBlock from one JSON text, checking it in place; throws DecodeError. */
 export function decodeTextBlock(input: string | Uint8Array): TextBlock {
-  return runDoc<TextBlock>(input, walkTextBlock);
+  return $runDoc<TextBlock>(input, checkTextBlock);
 }
 
-/** Writes TextBlock values in canonical form; throws EncodeError for a value its decoder would reject. */
+/** Writes a TextBlock in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeTextBlock(value: TextBlock): string {
-  return runEncode(value, writeTextBlock);
+  return $encode(value, checkTextBlock, writeTextBlock);
 }
 
-const knownTextBlock: ReadonlySet<string> = new Set(["type", "text"]);
-
-function walkTextBlock(v: unknown, p: string, k?: string | number): void {
-  const o = isObj(v) ? v : obj(v, at(p, k));
-  let m = 0;
-  for (const key in o) {
-    if (!hasOwn.call(o, key)) continue;
-    switch (key) {
-      case "type":
-        m |= 1;
-        continue;
-      case "text":
-        m |= 2;
-        continue;
-    }
-    if (o[key] !== undefined) closed(o, knownTextBlock, at(p, k));
+function knownTextBlock(key: string): boolean {
+  switch (key) {
+    case "type":
+    case "text":
+      return true;
   }
-  const a0 = o["type"];
-  const a1 = o["text"];
-  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "type")))) missing("type", at(p, k));
-  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "text")))) missing("text", at(p, k));
-  if (typeof a0 !== "string" || (sur && !wellFormed(a0))) str(a0, at(p, k), "type");
-  if (a0 !== "text") fail("const", at(p, k) + "/type", 'expected the constant "text"');
-  if (typeof a1 !== "string" || (sur && !wellFormed(a1))) str(a1, at(p, k), "text");
+  return false;
 }
 
-function writeTextBlock(v: unknown, p: string, k?: string | number): string {
-  const o = isObj(v) ? v : obj(v, at(p, k));
-  let m = 0;
+function checkTextBlock(v: unknown, p: string, k?: $Key): void {
+  const o = $isObj(v) ? v : $obj(v, $at(p, k));
+  let has_type = false;
+  let has_text = false;
   for (const key in o) {
-    if (!hasOwn.call(o, key)) continue;
+    if (!$hasOwn.call(o, key)) continue;
     switch (key) {
       case "type":
-        m |= 1;
+        has_type = true;
         continue;
       case "text":
-        m |= 2;
+        has_text = true;
         continue;
     }
-    if (o[key] !== undefined) closed(o, knownTextBlock, at(p, k));
+    if (o[key] !== undefined) $closed(o, knownTextBlock, $at(p, k));
   }
-  const a0 = o["type"];
-  const a1 = o["text"];
-  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "type")))) missing("type", at(p, k));
-  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "text")))) missing("text", at(p, k));
-  let s = "{";
-  if (typeof a0 !== "string" || (sur && !wellFormed(a0))) str(a0, at(p, k), "type");
-  if (a0 !== "text") fail("const", at(p, k) + "/type", 'expected the constant "text"');
-  s += '"type":' + JSON.stringify(a0);
-  if (typeof a1 !== "string" || (sur && !wellFormed(a1))) str(a1, at(p, k), "text");
-  s += ',"text":' + JSON.stringify(a1);
-  return s + "}";
+  const v_type = o["type"];
+  const v_text = o["text"];
+  if (!(v_type !== undefined && (has_type || $hasOwn.call(o, "type")))) $missing("type", $at(p, k));
+  if (!(v_text !== undefined && (has_text || $hasOwn.call(o, "text")))) $missing("text", $at(p, k));
+  if (typeof v_type !== "string" || ($sur && !$wellFormed(v_type))) $str(v_type, $at(p, k), "type");
+  if (v_type !== "text") $fail("const", $at(p, k) + "/type", 'expected the constant "text"');
+  if (typeof v_text !== "string" || ($sur && !$wellFormed(v_text))) $str(v_text, $at(p, k), "text");
+}
+
+function writeTextBlock(v: unknown): string {
+  const o = v as $Obj;
+  let s = "";
+  s += ',"type":' + JSON.stringify(o.type);
+  s += ',"text":' + JSON.stringify(o.text);
+  return "{" + s.slice(1) + "}";
 }
 
 /** Tokens the model consumed and produced for one assistant message. */
@@ -3354,70 +2961,59 @@ export type Usage = {
   output: number;
 };
 
-/** Decodes a Usage from one JSON text, checking it in place; throws DecodeError. */
+/** Decodes an Usage from one JSON text, checking it in place; throws DecodeError. */
 export function decodeUsage(input: string | Uint8Array): Usage {
-  return runDoc<Usage>(input, walkUsage);
+  return $runDoc<Usage>(input, checkUsage);
 }
 
-/** Writes Usage values in canonical form; throws EncodeError for a value its decoder would reject. */
+/** Writes an Usage in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeUsage(value: Usage): string {
-  return runEncode(value, writeUsage);
+  return $encode(value, checkUsage, writeUsage);
 }
 
-const knownUsage: ReadonlySet<string> = new Set(["input", "output"]);
-
-function walkUsage(v: unknown, p: string, k?: string | number): void {
-  const o = isObj(v) ? v : obj(v, at(p, k));
-  let m = 0;
-  for (const key in o) {
-    if (!hasOwn.call(o, key)) continue;
-    switch (key) {
-      case "input":
-        m |= 1;
-        continue;
-      case "output":
-        m |= 2;
-        continue;
-    }
-    if (o[key] !== undefined) closed(o, knownUsage, at(p, k));
+function knownUsage(key: string): boolean {
+  switch (key) {
+    case "input":
+    case "output":
+      return true;
   }
-  const a0 = o["input"];
-  const a1 = o["output"];
-  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "input")))) missing("input", at(p, k));
-  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "output")))) missing("output", at(p, k));
-  if (typeof a0 !== "number" || !Number.isInteger(a0) || a0 > maxSafe || a0 < -maxSafe) int(a0, at(p, k), "input");
-  if (a0 < 0) fail("range", at(p, k) + "/input", "below the minimum 0");
-  if (typeof a1 !== "number" || !Number.isInteger(a1) || a1 > maxSafe || a1 < -maxSafe) int(a1, at(p, k), "output");
-  if (a1 < 0) fail("range", at(p, k) + "/output", "below the minimum 0");
+  return false;
 }
 
-function writeUsage(v: unknown, p: string, k?: string | number): string {
-  const o = isObj(v) ? v : obj(v, at(p, k));
-  let m = 0;
+function checkUsage(v: unknown, p: string, k?: $Key): void {
+  const o = $isObj(v) ? v : $obj(v, $at(p, k));
+  let has_input = false;
+  let has_output = false;
   for (const key in o) {
-    if (!hasOwn.call(o, key)) continue;
+    if (!$hasOwn.call(o, key)) continue;
     switch (key) {
       case "input":
-        m |= 1;
+        has_input = true;
         continue;
       case "output":
-        m |= 2;
+        has_output = true;
         continue;
     }
-    if (o[key] !== undefined) closed(o, knownUsage, at(p, k));
+    if (o[key] !== undefined) $closed(o, knownUsage, $at(p, k));
   }
-  const a0 = o["input"];
-  const a1 = o["output"];
-  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "input")))) missing("input", at(p, k));
-  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "output")))) missing("output", at(p, k));
-  let s = "{";
-  if (typeof a0 !== "number" || !Number.isInteger(a0) || a0 > maxSafe || a0 < -maxSafe) int(a0, at(p, k), "input");
-  if (a0 < 0) fail("range", at(p, k) + "/input", "below the minimum 0");
-  s += '"input":' + String(a0);
-  if (typeof a1 !== "number" || !Number.isInteger(a1) || a1 > maxSafe || a1 < -maxSafe) int(a1, at(p, k), "output");
-  if (a1 < 0) fail("range", at(p, k) + "/output", "below the minimum 0");
-  s += ',"output":' + String(a1);
-  return s + "}";
+  const v_input = o["input"];
+  const v_output = o["output"];
+  if (!(v_input !== undefined && (has_input || $hasOwn.call(o, "input")))) $missing("input", $at(p, k));
+  if (!(v_output !== undefined && (has_output || $hasOwn.call(o, "output")))) $missing("output", $at(p, k));
+  if (typeof v_input !== "number" || !Number.isInteger(v_input) || v_input > $maxSafe || v_input < -$maxSafe)
+    $int(v_input, $at(p, k), "input");
+  if (v_input < 0) $fail("range", $at(p, k) + "/input", "below the minimum 0");
+  if (typeof v_output !== "number" || !Number.isInteger(v_output) || v_output > $maxSafe || v_output < -$maxSafe)
+    $int(v_output, $at(p, k), "output");
+  if (v_output < 0) $fail("range", $at(p, k) + "/output", "below the minimum 0");
+}
+
+function writeUsage(v: unknown): string {
+  const o = v as $Obj;
+  let s = "";
+  s += ',"input":' + JSON.stringify(o.input);
+  s += ',"output":' + JSON.stringify(o.output);
+  return "{" + s.slice(1) + "}";
 }
 
 /** A streamed fragment of the assistant's message: the data of `assistant.delta`. */
@@ -3426,53 +3022,46 @@ export type AssistantDelta = {
   text: string;
 };
 
-/** Decodes a AssistantDelta from one JSON text, checking it in place; throws DecodeError. */
+/** Decodes an AssistantDelta from one JSON text, checking it in place; throws DecodeError. */
 export function decodeAssistantDelta(input: string | Uint8Array): AssistantDelta {
-  return runDoc<AssistantDelta>(input, walkAssistantDelta);
+  return $runDoc<AssistantDelta>(input, checkAssistantDelta);
 }
 
-/** Writes AssistantDelta values in canonical form; throws EncodeError for a value its decoder would reject. */
+/** Writes an AssistantDelta in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeAssistantDelta(value: AssistantDelta): string {
-  return runEncode(value, writeAssistantDelta);
+  return $encode(value, checkAssistantDelta, writeAssistantDelta);
 }
 
-const knownAssistantDelta: ReadonlySet<string> = new Set(["text"]);
-
-function walkAssistantDelta(v: unknown, p: string, k?: string | number): void {
-  const o = isObj(v) ? v : obj(v, at(p, k));
-  let m = 0;
-  for (const key in o) {
-    if (!hasOwn.call(o, key)) continue;
-    switch (key) {
-      case "text":
-        m |= 1;
-        continue;
-    }
-    if (o[key] !== undefined) closed(o, knownAssistantDelta, at(p, k));
+function knownAssistantDelta(key: string): boolean {
+  switch (key) {
+    case "text":
+      return true;
   }
-  const a0 = o["text"];
-  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "text")))) missing("text", at(p, k));
-  if (typeof a0 !== "string" || (sur && !wellFormed(a0))) str(a0, at(p, k), "text");
+  return false;
 }
 
-function writeAssistantDelta(v: unknown, p: string, k?: string | number): string {
-  const o = isObj(v) ? v : obj(v, at(p, k));
-  let m = 0;
+function checkAssistantDelta(v: unknown, p: string, k?: $Key): void {
+  const o = $isObj(v) ? v : $obj(v, $at(p, k));
+  let has_text = false;
   for (const key in o) {
-    if (!hasOwn.call(o, key)) continue;
+    if (!$hasOwn.call(o, key)) continue;
     switch (key) {
       case "text":
-        m |= 1;
+        has_text = true;
         continue;
     }
-    if (o[key] !== undefined) closed(o, knownAssistantDelta, at(p, k));
+    if (o[key] !== undefined) $closed(o, knownAssistantDelta, $at(p, k));
   }
-  const a0 = o["text"];
-  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "text")))) missing("text", at(p, k));
-  let s = "{";
-  if (typeof a0 !== "string" || (sur && !wellFormed(a0))) str(a0, at(p, k), "text");
-  s += '"text":' + JSON.stringify(a0);
-  return s + "}";
+  const v_text = o["text"];
+  if (!(v_text !== undefined && (has_text || $hasOwn.call(o, "text")))) $missing("text", $at(p, k));
+  if (typeof v_text !== "string" || ($sur && !$wellFormed(v_text))) $str(v_text, $at(p, k), "text");
+}
+
+function writeAssistantDelta(v: unknown): string {
+  const o = v as $Obj;
+  let s = "";
+  s += ',"text":' + JSON.stringify(o.text);
+  return "{" + s.slice(1) + "}";
 }
 
 /** The assistant's complete message: the data of `assistant.message`. */
@@ -3485,79 +3074,65 @@ export type AssistantMessage = {
   stop_reason: StopReason;
 };
 
-/** Decodes a AssistantMessage from one JSON text, checking it in place; throws DecodeError. */
+/** Decodes an AssistantMessage from one JSON text, checking it in place; throws DecodeError. */
 export function decodeAssistantMessage(input: string | Uint8Array): AssistantMessage {
-  return runDoc<AssistantMessage>(input, walkAssistantMessage);
+  return $runDoc<AssistantMessage>(input, checkAssistantMessage);
 }
 
-/** Writes AssistantMessage values in canonical form; throws EncodeError for a value its decoder would reject. */
+/** Writes an AssistantMessage in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeAssistantMessage(value: AssistantMessage): string {
-  return runEncode(value, writeAssistantMessage);
+  return $encode(value, checkAssistantMessage, writeAssistantMessage);
 }
 
-const knownAssistantMessage: ReadonlySet<string> = new Set(["text", "usage", "stop_reason"]);
-
-function walkAssistantMessage(v: unknown, p: string, k?: string | number): void {
-  const q = at(p, k);
-  const o = obj(v, q);
-  let m = 0;
-  for (const key in o) {
-    if (!hasOwn.call(o, key)) continue;
-    switch (key) {
-      case "text":
-        m |= 1;
-        continue;
-      case "usage":
-        m |= 2;
-        continue;
-      case "stop_reason":
-        m |= 4;
-        continue;
-    }
-    if (o[key] !== undefined) closed(o, knownAssistantMessage, q);
+function knownAssistantMessage(key: string): boolean {
+  switch (key) {
+    case "text":
+    case "usage":
+    case "stop_reason":
+      return true;
   }
-  const a0 = o["text"];
-  const a1 = o["usage"];
-  const a2 = o["stop_reason"];
-  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "text")))) missing("text", q);
-  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "usage")))) missing("usage", q);
-  if (!(a2 !== undefined && ((m & 4) !== 0 || hasOwn.call(o, "stop_reason")))) missing("stop_reason", q);
-  if (typeof a0 !== "string" || (sur && !wellFormed(a0))) str(a0, q, "text");
-  walkUsage(a1, q, "usage");
-  walkStopReason(a2, q, "stop_reason");
+  return false;
 }
 
-function writeAssistantMessage(v: unknown, p: string, k?: string | number): string {
-  const q = at(p, k);
-  const o = obj(v, q);
-  let m = 0;
+function checkAssistantMessage(v: unknown, p: string, k?: $Key): void {
+  const q = $at(p, k);
+  const o = $obj(v, q);
+  let has_text = false;
+  let has_usage = false;
+  let has_stop_reason = false;
   for (const key in o) {
-    if (!hasOwn.call(o, key)) continue;
+    if (!$hasOwn.call(o, key)) continue;
     switch (key) {
       case "text":
-        m |= 1;
+        has_text = true;
         continue;
       case "usage":
-        m |= 2;
+        has_usage = true;
         continue;
       case "stop_reason":
-        m |= 4;
+        has_stop_reason = true;
         continue;
     }
-    if (o[key] !== undefined) closed(o, knownAssistantMessage, q);
+    if (o[key] !== undefined) $closed(o, knownAssistantMessage, q);
   }
-  const a0 = o["text"];
-  const a1 = o["usage"];
-  const a2 = o["stop_reason"];
-  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "text")))) missing("text", q);
-  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "usage")))) missing("usage", q);
-  if (!(a2 !== undefined && ((m & 4) !== 0 || hasOwn.call(o, "stop_reason")))) missing("stop_reason", q);
-  let s = "{";
-  if (typeof a0 !== "string" || (sur && !wellFormed(a0))) str(a0, q, "text");
-  s += '"text":' + JSON.stringify(a0);
-  s += ',"usage":' + writeUsage(a1, q, "usage");
-  s += ',"stop_reason":' + writeStopReason(a2, q, "stop_reason");
-  return s + "}";
+  const v_text = o["text"];
+  const v_usage = o["usage"];
+  const v_stop_reason = o["stop_reason"];
+  if (!(v_text !== undefined && (has_text || $hasOwn.call(o, "text")))) $missing("text", q);
+  if (!(v_usage !== undefined && (has_usage || $hasOwn.call(o, "usage")))) $missing("usage", q);
+  if (!(v_stop_reason !== undefined && (has_stop_reason || $hasOwn.call(o, "stop_reason")))) $missing("stop_reason", q);
+  if (typeof v_text !== "string" || ($sur && !$wellFormed(v_text))) $str(v_text, q, "text");
+  checkUsage(v_usage, q, "usage");
+  checkStopReason(v_stop_reason, q, "stop_reason");
+}
+
+function writeAssistantMessage(v: unknown): string {
+  const o = v as $Obj;
+  let s = "";
+  s += ',"text":' + JSON.stringify(o.text);
+  s += ',"usage":' + writeUsage(o.usage);
+  s += ',"stop_reason":' + JSON.stringify(o.stop_reason);
+  return "{" + s.slice(1) + "}";
 }
 
 /** Why a request failed. */
@@ -3570,65 +3145,54 @@ export type ResponseError = {
 
 /** Decodes a ResponseError from one JSON text, checking it in place; throws DecodeError. */
 export function decodeResponseError(input: string | Uint8Array): ResponseError {
-  return runDoc<ResponseError>(input, walkResponseError);
+  return $runDoc<ResponseError>(input, checkResponseError);
 }
 
-/** Writes ResponseError values in canonical form; throws EncodeError for a value its decoder would reject. */
+/** Writes a ResponseError in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeResponseError(value: ResponseError): string {
-  return runEncode(value, writeResponseError);
+  return $encode(value, checkResponseError, writeResponseError);
 }
 
-const knownResponseError: ReadonlySet<string> = new Set(["code", "message"]);
-
-function walkResponseError(v: unknown, p: string, k?: string | number): void {
-  const q = at(p, k);
-  const o = obj(v, q);
-  let m = 0;
-  for (const key in o) {
-    if (!hasOwn.call(o, key)) continue;
-    switch (key) {
-      case "code":
-        m |= 1;
-        continue;
-      case "message":
-        m |= 2;
-        continue;
-    }
-    if (o[key] !== undefined) closed(o, knownResponseError, q);
+function knownResponseError(key: string): boolean {
+  switch (key) {
+    case "code":
+    case "message":
+      return true;
   }
-  const a0 = o["code"];
-  const a1 = o["message"];
-  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "code")))) missing("code", q);
-  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "message")))) missing("message", q);
-  walkErrorCode(a0, q, "code");
-  if (typeof a1 !== "string" || (sur && !wellFormed(a1))) str(a1, q, "message");
+  return false;
 }
 
-function writeResponseError(v: unknown, p: string, k?: string | number): string {
-  const q = at(p, k);
-  const o = obj(v, q);
-  let m = 0;
+function checkResponseError(v: unknown, p: string, k?: $Key): void {
+  const q = $at(p, k);
+  const o = $obj(v, q);
+  let has_code = false;
+  let has_message = false;
   for (const key in o) {
-    if (!hasOwn.call(o, key)) continue;
+    if (!$hasOwn.call(o, key)) continue;
     switch (key) {
       case "code":
-        m |= 1;
+        has_code = true;
         continue;
       case "message":
-        m |= 2;
+        has_message = true;
         continue;
     }
-    if (o[key] !== undefined) closed(o, knownResponseError, q);
+    if (o[key] !== undefined) $closed(o, knownResponseError, q);
   }
-  const a0 = o["code"];
-  const a1 = o["message"];
-  if (!(a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "code")))) missing("code", q);
-  if (!(a1 !== undefined && ((m & 2) !== 0 || hasOwn.call(o, "message")))) missing("message", q);
-  let s = "{";
-  s += '"code":' + writeErrorCode(a0, q, "code");
-  if (typeof a1 !== "string" || (sur && !wellFormed(a1))) str(a1, q, "message");
-  s += ',"message":' + JSON.stringify(a1);
-  return s + "}";
+  const v_code = o["code"];
+  const v_message = o["message"];
+  if (!(v_code !== undefined && (has_code || $hasOwn.call(o, "code")))) $missing("code", q);
+  if (!(v_message !== undefined && (has_message || $hasOwn.call(o, "message")))) $missing("message", q);
+  checkErrorCode(v_code, q, "code");
+  if (typeof v_message !== "string" || ($sur && !$wellFormed(v_message))) $str(v_message, q, "message");
+}
+
+function writeResponseError(v: unknown): string {
+  const o = v as $Obj;
+  let s = "";
+  s += ',"code":' + JSON.stringify(o.code);
+  s += ',"message":' + JSON.stringify(o.message);
+  return "{" + s.slice(1) + "}";
 }
 
 /** The result of `open`: empty, or the tools the runner exposed (diagnostic). */
@@ -3637,70 +3201,53 @@ export type OpenResult = {
   tools?: string[];
 };
 
-/** Decodes a OpenResult from one JSON text, checking it in place; throws DecodeError. */
+/** Decodes an OpenResult from one JSON text, checking it in place; throws DecodeError. */
 export function decodeOpenResult(input: string | Uint8Array): OpenResult {
-  return runDoc<OpenResult>(input, walkOpenResult);
+  return $runDoc<OpenResult>(input, checkOpenResult);
 }
 
-/** Writes OpenResult values in canonical form; throws EncodeError for a value its decoder would reject. */
+/** Writes an OpenResult in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeOpenResult(value: OpenResult): string {
-  return runEncode(value, writeOpenResult);
+  return $encode(value, checkOpenResult, writeOpenResult);
 }
 
-const knownOpenResult: ReadonlySet<string> = new Set(["tools"]);
+function knownOpenResult(key: string): boolean {
+  switch (key) {
+    case "tools":
+      return true;
+  }
+  return false;
+}
 
-function walkOpenResult(v: unknown, p: string, k?: string | number): void {
-  const q = at(p, k);
-  const o = obj(v, q);
-  let m = 0;
+function checkOpenResult(v: unknown, p: string, k?: $Key): void {
+  const q = $at(p, k);
+  const o = $obj(v, q);
+  let has_tools = false;
   for (const key in o) {
-    if (!hasOwn.call(o, key)) continue;
+    if (!$hasOwn.call(o, key)) continue;
     switch (key) {
       case "tools":
-        m |= 1;
+        has_tools = true;
         continue;
     }
-    if (o[key] !== undefined) closed(o, knownOpenResult, q);
+    if (o[key] !== undefined) $closed(o, knownOpenResult, q);
   }
-  const a0 = o["tools"];
-  if (a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "tools"))) {
-    arr(a0, q, "tools");
-    const q1 = at(q, "tools");
-    for (let i3 = 0; i3 < a0.length; i3++) {
-      const x4 = a0[i3];
-      if (typeof x4 !== "string" || (sur && !wellFormed(x4))) str(x4, q1, i3);
+  const v_tools = o["tools"];
+  if (v_tools !== undefined && (has_tools || $hasOwn.call(o, "tools"))) {
+    $arr(v_tools, q, "tools");
+    const v_tools_q = $at(q, "tools");
+    for (let v_tools_i = 0; v_tools_i < v_tools.length; v_tools_i++) {
+      const v_tools_e = v_tools[v_tools_i];
+      if (typeof v_tools_e !== "string" || ($sur && !$wellFormed(v_tools_e))) $str(v_tools_e, v_tools_q, v_tools_i);
     }
   }
 }
 
-function writeOpenResult(v: unknown, p: string, k?: string | number): string {
-  const q = at(p, k);
-  const o = obj(v, q);
-  let m = 0;
-  for (const key in o) {
-    if (!hasOwn.call(o, key)) continue;
-    switch (key) {
-      case "tools":
-        m |= 1;
-        continue;
-    }
-    if (o[key] !== undefined) closed(o, knownOpenResult, q);
-  }
-  const a0 = o["tools"];
-  let s = "{";
-  if (a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "tools"))) {
-    arr(a0, q, "tools");
-    const q1 = at(q, "tools");
-    let s2 = "[";
-    for (let i3 = 0; i3 < a0.length; i3++) {
-      const x4 = a0[i3];
-      if (typeof x4 !== "string" || (sur && !wellFormed(x4))) str(x4, q1, i3);
-      s2 += (i3 === 0 ? "" : ",") + JSON.stringify(x4);
-    }
-    s2 += "]";
-    s += '"tools":' + s2;
-  }
-  return s + "}";
+function writeOpenResult(v: unknown): string {
+  const o = v as $Obj;
+  let s = "";
+  if ($has(o, "tools")) s += ',"tools":' + JSON.stringify(o.tools);
+  return "{" + s.slice(1) + "}";
 }
 
 /** The result of `prompt`: empty when the turn completed, `{"interrupted": true}` when it was interrupted. */
@@ -3711,88 +3258,77 @@ export type PromptResult = {
 
 /** Decodes a PromptResult from one JSON text, checking it in place; throws DecodeError. */
 export function decodePromptResult(input: string | Uint8Array): PromptResult {
-  return runDoc<PromptResult>(input, walkPromptResult);
+  return $runDoc<PromptResult>(input, checkPromptResult);
 }
 
-/** Writes PromptResult values in canonical form; throws EncodeError for a value its decoder would reject. */
+/** Writes a PromptResult in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodePromptResult(value: PromptResult): string {
-  return runEncode(value, writePromptResult);
+  return $encode(value, checkPromptResult, writePromptResult);
 }
 
-const knownPromptResult: ReadonlySet<string> = new Set(["interrupted"]);
+function knownPromptResult(key: string): boolean {
+  switch (key) {
+    case "interrupted":
+      return true;
+  }
+  return false;
+}
 
-function walkPromptResult(v: unknown, p: string, k?: string | number): void {
-  const o = isObj(v) ? v : obj(v, at(p, k));
-  let m = 0;
+function checkPromptResult(v: unknown, p: string, k?: $Key): void {
+  const o = $isObj(v) ? v : $obj(v, $at(p, k));
+  let has_interrupted = false;
   for (const key in o) {
-    if (!hasOwn.call(o, key)) continue;
+    if (!$hasOwn.call(o, key)) continue;
     switch (key) {
       case "interrupted":
-        m |= 1;
+        has_interrupted = true;
         continue;
     }
-    if (o[key] !== undefined) closed(o, knownPromptResult, at(p, k));
+    if (o[key] !== undefined) $closed(o, knownPromptResult, $at(p, k));
   }
-  const a0 = o["interrupted"];
-  if (a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "interrupted"))) {
-    if (typeof a0 !== "boolean") bool(a0, at(p, k), "interrupted");
-    if (a0 !== true) fail("const", at(p, k) + "/interrupted", "expected the constant true");
+  const v_interrupted = o["interrupted"];
+  if (v_interrupted !== undefined && (has_interrupted || $hasOwn.call(o, "interrupted"))) {
+    if (typeof v_interrupted !== "boolean") $bool(v_interrupted, $at(p, k), "interrupted");
+    if (v_interrupted !== true) $fail("const", $at(p, k) + "/interrupted", "expected the constant true");
   }
 }
 
-function writePromptResult(v: unknown, p: string, k?: string | number): string {
-  const o = isObj(v) ? v : obj(v, at(p, k));
-  let m = 0;
-  for (const key in o) {
-    if (!hasOwn.call(o, key)) continue;
-    switch (key) {
-      case "interrupted":
-        m |= 1;
-        continue;
-    }
-    if (o[key] !== undefined) closed(o, knownPromptResult, at(p, k));
-  }
-  const a0 = o["interrupted"];
-  let s = "{";
-  if (a0 !== undefined && ((m & 1) !== 0 || hasOwn.call(o, "interrupted"))) {
-    if (typeof a0 !== "boolean") bool(a0, at(p, k), "interrupted");
-    if (a0 !== true) fail("const", at(p, k) + "/interrupted", "expected the constant true");
-    s += '"interrupted":' + (a0 ? "true" : "false");
-  }
-  return s + "}";
+function writePromptResult(v: unknown): string {
+  const o = v as $Obj;
+  let s = "";
+  if ($has(o, "interrupted")) s += ',"interrupted":' + JSON.stringify(o.interrupted);
+  return "{" + s.slice(1) + "}";
 }
 
 /** The empty result of `steer`, `interrupt` and `detach`. */
 export type EmptyResult = {};
 
-/** Decodes a EmptyResult from one JSON text, checking it in place; throws DecodeError. */
+/** Decodes an EmptyResult from one JSON text, checking it in place; throws DecodeError. */
 export function decodeEmptyResult(input: string | Uint8Array): EmptyResult {
-  return runDoc<EmptyResult>(input, walkEmptyResult);
+  return $runDoc<EmptyResult>(input, checkEmptyResult);
 }
 
-/** Writes EmptyResult values in canonical form; throws EncodeError for a value its decoder would reject. */
+/** Writes an EmptyResult in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeEmptyResult(value: EmptyResult): string {
-  return runEncode(value, writeEmptyResult);
+  return $encode(value, checkEmptyResult, writeEmptyResult);
 }
 
-const knownEmptyResult: ReadonlySet<string> = new Set([]);
+function knownEmptyResult(key: string): boolean {
+  return false;
+}
 
-function walkEmptyResult(v: unknown, p: string, k?: string | number): void {
-  const o = isObj(v) ? v : obj(v, at(p, k));
+function checkEmptyResult(v: unknown, p: string, k?: $Key): void {
+  const o = $isObj(v) ? v : $obj(v, $at(p, k));
   for (const key in o) {
-    if (!hasOwn.call(o, key)) continue;
-    if (o[key] !== undefined) closed(o, knownEmptyResult, at(p, k));
+    if (!$hasOwn.call(o, key)) continue;
+    if (o[key] !== undefined) $closed(o, knownEmptyResult, $at(p, k));
   }
 }
 
-function writeEmptyResult(v: unknown, p: string, k?: string | number): string {
-  const o = isObj(v) ? v : obj(v, at(p, k));
-  for (const key in o) {
-    if (!hasOwn.call(o, key)) continue;
-    if (o[key] !== undefined) closed(o, knownEmptyResult, at(p, k));
-  }
-  let s = "{";
-  return s + "}";
+function writeEmptyResult(v: unknown): string {
+  const o = v as $Obj;
+  let s = "";
+  return "{" + s.slice(1) + "}";
 }
 
 /** The result of `checkpoint`: the files needed to restore the conversation. */
@@ -3800,68 +3336,60 @@ export type CheckpointResult = NativeFile[];
 
 /** Decodes a CheckpointResult from one JSON text, checking it in place; throws DecodeError. */
 export function decodeCheckpointResult(input: string | Uint8Array): CheckpointResult {
-  return runDoc<CheckpointResult>(input, walkCheckpointResult);
+  return $runDoc<CheckpointResult>(input, checkCheckpointResult);
 }
 
-/** Writes CheckpointResult values in canonical form; throws EncodeError for a value its decoder would reject. */
+/** Writes a CheckpointResult in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeCheckpointResult(value: CheckpointResult): string {
-  return runEncode(value, writeCheckpointResult);
+  return $encode(value, checkCheckpointResult, writeCheckpointResult);
 }
 
-function walkCheckpointResult(v: unknown, p: string, k?: string | number): void {
-  arr(v, p, k);
-  const q1 = at(p, k);
-  for (let i3 = 0; i3 < v.length; i3++) {
-    const x4 = v[i3];
-    walkNativeFile(x4, q1, i3);
+function checkCheckpointResult(v: unknown, p: string, k?: $Key): void {
+  $arr(v, p, k);
+  const q = $at(p, k);
+  for (let i = 0; i < v.length; i++) {
+    const e = v[i];
+    checkNativeFile(e, q, i);
   }
 }
 
-function writeCheckpointResult(v: unknown, p: string, k?: string | number): string {
-  arr(v, p, k);
-  const q1 = at(p, k);
-  let s2 = "[";
-  for (let i3 = 0; i3 < v.length; i3++) {
-    const x4 = v[i3];
-    s2 += (i3 === 0 ? "" : ",") + writeNativeFile(x4, q1, i3);
-  }
-  s2 += "]";
-  return s2;
+function writeCheckpointResult(v: unknown): string {
+  return "[" + (v as unknown[]).map((e) => writeNativeFile(e)).join(",") + "]";
 }
 
 /** Checks the `result` of a response to OpenRequest (a value of a decoded frame) as OpenResult; error pointers start with /result. */
 export function decodeOpenRequestResult(result: JsonValue): OpenResult {
-  return runValue<OpenResult>(result, "/result", walkOpenResult);
+  return $runValue<OpenResult>(result, "/result", checkOpenResult);
 }
 
 /** Checks the `result` of a response to PromptRequest (a value of a decoded frame) as PromptResult; error pointers start with /result. */
 export function decodePromptRequestResult(result: JsonValue): PromptResult {
-  return runValue<PromptResult>(result, "/result", walkPromptResult);
+  return $runValue<PromptResult>(result, "/result", checkPromptResult);
 }
 
 /** Checks the `result` of a response to SteerRequest (a value of a decoded frame) as EmptyResult; error pointers start with /result. */
 export function decodeSteerRequestResult(result: JsonValue): EmptyResult {
-  return runValue<EmptyResult>(result, "/result", walkEmptyResult);
+  return $runValue<EmptyResult>(result, "/result", checkEmptyResult);
 }
 
 /** Checks the `result` of a response to InterruptRequest (a value of a decoded frame) as EmptyResult; error pointers start with /result. */
 export function decodeInterruptRequestResult(result: JsonValue): EmptyResult {
-  return runValue<EmptyResult>(result, "/result", walkEmptyResult);
+  return $runValue<EmptyResult>(result, "/result", checkEmptyResult);
 }
 
 /** Checks the `result` of a response to CheckpointRequest (a value of a decoded frame) as CheckpointResult; error pointers start with /result. */
 export function decodeCheckpointRequestResult(result: JsonValue): CheckpointResult {
-  return runValue<CheckpointResult>(result, "/result", walkCheckpointResult);
+  return $runValue<CheckpointResult>(result, "/result", checkCheckpointResult);
 }
 
 /** Checks the `result` of a response to DetachRequest (a value of a decoded frame) as EmptyResult; error pointers start with /result. */
 export function decodeDetachRequestResult(result: JsonValue): EmptyResult {
-  return runValue<EmptyResult>(result, "/result", walkEmptyResult);
+  return $runValue<EmptyResult>(result, "/result", checkEmptyResult);
 }
 
 /** Checks the `result` of a response to ToolCallRequest (a value of a decoded frame) as ToolResult; error pointers start with /result. */
 export function decodeToolCallRequestResult(result: JsonValue): ToolResult {
-  return runValue<ToolResult>(result, "/result", walkToolResult);
+  return $runValue<ToolResult>(result, "/result", checkToolResult);
 }
 
 /** The result decoder of each method, keyed by the request's `method`. */
@@ -3879,19 +3407,19 @@ export const resultDecoders = {
 export function readHostToRunnerFrames(
   source: AsyncIterable<Uint8Array> | ByteStream,
 ): AsyncGenerator<FrameResult<HostToRunnerFrame>, void, undefined> {
-  return readFrames(source, decodeHostToRunnerFrame, FRAME_LIMIT);
+  return $readFrames(source, decodeHostToRunnerFrame, FRAME_LIMIT);
 }
 
 /** Reads newline-delimited RunnerToHostFrame frames from a byte stream. Each line yields a decoded frame or its DecodeError (lines longer than FRAME_LIMIT bytes are frame_too_large, without being buffered); the stream goes on after a bad line. */
 export function readRunnerToHostFrames(
   source: AsyncIterable<Uint8Array> | ByteStream,
 ): AsyncGenerator<FrameResult<RunnerToHostFrame>, void, undefined> {
-  return readFrames(source, decodeRunnerToHostFrame, FRAME_LIMIT);
+  return $readFrames(source, decodeRunnerToHostFrame, FRAME_LIMIT);
 }
 
 /** Reads newline-delimited RunnerFrame frames from a byte stream. Each line yields a decoded frame or its DecodeError (lines longer than FRAME_LIMIT bytes are frame_too_large, without being buffered); the stream goes on after a bad line. */
 export function readRunnerFrames(
   source: AsyncIterable<Uint8Array> | ByteStream,
 ): AsyncGenerator<FrameResult<RunnerFrame>, void, undefined> {
-  return readFrames(source, decodeRunnerFrame, FRAME_LIMIT);
+  return $readFrames(source, decodeRunnerFrame, FRAME_LIMIT);
 }

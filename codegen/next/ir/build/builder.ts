@@ -39,6 +39,7 @@ export class Builder implements BuildContext {
   private readonly declScope = new Map<Decl, Location[]>();
   private readonly specialized = new Map<string, Decl>();
   private readonly dynamic = new Map<string, boolean>();
+  private readonly dynamicRefs = new Map<string, DynamicRef[]>();
 
   constructor(readonly src: SchemaSource) {}
 
@@ -138,8 +139,70 @@ export class Builder implements BuildContext {
     this.scope.pop();
   }
 
-  private scopeKey(): string {
-    return this.scope.map(locationKey).join(" ");
+  /**
+   * What a dynamic scope means for the schema at `target`: where each dynamic reference under it
+   * (and under what those resolve to) lands. Two scopes with the same answer build the same type,
+   * so a definition is specialized once per answer, not once per path (a meta-schema reaches its
+   * own root through every vocabulary it enters).
+   */
+  private scopeMeaning(target: Location, scope: readonly Location[]): { key: string; names: string[] } {
+    const seen = new Set<string>();
+    const parts: string[] = [];
+    const names = new Set<string>();
+    const queue = [target];
+    while (queue.length > 0) {
+      for (const o of this.dynamicRefsUnder(queue.pop()!)) {
+        const id = locationKey(o.at);
+        if (seen.has(id)) continue;
+        seen.add(id);
+        let hit: Location;
+        try {
+          hit = this.src.resolveDynamic(o.ref, o.at, scope);
+        } catch {
+          continue; // reported where the reference is built
+        }
+        parts.push(`${id}->${locationKey(hit)}`);
+        names.add(locationName(this.src.resource(hit)));
+        queue.push(hit);
+      }
+    }
+    return { key: parts.sort().join(" "), names: [...names].sort() };
+  }
+
+  /** The dynamic references under `at`, through static references (and the static targets of dynamic ones). */
+  private dynamicRefsUnder(at: Location): DynamicRef[] {
+    const known = this.dynamicRefs.get(locationKey(at));
+    if (known !== undefined) return known;
+    const out: DynamicRef[] = [];
+    const visited = new Set<string>();
+    const visit = (l: Location): void => {
+      const key = locationKey(l);
+      if (visited.has(key)) return;
+      visited.add(key);
+      const node = this.src.node(l);
+      if (!isObj(node)) return;
+      for (const keyword of ["$dynamicRef", "$recursiveRef"] as const) {
+        const ref = node[keyword];
+        if (typeof ref !== "string") continue;
+        out.push({ ref, at: l });
+        try {
+          visit(this.src.resolve(ref, l));
+        } catch {
+          // reported where the reference is built
+        }
+      }
+      if (typeof node.$ref === "string") {
+        try {
+          visit(this.src.resolve(node.$ref, l));
+        } catch {
+          // reported where the reference is built
+        }
+      }
+      for (const s of subschemas(node, this.src.draft(l))) visit({ file: l.file, pointer: l.pointer + s.pointer });
+    };
+    visit(at);
+    this.dynamicRefs.set(locationKey(at), out);
+    return out;
   }
 
   /** Whether anything under `at` (through static references too) resolves dynamically. */
@@ -197,17 +260,21 @@ export class Builder implements BuildContext {
     const decl = this.declAt(target);
     const dynamic = this.isDynamic(target);
     // A definition is shared unless what it means depends on the dynamic scope it is reached in.
-    if (decl !== undefined && (!dynamic || this.scopeKey() === locationKey(this.src.resource(target)))) {
+    const meaning = dynamic ? this.scopeMeaning(target, this.scope) : undefined;
+    if (
+      decl !== undefined &&
+      (meaning === undefined || meaning.key === this.scopeMeaning(target, [this.src.resource(target)]).key)
+    ) {
       return { kind: "ref", origin: r.origin, decl };
     }
-    const key = dynamic ? `${locationKey(target)} in ${this.scopeKey()}` : locationKey(target);
+    const key = meaning !== undefined ? `${locationKey(target)} in ${meaning.key}` : locationKey(target);
     const known = this.specialized.get(key);
     if (known !== undefined) return { kind: "ref", origin: r.origin, decl: known };
     if (this.inlineChain.includes(key)) {
       // A cycle through a schema that is not a named definition (or through one specialized to this
       // dynamic scope): name it, so that the cycle goes through a reference.
       // Specialized to a dynamic scope: named after the resources of that scope as well.
-      const suffix = dynamic ? `In${this.scope.map(locationName).join("")}` : "";
+      const suffix = meaning !== undefined ? `In${meaning.names.join("")}` : "";
       const d = this.register({ at: target, key: locationName(target) + suffix, root: false });
       d.hoisted = true;
       this.specialized.set(key, d);
@@ -222,6 +289,11 @@ export class Builder implements BuildContext {
       this.inlineChain.pop();
     }
   }
+}
+
+interface DynamicRef {
+  ref: string;
+  at: Location;
 }
 
 /** The type of an x-constant's value: its kind (the value itself is in Decl.constant). */

@@ -12,6 +12,7 @@ import type { Applicator, ArrayType, Kind, ObjectType, Origin, Property, Type, U
 import type { Builder } from "./builder";
 import { isTrivial } from "./node";
 import { matchPatterns } from "./object";
+import { kindsAccepted } from "../query";
 
 export function mergeParts(b: Builder, parts: Type[], origin: Origin): Type {
   const live = parts.filter((p) => !isTrivial(p));
@@ -22,6 +23,9 @@ export function mergeParts(b: Builder, parts: Type[], origin: Origin): Type {
 
 /** The shape every one of `types` allows, with what the shape cannot express as applicators. */
 export function mergeTypes(b: Builder, types: Type[], origin: Origin): Type {
+  const kept = dropKindRestrictions(types);
+  if (kept.length === 1) return kept[0]!;
+  types = kept;
   const also: Applicator[] = [];
   const shapes: Type[] = [];
   for (const t of types) {
@@ -46,6 +50,43 @@ export function mergeTypes(b: Builder, types: Type[], origin: Origin): Type {
   }
   if (also.length > 0) shape = { ...shape, also: [...(shape.also ?? []), ...also] } as Type;
   return shape;
+}
+
+/**
+ * Parts that only restrict the JSON kind ("type": [...] with nothing else) add nothing when another
+ * part accepts no other kind: dropping them keeps a reference a reference (no copy of its definition
+ * to name). The other parts are returned in order.
+ */
+function dropKindRestrictions(types: Type[]): Type[] {
+  const bare = types.filter(isKindOnly);
+  const rest = types.filter((t) => !isKindOnly(t));
+  if (bare.length === 0 || rest.length === 0) return types;
+  const allowed = new Set(bare.map((t) => kindsAccepted(t)).reduce((a, k) => a.filter((x) => k.includes(x))));
+  return rest.every((t) => kindsAccepted(t).every((k) => allowed.has(k))) ? rest : types;
+}
+
+/** A shape that says nothing but which kinds are allowed. */
+function isKindOnly(t: Type): boolean {
+  if ((t.also ?? []).length > 0) return false;
+  switch (t.kind) {
+    case "any":
+    case "null":
+      return true;
+    case "string":
+      return t.checks.length === 0 && t.secret !== true;
+    case "integer":
+      return false;
+    case "number":
+      return t.checks.length === 0;
+    case "boolean":
+      return t.const === undefined;
+    case "array":
+      return t.prefix.length === 0 && t.items === undefined && t.checks.length === 0;
+    case "union":
+      return isKindUnion(t) && t.variants.every(isKindOnly);
+    default:
+      return false;
+  }
 }
 
 /** A reference's definition type (followed through aliases), or undefined on a cycle. */

@@ -1,0 +1,4 @@
+// The JSON-Schema-Test-Suite, draft6, in both languages (tests/ts/helpers/suite-test.ts).
+import { suiteTest } from "./helpers/suite-test";
+
+suiteTest("draft6");
