@@ -25,7 +25,12 @@ test-ts: deps
 test-go: deps
 	cd tests/go && go vet ./... && go test -count=1 ./... && for t in FuzzRunnerDecode:4s FuzzJsonlDecode:3s FuzzRunnerStream:3s FuzzJsonlStream:2s; do go test -run='^$$' -fuzz="^$${t%%:*}$$" -fuzztime=$${t#*:} . || exit 1; done
 
-test: check test-ts test-go test-runtime test-examples
+test: check typecheck test-ts test-go test-runtime test-examples
+
+# The whole project type-checks under the strictest options (jest runs its files with diagnostics off).
+.PHONY: typecheck
+typecheck: deps
+	npx tsc -p . --noEmit
 
 # The Go runtime's own tests, where its sources are (codegen/go/runtime), with the tree and format
 # cases shared with TypeScript: all of them, 35 (a test file that stops compiling into the package,

@@ -9,7 +9,7 @@ import { goItemsLength } from "../keywords/items-length";
 import { goMultipleOf } from "../keywords/multiple-of";
 import { goPattern } from "../keywords/pattern";
 import { goLength } from "../keywords/string-length";
-import { GoContext, goString } from "./context";
+import { GoContext } from "./context";
 import { treeApplicatorsFn, treeCheckFn } from "./tree";
 
 export interface TypeCodec {

@@ -84,7 +84,7 @@ export class TsChecks {
   }
 
   /** A check as a function expression `(v, p, k) => { ... }` (for unions, not, if, contains, ...); recording with `tracking`. */
-  fn(t: Type, scope: Scope, tracking = false): string {
+  fn(t: Type, tracking = false): string {
     if (t.kind === "ref" && t.decl.constant === undefined && t.also === undefined) {
       if (!tracking) return t.decl.names.ts.check;
       this.tracked.add(t.decl);
@@ -175,15 +175,15 @@ export class TsChecks {
         this.union(a.union, v, scope, ev);
         return;
       case "not":
-        pr.raw(`$not(${v.x}, ${v.p}, ${k}, ${this.fn(a.type, scope)});`);
+        pr.raw(`$not(${v.x}, ${v.p}, ${k}, ${this.fn(a.type)});`);
         return;
       case "if": {
         // Without then or else, "if" only matters for what it evaluates.
         if (!tracking && a.then === undefined && a.else === undefined) return;
         const fns = [
-          this.fn(a.if, scope, tracking),
-          a.then ? this.fn(a.then, scope, tracking) : "undefined",
-          a.else ? this.fn(a.else, scope, tracking) : "undefined",
+          this.fn(a.if, tracking),
+          a.then ? this.fn(a.then, tracking) : "undefined",
+          a.else ? this.fn(a.else, tracking) : "undefined",
         ];
         pr.raw(
           tracking
@@ -195,7 +195,7 @@ export class TsChecks {
       case "unevaluatedProperties":
       case "unevaluatedItems": {
         if (ev === undefined) throw new Error(`generator bug: ${a.family} without an evaluation record`);
-        const check = a.type.kind === "never" ? "undefined" : this.fn(a.type, scope);
+        const check = a.type.kind === "never" ? "undefined" : this.fn(a.type);
         pr.raw(`$${a.family}(${v.x}, ${ptr(v)}, ${ev}, ${check});`);
         return;
       }
@@ -233,7 +233,7 @@ export class TsChecks {
       if (c.family === "unique") pr.raw(`$unique(${v.x}, ${q});`);
       if (c.family === "contains") {
         const record = ev !== undefined && c.evaluates ? `, ${ev}` : "";
-        pr.raw(`$contains(${v.x}, ${q}, ${this.fn(c.type, scope)}, ${c.min}, ${c.max ?? "undefined"}${record});`);
+        pr.raw(`$contains(${v.x}, ${q}, ${this.fn(c.type)}, ${c.min}, ${c.max ?? "undefined"}${record});`);
       }
     }
     if (ev !== undefined) pr.raw(`$evItems(${v.x}, ${ev}, ${t.prefix.length}, ${t.items !== undefined});`);
@@ -315,7 +315,7 @@ export class TsChecks {
     }
     for (const c of t.checks) {
       if (c.family === "size") pr.raw(`$sizeCheck(${o}, ${q}, ${c.min ?? "undefined"}, ${c.max ?? "undefined"});`);
-      if (c.family === "propertyNames") pr.raw(`$propertyNames(${o}, ${q}, ${this.fn(c.type, scope)});`);
+      if (c.family === "propertyNames") pr.raw(`$propertyNames(${o}, ${q}, ${this.fn(c.type)});`);
     }
     const propertyCheck = (p: Property) => {
       const body = () => {
@@ -394,7 +394,7 @@ export class TsChecks {
     const k = v.k ?? "undefined";
     const tracking = ev !== undefined;
     if (u.dispatch === undefined) {
-      const fns = u.variants.map((x) => this.fn(x, scope, tracking));
+      const fns = u.variants.map((x) => this.fn(x, tracking));
       const expected = [...new Set(u.variants.flatMap((x) => kindsAccepted(x)))].join(" or ") || "nothing";
       const rest = `${u.mode === "oneOf"}, [${fns.join(", ")}], [${u.variants.map(kindMask).join(", ")}], ${lit(expected)}`;
       pr.raw(tracking ? `$unionEv(${v.x}, ${v.p}, ${k}, ${rest}, ${ev});` : `$union(${v.x}, ${v.p}, ${k}, ${rest});`);
@@ -408,7 +408,7 @@ export class TsChecks {
     const pick = `(v: unknown, p: string, ignore: boolean): number => {\n${indent(pickBody(u.dispatch))}\n}`;
     const leaves = new Set(dispatchLeaves(u.dispatch));
     const none = tracking ? "$okEv" : "$ok";
-    const fns = u.variants.map((x, i) => (leaves.has(i) ? this.fn(x, scope, tracking) : none)).join(", ");
+    const fns = u.variants.map((x, i) => (leaves.has(i) ? this.fn(x, tracking) : none)).join(", ");
     pr.raw(
       tracking
         ? `$dispatchedEv(${v.x}, ${v.p}, ${k}, ${pick}, [${fns}], ${ev});`

@@ -182,7 +182,7 @@ function emitCodec(pr: Printer, p: Protocol, d: Decl, checks: TsChecks): void {
       );
     } else {
       pr.blank();
-      const fns = t.variants.map((x) => checks.fn(x, new Scope()));
+      const fns = t.variants.map((x) => checks.fn(x));
       pr.raw(`const ${n.variants}: readonly $Check[] = [${fns.join(", ")}];`);
     }
   }
@@ -230,7 +230,7 @@ function unionCheck(pr: Printer, d: Decl, u: UnionType, checks: TsChecks, ev?: s
   if (u.dispatch === undefined) {
     const expected = [...new Set(u.variants.flatMap((x) => kindsAccepted(x)))].join(" or ") || "nothing";
     const variants =
-      ev === undefined ? n.variants : `[${u.variants.map((x) => checks.fn(x, new Scope(), true)).join(", ")}]`;
+      ev === undefined ? n.variants : `[${u.variants.map((x) => checks.fn(x, true)).join(", ")}]`;
     const rest = `${u.mode === "oneOf"}, ${variants}, [${u.variants.map(kindMask).join(", ")}], ${lit(expected)}`;
     pr.raw(ev === undefined ? `$union(v, p, k, ${rest});` : `$unionEv(v, p, k, ${rest}, ${ev});`);
     return;

@@ -248,7 +248,7 @@ func (d *wireDecoder) NextMember() bool {
 		d.fail()
 		return false
 	}
-	key, bad, end := d.readString(d.i, true)
+	key, bad, end := d.readString(d.i)
 	if end < 0 {
 		d.fail()
 		return false
@@ -398,7 +398,7 @@ func (d *wireDecoder) NextElement() bool {
 // surrogates are written as their 3-byte generalized UTF-8 form), whether a
 // lone surrogate was found, and the index after the closing quote (-1 when
 // the string is malformed or not UTF-8).
-func (d *wireDecoder) readString(i int, _ bool) ([]byte, bool, int) {
+func (d *wireDecoder) readString(i int) ([]byte, bool, int) {
 	b := d.b
 	start := i + 1
 	end, esc := wireScanStringBody(b, start)
@@ -518,7 +518,7 @@ func (d *wireDecoder) ConstString(want string) *DecodeError {
 	if d.at() != '"' {
 		return d.TypeError("string")
 	}
-	s, bad, end := d.readString(d.i, false)
+	s, bad, end := d.readString(d.i)
 	if end < 0 {
 		return d.fail()
 	}
@@ -751,7 +751,7 @@ func (d *wireDecoder) probe(p *wireProbe, keys []string, peek bool) bool {
 		// the validator recorded the root object's members
 		for m := 0; m < d.root.n; m++ {
 			ks, vs := int(d.root.keys[m]), int(d.root.vals[m])
-			key, bad, _ := d.readString(ks, true)
+			key, bad, _ := d.readString(ks)
 			if bad {
 				continue
 			}

@@ -1,7 +1,7 @@
 // The shape of a subschema from its own keywords: the kinds it allows (from "type", or from
 // const/enum values, or every kind when only kind-specific keywords are given: they apply to
 // their kind and other kinds pass, as JSON Schema says) and, per kind, that kind's keywords.
-import type { Applicator, ArrayType, JsonValue, Kind, NumberCheck, ObjectType, StringCheck, Type } from "../types";
+import type { Applicator, ArrayType, JsonValue, Kind, NumberCheck, StringCheck, Type } from "../types";
 import type { Builder } from "./builder";
 import type { SchemaReader } from "./reader";
 import { buildLength } from "../../keywords/string-length";
