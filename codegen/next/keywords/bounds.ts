@@ -54,7 +54,7 @@ export function goBounds(c: BoundsCheck, kind: "integer" | "number"): string[] {
   const out: string[] = [];
   const bound = (x: number | undefined, op: string, msg: string): void => {
     if (x === undefined) return;
-    const val = kind === "integer" && !Number.isInteger(x) ? "float64(v)" : "v";
+    const val = kind === "integer" && !Number.isSafeInteger(x) ? "float64(v)" : "v";
     out.push(`if ${val} ${op} ${goNum(x, kind)} {`, `\treturn wireFail(wireCodeRange, "${msg} ${x}")`, "}");
   };
   bound(c.minimum, "<", "number must be at least");

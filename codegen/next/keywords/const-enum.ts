@@ -37,7 +37,7 @@ export function tsEnum(pr: Printer, c: EnumCheck, v: Val): void {
 /** Go: the const / enum check of a string or number value `v` (of Go type string, int64 or float64). */
 export function goConst(c: ConstCheck, kind: "string" | "integer" | "number"): string[] {
   const lit = typeof c.value === "string" ? goStr(c.value) : goNum(c.value, kind);
-  const val = kind === "integer" && typeof c.value === "number" && !Number.isInteger(c.value) ? "float64(v)" : "v";
+  const val = kind === "integer" && typeof c.value === "number" && !Number.isSafeInteger(c.value) ? "float64(v)" : "v";
   const what =
     typeof c.value === "string" ? "string is not the expected constant" : "number is not the expected constant";
   return [`if ${val} != ${lit} {`, `\treturn wireFail(wireCodeConst, ${goStr(what)})`, "}"];
@@ -46,7 +46,9 @@ export function goConst(c: ConstCheck, kind: "string" | "integer" | "number"): s
 export function goEnum(c: EnumCheck, kind: "string" | "integer" | "number"): string[] {
   const what =
     kind === "string" ? "string is not one of the allowed values" : "number is not one of the allowed values";
-  const values = kind === "integer" ? c.values.filter((x) => typeof x === "number" && Number.isInteger(x)) : c.values;
+  // an integer beyond 2^53 - 1 is out of range before the enum is looked at: no member to compare
+  const values =
+    kind === "integer" ? c.values.filter((x) => typeof x === "number" && Number.isSafeInteger(x)) : c.values;
   if (values.length === 0) return [`return wireFail(wireCodeEnum, ${goStr(what)})`];
   const lits = values.map((x) => (typeof x === "string" ? goStr(x) : goNum(x, kind)));
   return ["switch v {", `case ${lits.join(", ")}:`, "default:", `\treturn wireFail(wireCodeEnum, ${goStr(what)})`, "}"];
