@@ -159,6 +159,16 @@ func (b builder) fill(v reflect.Value, raw json.RawMessage) error {
 				norm := strings.ToLower(strings.ReplaceAll(key, "_", ""))
 				f = v.FieldByNameFunc(func(name string) bool { return strings.ToLower(name) == norm && name != extraName })
 			}
+			if !f.IsValid() && extra.IsValid() && isOrderedMap(extra.Type()) {
+				// an undeclared member of an object whose extras have a schema: Set in document order
+				set := extra.Addr().MethodByName("Set")
+				x := reflect.New(set.Type().In(1)).Elem()
+				if err := b.fill(x, sub); err != nil {
+					return fmt.Errorf("%s: %v", key, err)
+				}
+				set.Call([]reflect.Value{reflect.ValueOf(unmark(key, false)), x})
+				continue
+			}
 			if !f.IsValid() && extra.IsValid() && extra.Kind() == reflect.Slice {
 				// an open object's undeclared member: {Key, Value} in document order
 				item := reflect.New(extra.Type().Elem()).Elem()

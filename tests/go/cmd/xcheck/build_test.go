@@ -61,6 +61,12 @@ type Thing struct {
 	Extra []Member
 }
 
+// an object whose extras have a schema (additionalProperties: {...}): an OrderedMap field
+type Counts struct {
+	Total int64
+	Rest  OrderedMap[int64]
+}
+
 type Member struct {
 	Key   string
 	Value json.RawMessage
@@ -70,14 +76,15 @@ func testTypes() *Types {
 	return &Types{
 		Named: map[string]reflect.Type{
 			"Shape": reflect.TypeFor[Shape](), "Circle": reflect.TypeFor[Circle](), "Square": reflect.TypeFor[Square](),
-			"ShapeName": reflect.TypeFor[ShapeName](), "Thing": reflect.TypeFor[Thing](),
+			"ShapeName": reflect.TypeFor[ShapeName](), "Thing": reflect.TypeFor[Thing](), "Counts": reflect.TypeFor[Counts](),
 		},
 		Fields: map[reflect.Type]map[string]string{
 			reflect.TypeFor[Circle](): {"kind": "", "r": "R", "label": "Label"},
 			reflect.TypeFor[Square](): {"kind": "", "side": "Side"},
 			reflect.TypeFor[Thing]():  {"name": "Name", "attrs": "Attrs", "shape": "Shape"},
+			reflect.TypeFor[Counts](): {"total": "Total"},
 		},
-		Extra: map[reflect.Type]string{reflect.TypeFor[Thing](): "Extra"},
+		Extra: map[reflect.Type]string{reflect.TypeFor[Thing](): "Extra", reflect.TypeFor[Counts](): "Rest"},
 		Wraps: map[reflect.Type]reflect.Type{reflect.TypeFor[ShapeName](): reflect.TypeFor[string]()},
 		Codecs: map[string]Codec{"Shape": {Decode: func(b []byte) (any, error) {
 			var probe map[string]any
@@ -137,5 +144,19 @@ func TestBuildValueWithNewTypes(t *testing.T) {
 	}
 	if _, err := BuildValueWith(`{"side":1,"unknown":2}`, reflect.TypeFor[Square](), ts); err == nil {
 		t.Error("a key the struct does not declare (and no Extra field) must be an error")
+	}
+}
+
+func TestBuildValueWithMapExtras(t *testing.T) {
+	v, err := BuildValueWith(`{"b":1,"total":3,"a":2,"b":4}`, reflect.TypeFor[Counts](), testTypes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := v.Interface().(Counts)
+	if c.Total != 3 || !reflect.DeepEqual(c.Rest.keys, []string{"b", "a"}) || !reflect.DeepEqual(c.Rest.vals, []int64{4, 2}) {
+		t.Errorf("undeclared members go to the OrderedMap extras (first positions, last values): %+v", c)
+	}
+	if _, err := BuildValueWith(`{"total":3,"a":"x"}`, reflect.TypeFor[Counts](), testTypes()); err == nil {
+		t.Error("an extra member that is not of the map's value type must be an error")
 	}
 }
