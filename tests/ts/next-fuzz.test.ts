@@ -4,7 +4,7 @@
 // other language, ajv (draft by draft) and the reference evaluator (tests/ts/helpers/evaluate.ts).
 //
 //   the named cases it found:        tests/next-fuzz-cases.json (open ones are expected to fail)
-//   a short seeded run (make test):  WIRE_FUZZ_SEED (14014), WIRE_FUZZ_COUNT (96 schemas, about 35 s)
+//   a short seeded run (make test):  WIRE_FUZZ_SEED (14014), WIRE_FUZZ_COUNT (48 schemas, about 50 s)
 //   a long run (make fuzz):          tests/fuzz.sh sets WIRE_FUZZ_COUNT, WIRE_FUZZ_SEED (random, printed),
 //                                    WIRE_FUZZ_SECONDS, and WIRE_FUZZ_OUT (findings, minimized, as JSON)
 // Replay one schema: WIRE_FUZZ_SEED=<seed> WIRE_FUZZ_ONLY=<index> npx jest tests/ts/next-fuzz.test.ts
@@ -12,7 +12,7 @@ import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { SchemaSet } from "../../codegen/schema/set";
 import type { Oracle } from "../../codegen/next/conformance/arbitrary";
-import { casePending, checkCase, knownAs, loadCases } from "../../codegen/next/conformance/fuzz/cases";
+import { casePending, checkCases, knownAs, loadCases } from "../../codegen/next/conformance/fuzz/cases";
 import { DRAFTS, KEYWORDS, SchemaGrammar } from "../../codegen/next/conformance/fuzz/grammar";
 import { minimize, signature } from "../../codegen/next/conformance/fuzz/minimize";
 import { fuzzGenerator, schemaSeed, type Finding } from "../../codegen/next/conformance/fuzz/run";
@@ -28,6 +28,11 @@ const oracle = (set: SchemaSet): Oracle => {
 jest.setTimeout(Math.max(3_600_000, Number(process.env.WIRE_FUZZ_COUNT ?? 0) * 10_000));
 
 describe("named cases the generator fuzzer found (tests/next-fuzz-cases.json)", () => {
+  // every case checked at once (one TypeScript program, one Go program); each test reads its own result
+  let results: Promise<Map<string, string[]>> | undefined;
+  const problemsOf = async (c: (typeof cases)[number]): Promise<string[]> =>
+    (await (results ??= checkCases(ROOT, cases))).get(c.id)!;
+  afterAll(async () => void (await results));
   test("ids are unique and every open case says which findings it stands for", () => {
     expect(new Set(cases.map((c) => c.id)).size).toBe(cases.length);
     for (const c of cases) if (c.status === "open") expect([c.id, (c.known ?? []).length > 0]).toEqual([c.id, true]);
@@ -37,7 +42,7 @@ describe("named cases the generator fuzzer found (tests/next-fuzz-cases.json)", 
     const needsGo = (c.expect.decode ?? []).length > 0 || c.expect.compiles === true;
     const title = `${c.id} (${c.status})`;
     const run = async (): Promise<void> => {
-      const problems = await checkCase(ROOT, c);
+      const problems = await problemsOf(c);
       if (problems.length > 0) throw new Error(`${c.id}: ${c.cause}\n${problems.join("\n")}`);
     };
     if (pending.length > 0 && needsGo && c.status === "open" && /\bGo\b/.test(c.found)) {
@@ -73,7 +78,7 @@ const SEED =
   process.env.WIRE_FUZZ_SEED === "random"
     ? Math.floor(Math.random() * 2 ** 31)
     : Number(process.env.WIRE_FUZZ_SEED ?? 14014);
-const COUNT = Number(process.env.WIRE_FUZZ_COUNT ?? 96);
+const COUNT = Number(process.env.WIRE_FUZZ_COUNT ?? 48);
 const SECONDS = Number(process.env.WIRE_FUZZ_SECONDS ?? 1e9);
 const ONLY = process.env.WIRE_FUZZ_ONLY?.split(",").map(Number);
 

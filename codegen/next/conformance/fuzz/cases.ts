@@ -50,8 +50,11 @@ export function loadCases(root: string): FuzzCase[] {
 
 const KEY = "F";
 
-/** The case's schema as one file, its IR (or the errors that refused it). */
-export function caseProtocol(c: FuzzCase): {
+/** The case's schema as one file, its IR (or the errors that refused it); `key` prefixes its names. */
+export function caseProtocol(
+  c: FuzzCase,
+  key = KEY,
+): {
   files: { path: string; text: string }[];
   ir?: Protocol;
   errors?: SchemaError[];
@@ -59,7 +62,7 @@ export function caseProtocol(c: FuzzCase): {
 } {
   const files = [{ path: `schema/fuzz/${c.id}.json`, text: JSON.stringify(c.schema, null, 1) + "\n" }];
   try {
-    const ir = buildProtocol({ name: "f", files, source: SchemaSet.load(files), namePrefix: KEY });
+    const ir = buildProtocol({ name: "f", files, source: SchemaSet.load(files), namePrefix: key });
     return { files, ir };
   } catch (e) {
     if (e instanceof SchemaErrors) return { files, errors: e.errors };
@@ -81,56 +84,86 @@ export function casePending(c: FuzzCase): string[] {
 
 /** What differs from the case's expectation (empty: as expected). */
 export async function checkCase(root: string, c: FuzzCase): Promise<string[]> {
-  const problems: string[] = [];
-  const p = caseProtocol(c);
-  if (c.expect.refused === true) {
-    if (p.ir !== undefined) return ["the generator accepts the schema; it must refuse it"];
-    if (p.thrown !== undefined)
-      return [
-        `the generator throws ${p.thrown instanceof Error ? p.thrown.message : String(p.thrown)}, not a SchemaError`,
-      ];
-    const bad = p.errors!.filter(
-      (e) => e.file !== p.files[0]!.path || !(e.pointer === "" || e.pointer.startsWith("/")),
-    );
-    if (bad.length > 0)
-      problems.push(`SchemaErrors without the file and a pointer: ${bad.map((e) => e.message).join("; ")}`);
-    return problems;
-  }
-  if (p.ir === undefined)
-    return [
-      `the generator refuses the schema: ${p.thrown !== undefined ? String(p.thrown) : p.errors!.map((e) => e.message).join("; ")}`,
-    ];
-  const text = emitTypeScript(p.ir);
-  if (c.expect.compiles === true) {
-    const d = typecheck(new Map([["/case.ts", text]])).get("/case.ts") ?? [];
-    if (d.length > 0) problems.push(`TypeScript does not compile:\n${d.slice(0, 6).join("\n")}`);
-  }
-  const pending = goPending(p.ir, KEY);
-  const batch = pending.length === 0 ? await buildBatch(root, [{ key: KEY, protocol: p.ir }]) : undefined;
-  try {
-    if (batch !== undefined && batch.failed.size > 0)
-      problems.push(`Go does not compile or vet:\n${[...batch.failed.values()].join("\n")}`);
-    const ts = loadTs(p.ir, text);
-    for (const x of c.expect.decode ?? []) {
-      const bytes = inputBytes(x.input);
-      const want = expected(x.outcome);
-      const t = ts.decode(KEY + x.type, bytes);
-      if (!sameOutcome(t, want))
+  return (await checkCases(root, [c])).get(c.id)!;
+}
+
+/**
+ * What differs from each case's expectation (by id; empty: as expected). The cases share one strict
+ * TypeScript program and one Go program (each case's names prefixed), so that checking all of them
+ * costs one build.
+ */
+export async function checkCases(root: string, cases: FuzzCase[]): Promise<Map<string, string[]>> {
+  const out = new Map<string, string[]>(cases.map((c) => [c.id, []]));
+  const built: { c: FuzzCase; key: string; ir: Protocol; text: string; goPending: boolean }[] = [];
+  cases.forEach((c, n) => {
+    const problems = out.get(c.id)!;
+    const key = `${KEY}${n}x`;
+    const p = caseProtocol(c, key);
+    if (c.expect.refused === true) {
+      if (p.ir !== undefined) problems.push("the generator accepts the schema; it must refuse it");
+      else if (p.thrown !== undefined)
         problems.push(
-          `${x.type} ${JSON.stringify(x.input)}: TS ${describeOutcome(t)}, expected ${describeOutcome(want)}`,
+          `the generator throws ${p.thrown instanceof Error ? p.thrown.message : String(p.thrown)}, not a SchemaError`,
         );
-      if (batch?.go !== undefined) {
-        const g = await batch.go.decode(KEY, KEY + x.type, bytes);
-        if (!sameOutcome(g, want))
+      else {
+        const bad = p.errors!.filter(
+          (e) => e.file !== p.files[0]!.path || !(e.pointer === "" || e.pointer.startsWith("/")),
+        );
+        if (bad.length > 0)
+          problems.push(`SchemaErrors without the file and a pointer: ${bad.map((e) => e.message).join("; ")}`);
+      }
+      return;
+    }
+    if (p.ir === undefined) {
+      problems.push(
+        `the generator refuses the schema: ${p.thrown !== undefined ? String(p.thrown) : p.errors!.map((e) => e.message).join("; ")}`,
+      );
+      return;
+    }
+    built.push({ c, key, ir: p.ir, text: emitTypeScript(p.ir), goPending: goPending(p.ir, key).length > 0 });
+  });
+  const strict = built.filter((b) => b.c.expect.compiles === true);
+  const diagnostics = typecheck(new Map(strict.map((b) => [`/${b.key}.ts`, b.text])));
+  for (const b of strict) {
+    const d = diagnostics.get(`/${b.key}.ts`) ?? [];
+    if (d.length > 0) out.get(b.c.id)!.push(`TypeScript does not compile:\n${d.slice(0, 6).join("\n")}`);
+  }
+  const goMembers = built.filter((b) => !b.goPending);
+  const batch =
+    goMembers.length > 0
+      ? await buildBatch(
+          root,
+          goMembers.map((b) => ({ key: b.key, protocol: b.ir })),
+        )
+      : undefined;
+  try {
+    for (const b of built) {
+      const problems = out.get(b.c.id)!;
+      const failed = batch?.failed.get(b.key);
+      if (failed !== undefined) problems.push(`Go does not compile or vet:\n${failed}`);
+      const go = !b.goPending && failed === undefined ? batch?.go : undefined;
+      const ts = loadTs(b.ir, b.text);
+      for (const x of b.c.expect.decode ?? []) {
+        const bytes = inputBytes(x.input);
+        const want = expected(x.outcome);
+        const t = ts.decode(b.key + x.type, bytes);
+        if (!sameOutcome(t, want))
           problems.push(
-            `${x.type} ${JSON.stringify(x.input)}: Go ${describeOutcome(g)}, expected ${describeOutcome(want)}`,
+            `${x.type} ${JSON.stringify(x.input)}: TS ${describeOutcome(t)}, expected ${describeOutcome(want)}`,
           );
+        if (go !== undefined) {
+          const g = await go.decode(b.key, b.key + x.type, bytes);
+          if (!sameOutcome(g, want))
+            problems.push(
+              `${x.type} ${JSON.stringify(x.input)}: Go ${describeOutcome(g)}, expected ${describeOutcome(want)}`,
+            );
+        }
       }
     }
   } finally {
     await batch?.go?.close();
   }
-  return problems;
+  return out;
 }
 
 /** The open case a fuzzer finding is already known as, if any. */
