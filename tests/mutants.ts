@@ -10,7 +10,7 @@
 //     --baseline  first run every test command on the unbroken copy (each must pass)
 //     ID...       only these breakages
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
@@ -55,6 +55,10 @@ function checkList(): string[] {
   for (const m of mutants) {
     if (m.pending !== undefined) continue;
     for (const e of editsOf(m)) {
+      if (!existsSync(join(ROOT, e.file))) {
+        problems.push(`${m.id}: ${e.file} does not exist`);
+        continue;
+      }
       const n = occurrences(readFileSync(join(ROOT, e.file), "utf8"), e.find);
       if (n !== 1) problems.push(`${m.id}: its text occurs ${n} times in ${e.file}`);
     }
