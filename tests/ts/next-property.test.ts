@@ -10,9 +10,9 @@
 // Replaces tests/ts/property.test.ts at the switch to the new core.
 import fc from "fast-check";
 import { resolve } from "path";
-import { runs, scale } from "../../codegen/conformance/harness";
-import type { GoProcess } from "../../codegen/conformance/go";
-import { describeOutcome, sameOutcome, type Outcome } from "../../codegen/conformance/vectors";
+import { runs, scale } from "../../codegen/next/conformance/harness";
+import type { GoProcess } from "../../codegen/next/conformance/go";
+import { describeOutcome, sameOutcome, type Outcome } from "../../codegen/next/conformance/vectors";
 import { serialize, type Case } from "../../codegen/next/conformance/arbitrary";
 import { buildBatch, type BatchResult } from "../../codegen/next/conformance/gobatch";
 import { loadNext, schemaFolder, type NextProtocol } from "../../codegen/next/conformance/load";

@@ -6,8 +6,8 @@
 // the new core (tests/ts/vectors.test.ts checks out/, which the old emitters made, until the switch).
 import { readdirSync } from "node:fs";
 import { join, resolve } from "node:path";
-import type { GoProcess } from "../../codegen/conformance/go";
-import { quotedStrings, schemaWords } from "../../codegen/conformance/run";
+import type { GoProcess } from "../../codegen/next/conformance/go";
+import { quotedStrings, schemaWords } from "../../codegen/next/conformance/run";
 import {
   describeOutcome,
   expected,
@@ -16,7 +16,7 @@ import {
   sameOutcome,
   type Outcome,
   type Vector,
-} from "../../codegen/conformance/vectors";
+} from "../../codegen/next/conformance/vectors";
 import { buildBatch, type BatchResult } from "../../codegen/next/conformance/gobatch";
 import { loadNext, schemaFolder, type NextProtocol } from "../../codegen/next/conformance/load";
 

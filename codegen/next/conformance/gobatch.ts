@@ -15,7 +15,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { emitGoRuntime } from "../../go/module";
-import { GoProcess } from "../../conformance/go";
+import { GoProcess } from "./go";
 import { GoContext } from "../go/context";
 import { emitGo } from "../go/emit";
 import { extraField, goVariants } from "../go/types";

@@ -3,7 +3,7 @@
 // loaded in memory, and a value generator whose oracle is the reference evaluator.
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { TsProtocol } from "../../conformance/ts";
+import type { TsProtocol } from "./ts";
 import { SchemaSet } from "../../schema/set";
 import { buildProtocol } from "../ir/protocol";
 import type { Protocol } from "../ir/types";

@@ -2,7 +2,7 @@
 // module: the file is self-contained), and type-checked in batches with the options a user's
 // project has (tsc --strict --exactOptionalPropertyTypes --noUncheckedIndexedAccess).
 import ts from "typescript";
-import { TsProtocol } from "../../conformance/ts";
+import { TsProtocol } from "./ts";
 import { emitTypeScript } from "../ts/emit";
 import type { Protocol } from "../ir/types";
 

@@ -12,7 +12,7 @@ import {
   sameOutcome,
   type ExpectedOutcome,
   type Input,
-} from "../../../conformance/vectors";
+} from "../vectors";
 import { SchemaSet } from "../../../schema/set";
 import { buildProtocol } from "../../ir/protocol";
 import type { JsonValue, Protocol } from "../../ir/types";

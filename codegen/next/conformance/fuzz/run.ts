@@ -17,8 +17,8 @@ import {
   type DiffCase,
   type Scalar,
   type Verdict,
-} from "../../../conformance/exceptions";
-import { describeOutcome, sameOutcome, type Outcome } from "../../../conformance/vectors";
+} from "../exceptions";
+import { describeOutcome, sameOutcome, type Outcome } from "../vectors";
 import { SchemaSet } from "../../../schema/set";
 import { emitTypeScript } from "../../ts/emit";
 import { buildProtocol } from "../../ir/protocol";
@@ -27,7 +27,7 @@ import { everyType } from "../../ir/query";
 import { Generator, serialize, type Oracle } from "../arbitrary";
 import { buildBatch } from "../gobatch";
 import { loadTs, typecheck } from "../tsmodule";
-import type { TsProtocol } from "../../../conformance/ts";
+import type { TsProtocol } from "../ts";
 import { AjvFiles } from "./ajv";
 import { MISSPELLINGS, SchemaGrammar, type GeneratedSchema } from "./grammar";
 
@@ -447,7 +447,7 @@ async function fuzzRun(
   async function instances(
     b: Built,
     d: Decl,
-    go: import("../../../conformance/go").GoProcess | undefined,
+    go: import("../go").GoProcess | undefined,
     ajv: AjvFiles | undefined,
   ): Promise<void> {
     const exact = b.gen.exact(d);

@@ -10,7 +10,7 @@ import (
 	"sort"
 )
 
-// Server answers the requests of the cross-language checks (codegen/conformance/go.ts), one JSON
+// Server answers the requests of the cross-language checks (codegen/next/conformance/go.ts), one JSON
 // object per line each, in order (the protocol is described in tests/go/cmd/conformance/main.go).
 // tests/go/cmd/conformance serves the shipped protocols' packages; a test harness that generates
 // a package of its own (codegen/next/conformance/gobatch.ts) serves that one the same way.

@@ -12,7 +12,10 @@ type Json = Record<string, unknown>;
 export function buildGoTool(root: string): { bin: string; dir: string } {
   const dir = mkdtempSync(join(tmpdir(), "wire-conformance-"));
   const bin = join(dir, process.platform === "win32" ? "conformance.exe" : "conformance");
-  execFileSync("go", ["build", "-o", bin, "./cmd/conformance"], { cwd: join(root, "tests", "go"), stdio: ["ignore", "inherit", "inherit"] });
+  execFileSync("go", ["build", "-o", bin, "./cmd/conformance"], {
+    cwd: join(root, "tests", "go"),
+    stdio: ["ignore", "inherit", "inherit"],
+  });
   return { bin, dir };
 }
 
@@ -100,7 +103,12 @@ export class GoProcess {
   }
 
   /** Reads the stream once per chunk size (0: all in one read); one list of outcomes per size. */
-  async stream(protocol: string, type: string, input: Uint8Array, chunks: number[]): Promise<Outcome[][] | { fault: string }> {
+  async stream(
+    protocol: string,
+    type: string,
+    input: Uint8Array,
+    chunks: number[],
+  ): Promise<Outcome[][] | { fault: string }> {
     const r = await this.request({ op: "stream", protocol, type, input: b64(input), chunks });
     if (typeof r.fault === "string") return { fault: r.fault };
     return (r.outcomes as (Json[] | null)[]).map((list) => (list ?? []).map((o) => outcomeOf({ outcome: o })));
@@ -115,10 +123,18 @@ export class GoProcess {
    * The verdict of santhosh-tekuri/jsonschema/v6 on the definition's schema; when invalid, the
    * instance locations (RFC 6901) of its innermost errors.
    */
-  async validate(protocol: string, type: string, input: Uint8Array): Promise<{ valid: boolean; detail: string; pointers: string[] } | { fault: string }> {
+  async validate(
+    protocol: string,
+    type: string,
+    input: Uint8Array,
+  ): Promise<{ valid: boolean; detail: string; pointers: string[] } | { fault: string }> {
     const r = await this.request({ op: "validate", protocol, type, input: b64(input) });
     if (typeof r.fault === "string") return { fault: r.fault };
-    return { valid: r.valid === true, detail: String(r.detail ?? ""), pointers: ((r.pointers as string[] | null) ?? []).map(String) };
+    return {
+      valid: r.valid === true,
+      detail: String(r.detail ?? ""),
+      pointers: ((r.pointers as string[] | null) ?? []).map(String),
+    };
   }
 
   async close(): Promise<void> {

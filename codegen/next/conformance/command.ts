@@ -50,7 +50,9 @@ export async function runConformance(args: string[], root: string): Promise<numb
     const report = await runVectors(root, vectors, go);
     for (const p of report.problems) {
       const v = p.vector;
-      console.log(`${v.file}:${v.line}: ${v.id}: ${p.kind === "disagreement" ? "DISAGREEMENT" : "FAILURE"}: ${p.detail}`);
+      console.log(
+        `${v.file}:${v.line}: ${v.id}: ${p.kind === "disagreement" ? "DISAGREEMENT" : "FAILURE"}: ${p.detail}`,
+      );
     }
     const disagreements = report.problems.filter((p) => p.kind === "disagreement").length;
     const failures = report.problems.length - disagreements;

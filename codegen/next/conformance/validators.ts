@@ -4,7 +4,7 @@ import Ajv2020 from "ajv/dist/2020";
 import type { ValidateFunction } from "ajv";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { EXTENSIONS } from "../ir/keywords";
+import { EXTENSIONS } from "../ir/vocabulary";
 
 const BASE = "https://wire.invalid/";
 const lenient = new TextDecoder("utf-8", { ignoreBOM: true });
@@ -14,11 +14,16 @@ export class AjvValidators {
   private readonly defs = new Map<string, string>();
   private readonly compiled = new Map<string, ValidateFunction>();
 
-  constructor(root: string, readonly protocol: string) {
+  constructor(
+    root: string,
+    readonly protocol: string,
+  ) {
     this.ajv = new Ajv2020({ strict: true, allErrors: false, validateFormats: false });
     for (const keyword of EXTENSIONS) this.ajv.addKeyword({ keyword });
     const dir = join(root, "schema", protocol);
-    for (const f of readdirSync(dir).filter((f) => f.endsWith(".json")).sort()) {
+    for (const f of readdirSync(dir)
+      .filter((f) => f.endsWith(".json"))
+      .sort()) {
       const schema = JSON.parse(readFileSync(join(dir, f), "utf8")) as { $defs?: Record<string, unknown> };
       const url = `${BASE}${protocol}/${f}`;
       this.ajv.addSchema(schema, url);

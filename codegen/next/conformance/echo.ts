@@ -1,7 +1,7 @@
 // A pipe for the cross-process round trips (tests/go/roundtrip_test.go): reads frames of one type
 // from stdin with the generated TypeScript reader and writes each one re-encoded on stdout. A bad
 // frame is written as the line "!error CODE POINTER", which no reader accepts.
-//   node -r tsx/cjs codegen/conformance/echo.ts PROTOCOL TYPE   (from the repository root)
+//   node -r tsx/cjs codegen/next/conformance/echo.ts PROTOCOL TYPE   (from the repository root)
 import { resolve } from "node:path";
 import { READER_CAP, TsProtocol } from "./ts";
 
@@ -11,7 +11,7 @@ async function main(): Promise<number> {
     console.error("usage: echo.ts PROTOCOL TYPE");
     return 2;
   }
-  const p = TsProtocol.load(resolve(__dirname, "../.."), protocol);
+  const p = TsProtocol.load(resolve(__dirname, "../../.."), protocol);
   const c = p.codec(type);
   if (c.read === undefined) {
     console.error(`${type} has no frame reader`);

@@ -67,16 +67,26 @@ const conditions: Record<string, (c: DiffCase) => boolean | Promise<boolean>> = 
     if (c.decoder.kind !== "error") return false;
     const t = textOf(c.input);
     const s = t === undefined ? undefined : spanAt(t, c.decoder.pointer);
-    return s !== undefined && (s.kind === "object" || s.kind === "array") && tokens(c.decoder.pointer).length + 1 > 1000;
+    return (
+      s !== undefined && (s.kind === "object" || s.kind === "array") && tokens(c.decoder.pointer).length + 1 > 1000
+    );
   },
   "line-over-frame-limit": (c) =>
-    c.frameLimit !== undefined && c.input.length > c.frameLimit && c.decoder.kind === "error" && c.decoder.pointer === "",
+    c.frameLimit !== undefined &&
+    c.input.length > c.frameLimit &&
+    c.decoder.kind === "error" &&
+    c.decoder.pointer === "",
   "open-union-unrecognised": (c) => c.openUnion && !recognised(c),
   "input-not-utf8": (c) => !validUtf8(c.input),
   "inexact-number-at-pointer": async (c) => {
     const t = textOf(c.input);
     if (t === undefined || c.revalidate === undefined) return false;
-    const pointers = c.decoder.kind === "error" ? [c.decoder.pointer] : c.decoder.kind === "ok" && !c.valid ? (c.validatorPointers ?? []) : [];
+    const pointers =
+      c.decoder.kind === "error"
+        ? [c.decoder.pointer]
+        : c.decoder.kind === "ok" && !c.valid
+          ? (c.validatorPointers ?? [])
+          : [];
     // the inexact number literals at those pointers, replaced by the exact value of the double the decoders see
     const edits: { start: number; end: number; text: string }[] = [];
     for (const p of new Set(pointers)) {
@@ -159,7 +169,8 @@ function recognised(c: DiffCase): boolean {
   }
   if (v === null || typeof v !== "object" || Array.isArray(v)) return false;
   return Object.entries(c.discriminators ?? {}).some(
-    ([k, values]) => Object.prototype.hasOwnProperty.call(v, k) && values.some((x) => x === (v as Record<string, unknown>)[k]),
+    ([k, values]) =>
+      Object.prototype.hasOwnProperty.call(v, k) && values.some((x) => x === (v as Record<string, unknown>)[k]),
   );
 }
 
@@ -173,7 +184,12 @@ export interface Span {
 }
 
 function tokens(pointer: string): string[] {
-  return pointer === "" ? [] : pointer.slice(1).split("/").map((t) => t.replace(/~1/g, "/").replace(/~0/g, "~"));
+  return pointer === ""
+    ? []
+    : pointer
+        .slice(1)
+        .split("/")
+        .map((t) => t.replace(/~1/g, "/").replace(/~0/g, "~"));
 }
 
 function skipWs(t: string, i: number): number {
@@ -263,7 +279,16 @@ export function spanAt(t: string, pointer: string): Span | undefined {
   const end = valueEnd(t, i);
   if (end < 0) return undefined;
   const c = t[i]!;
-  const kind = c === "{" ? "object" : c === "[" ? "array" : c === '"' ? "string" : c === "-" || (c >= "0" && c <= "9") ? "number" : "literal";
+  const kind =
+    c === "{"
+      ? "object"
+      : c === "["
+        ? "array"
+        : c === '"'
+          ? "string"
+          : c === "-" || (c >= "0" && c <= "9")
+            ? "number"
+            : "literal";
   return { start: i, end, kind };
 }
 

@@ -9,7 +9,10 @@ type ErrorClass = new (...a: never[]) => Error;
 export interface TsCodec {
   decode: (b: Uint8Array | string) => unknown;
   encode: (v: unknown) => string;
-  read?: (src: AsyncIterable<Uint8Array>, maxBytes?: number) => AsyncIterable<{ ok: true; value: unknown } | { ok: false; error: unknown }>;
+  read?: (
+    src: AsyncIterable<Uint8Array>,
+    maxBytes?: number,
+  ) => AsyncIterable<{ ok: true; value: unknown } | { ok: false; error: unknown }>;
 }
 
 export class TsProtocol {
@@ -66,7 +69,8 @@ export class TsProtocol {
 
   /** Encodes an accepted value and checks that the canonical text decodes and re-encodes to itself. */
   private canonicalOf(c: TsCodec, value: unknown, type?: string): Outcome {
-    if (value === null && (this.openUnions === undefined || type === undefined || this.openUnions.has(type))) return { ignored: true };
+    if (value === null && (this.openUnions === undefined || type === undefined || this.openUnions.has(type)))
+      return { ignored: true };
     let first: unknown;
     try {
       first = c.encode(value);
@@ -76,9 +80,12 @@ export class TsProtocol {
     if (typeof first !== "string") return { fault: `TS: encode returned ${typeof first}` };
     try {
       const again = c.encode(c.decode(new TextEncoder().encode(first)));
-      if (again !== first) return { fault: `TS: not idempotent: ${first.slice(0, 200)} re-encodes as ${again.slice(0, 200)}` };
+      if (again !== first)
+        return { fault: `TS: not idempotent: ${first.slice(0, 200)} re-encodes as ${again.slice(0, 200)}` };
     } catch (e) {
-      return { fault: `TS: the canonical form ${first.slice(0, 200)} does not round-trip: ${e instanceof Error ? e.message : String(e)}` };
+      return {
+        fault: `TS: the canonical form ${first.slice(0, 200)} does not round-trip: ${e instanceof Error ? e.message : String(e)}`,
+      };
     }
     return { ok: true, canonical: first };
   }
@@ -136,10 +143,13 @@ export class TsProtocol {
     try {
       decoded = c.decode(new TextEncoder().encode(text));
     } catch (e) {
-      return { fault: `TS: the encoder wrote ${text.slice(0, 200)}, which its decoder rejects: ${e instanceof Error ? e.message : String(e)}` };
+      return {
+        fault: `TS: the encoder wrote ${text.slice(0, 200)}, which its decoder rejects: ${e instanceof Error ? e.message : String(e)}`,
+      };
     }
     const o = this.canonicalOf(c, decoded, type);
-    if ("canonical" in o && o.canonical !== text) return { fault: `TS: encoding ${text.slice(0, 200)} is not canonical` };
+    if ("canonical" in o && o.canonical !== text)
+      return { fault: `TS: encoding ${text.slice(0, 200)} is not canonical` };
     return o;
   }
 }

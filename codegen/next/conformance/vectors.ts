@@ -11,9 +11,7 @@ export interface Repeat {
 export type Input = { text: string } | { base64: string } | { repeat: Repeat };
 export type Canonical = string | { repeat: Repeat };
 export type ExpectedOutcome =
-  | { ok: true; canonical: Canonical }
-  | { ok: false; code: string; pointer: string }
-  | { ignored: true };
+  { ok: true; canonical: Canonical } | { ok: false; code: string; pointer: string } | { ignored: true };
 
 export interface Vector {
   id: string;
@@ -52,7 +50,8 @@ export function inputBytes(input: Input): Uint8Array {
 
 export function expected(o: ExpectedOutcome): Outcome {
   if ("ignored" in o) return { ignored: true };
-  if (o.ok) return { ok: true, canonical: typeof o.canonical === "string" ? o.canonical : expandRepeat(o.canonical.repeat) };
+  if (o.ok)
+    return { ok: true, canonical: typeof o.canonical === "string" ? o.canonical : expandRepeat(o.canonical.repeat) };
   return { ok: false, code: o.code, pointer: o.pointer };
 }
 
@@ -80,11 +79,13 @@ export function readVectorFile(path: string, protocol?: string): Vector[] {
 
 function malformed(v: Vector): string | undefined {
   if (typeof v !== "object" || v === null) return "a vector is an object";
-  if (typeof v.id !== "string" || !/^[a-z0-9]+(-[a-z0-9]+)*$/.test(v.id)) return `id ${JSON.stringify(v.id)} is not kebab-case`;
+  if (typeof v.id !== "string" || !/^[a-z0-9]+(-[a-z0-9]+)*$/.test(v.id))
+    return `id ${JSON.stringify(v.id)} is not kebab-case`;
   if (typeof v.type !== "string" || !/^[A-Z][A-Za-z0-9]*$/.test(v.type)) return "type must be a definition name";
   if (v.via !== "decode" && v.via !== "stream" && v.via !== "encode") return "via must be decode, stream or encode";
   const keys = Object.keys(v.input ?? {});
-  if (keys.length !== 1 || !["text", "base64", "repeat"].includes(keys[0]!)) return "input must be one of text, base64, repeat";
+  if (keys.length !== 1 || !["text", "base64", "repeat"].includes(keys[0]!))
+    return "input must be one of text, base64, repeat";
   if (v.via === "encode" && !("text" in v.input)) return "an encode vector's input is text";
   if (v.via === "stream" && !Array.isArray(v.expect)) return "a stream vector expects an array of outcomes";
   if (v.via !== "stream" && (Array.isArray(v.expect) || typeof v.expect !== "object" || v.expect === null))
