@@ -7,7 +7,6 @@
 // encoder, given the Go value built from the canonical text (xcheck's builders: Nullable,
 // OrderedMap, unions, wrappers), writes the same bytes; nothing but DecodeError/EncodeError is
 // ever thrown; the TypeScript encoder refuses exactly what its decoder rejects; nothing takes long.
-// Replaces tests/ts/property.test.ts at the switch to the new core.
 import fc from "fast-check";
 import { resolve } from "path";
 import { runs, scale } from "../../codegen/next/conformance/harness";

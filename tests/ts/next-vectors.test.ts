@@ -7,7 +7,7 @@
 import { readdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { GoProcess } from "../../codegen/next/conformance/go";
-import { quotedStrings, schemaWords } from "../../codegen/next/conformance/run";
+import { chunkSizes, quotedStrings, schemaWords } from "../../codegen/next/conformance/run";
 import {
   describeOutcome,
   expected,
@@ -21,9 +21,6 @@ import { buildBatch, type BatchResult } from "../../codegen/next/conformance/gob
 import { loadNext, schemaFolder, type NextProtocol } from "../../codegen/next/conformance/load";
 
 const ROOT = resolve(__dirname, "../..");
-const CHUNK_SIZES = [1, 7, 4096, 65536, 0];
-const ONE_BYTE_MAX = 256 * 1024;
-const SEVEN_BYTES_MAX = 16 * 1024 * 1024;
 
 jest.setTimeout(900_000);
 
@@ -82,12 +79,7 @@ async function problemsOf(v: Vector): Promise<string[]> {
     if (text !== undefined) check("TypeScript", p.ts.decode(type, text), want, " (given a string)");
   } else if (v.via === "stream") {
     const want = (v.expect as never[]).map(expected);
-    const sizes = CHUNK_SIZES.filter(
-      (s) =>
-        !(s === 1 && bytes.length > ONE_BYTE_MAX) &&
-        !(s === 7 && bytes.length > SEVEN_BYTES_MAX) &&
-        !(s === 0 && bytes.length <= 65536),
-    );
+    const sizes = chunkSizes(bytes.length);
     const gAll = await go!.stream(p.key, type, bytes, sizes);
     for (let i = 0; i < sizes.length; i++) {
       const what = ` (chunks of ${sizes[i] === 0 ? "all" : sizes[i]} bytes)`;

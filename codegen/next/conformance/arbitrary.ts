@@ -1158,7 +1158,7 @@ function enc(s: string): Uint8Array {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Mutations of documents (unchanged from codegen/conformance/arbitrary.ts: they need no types)
+// Mutations of documents (as the first core's generator made them: they need no types)
 
 /** One generated input: its bytes and the mutation that made it. */
 export interface Case {

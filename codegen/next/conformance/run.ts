@@ -9,11 +9,19 @@ import { schemaFolder } from "./load";
 import { TsProtocol } from "./ts";
 import { bare, describeOutcome, expected, inputBytes, sameOutcome, type Outcome, type Vector } from "./vectors";
 
-/** Chunk sizes of stream vectors (0: all at once), as in tests/ts/vectors.test.ts and tests/go/vectors_test.go. */
+/** Chunk sizes of stream vectors (0: all at once), as in tests/ts/next-vectors.test.ts and tests/go/vectors_test.go. */
 const CHUNK_SIZES = [1, 7, 4096, 65536, 0];
 const ONE_BYTE_MAX = 256 * 1024;
 /** Streams longer than this (the 64 MiB safety-cap vectors) are not fed 7 bytes at a time either. */
 const SEVEN_BYTES_MAX = 16 * 1024 * 1024;
+
+/** The chunk sizes a stream vector of `length` bytes is fed in (0: all at once), both languages alike. */
+export function chunkSizes(length: number): number[] {
+  return CHUNK_SIZES.filter(
+    (s) =>
+      !(s === 1 && length > ONE_BYTE_MAX) && !(s === 7 && length > SEVEN_BYTES_MAX) && !(s === 0 && length <= 65536),
+  );
+}
 
 export interface Problem {
   vector: Vector;
@@ -87,12 +95,7 @@ export async function runVectors(root: string, vectors: Vector[], go: GoProcess)
       if (text !== undefined) check("TypeScript", ts.decode(v.type, text), want, " (given a string)");
     } else if (v.via === "stream") {
       const want = (v.expect as never[]).map(expected);
-      const sizes = CHUNK_SIZES.filter(
-        (s) =>
-          !(s === 1 && bytes.length > ONE_BYTE_MAX) &&
-          !(s === 7 && bytes.length > SEVEN_BYTES_MAX) &&
-          !(s === 0 && bytes.length <= 65536),
-      );
+      const sizes = chunkSizes(bytes.length);
       const gAll = await go.stream(v.protocol, v.type, bytes, sizes);
       for (let i = 0; i < sizes.length; i++) {
         const what = ` (chunks of ${sizes[i] === 0 ? "all" : sizes[i]} bytes)`;

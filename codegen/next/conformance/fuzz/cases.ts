@@ -82,11 +82,6 @@ export function casePending(c: FuzzCase): string[] {
   }
 }
 
-/** What differs from the case's expectation (empty: as expected). */
-export async function checkCase(root: string, c: FuzzCase): Promise<string[]> {
-  return (await checkCases(root, [c])).get(c.id)!;
-}
-
 /**
  * What differs from each case's expectation (by id; empty: as expected). The cases share one strict
  * TypeScript program and one Go program (each case's names prefixed), so that checking all of them
