@@ -23,7 +23,7 @@ interface Mutant {
   file: string;
   find: string;
   replace: string | null;
-  /** Test commands: vectors:<protocol/file>, property, cases, fuzz, runtime. */
+  /** Test commands: vectors:<protocol/file>, suite:<draft>, jest:<name>, property, cases, fuzz, runtime. */
   tests: string[];
   note: string;
   /** Why it cannot be caught yet (not run). */
@@ -63,6 +63,16 @@ function checkList(): string[] {
       if (n !== 1) problems.push(`${m.id}: its text occurs ${n} times in ${e.file}`);
     }
     if (m.tests.length === 0) problems.push(`${m.id}: no test to run`);
+    for (const t of m.tests) {
+      try {
+        const c = command(t);
+        const file = c.args.find((a) => a.endsWith(".test.ts"));
+        if (file !== undefined && !existsSync(join(ROOT, file)))
+          problems.push(`${m.id}: test ${t}: ${file} does not exist`);
+      } catch (e) {
+        problems.push(`${m.id}: ${e instanceof Error ? e.message : String(e)}`);
+      }
+    }
   }
   for (let rule = 1; rule <= 23; rule++)
     if (!mutants.some((m) => m.rule === rule && m.pending === undefined))
@@ -124,6 +134,10 @@ function command(test: string): { cmd: string; args: string[]; cwd: string; env:
   });
   if (test.startsWith("vectors:"))
     return jest("tests/ts/next-vectors.test.ts", test.slice("vectors:".length).replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  // the JSON-Schema-Test-Suite of one draft in both languages (tests/ts/suite-<draft>.test.ts)
+  if (test.startsWith("suite:")) return jest(`tests/ts/suite-${test.slice("suite:".length)}.test.ts`);
+  // any other jest file of tests/ts
+  if (test.startsWith("jest:")) return jest(`tests/ts/${test.slice("jest:".length)}.test.ts`);
   switch (test) {
     case "property":
       return jest("tests/ts/next-property.test.ts");
