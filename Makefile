@@ -45,7 +45,7 @@ test-runtime:
 
 # Examples: the echo runner (TypeScript) driven by the Go host over real pipes, and the echo
 # runner's type check (tsc -p examples/echo-runner, TestEchoRunnerTypeChecks).
-.PHONY: test-examples test-runtime conformance fuzz bench
+.PHONY: test-examples test-runtime conformance fuzz bench mutants
 test-examples: deps
 	cd examples/host && go vet ./... && ECHO_RUNNER_TYPECHECK=1 go test -count=1 ./...
 
@@ -67,6 +67,10 @@ conformance: deps
 # Longer fuzzing and property-based runs than `make test` does.
 fuzz: deps
 	bash tests/fuzz.sh
+
+# The mutation check of the new core (tests/mutants.jsonl): every breakage must be caught (never part of `make test`).
+mutants: deps
+	bash tests/mutants.sh
 
 # Benchmarks (never part of `make test`).
 bench: deps

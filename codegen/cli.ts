@@ -207,7 +207,7 @@ async function run(opts: Options): Promise<number> {
       // name, so that the package build does not compile it.
       let conf: { CONFORMANCE_USAGE: string; runConformance(args: string[], root: string): Promise<number> };
       try {
-        conf = require(["./conformance", "command"].join("/")) as typeof conf;
+        conf = require(["./next", "conformance", "command"].join("/")) as typeof conf;
       } catch (e) {
         if ((e as { code?: string }).code !== "MODULE_NOT_FOUND") throw e;
         console.error("codegen conformance: runs only in a checkout of the wire-codegen repository (it builds the repository's Go tool, tests/go/cmd/conformance)");

@@ -1,6 +1,6 @@
 // The differential exceptions themselves (tests/differential-exceptions.json, xcheck.Explain), on
 // hand-made disagreements: each one explains only what happens at the pointer where the verdicts
-// differ. tests/ts/differential.test.ts checks codegen/conformance/exceptions.ts on the same cases.
+// differ. tests/ts/differential.test.ts checks codegen/next/conformance/exceptions.ts on the same cases.
 package vectors_test
 
 import (

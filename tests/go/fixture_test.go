@@ -7,15 +7,15 @@ import (
 	"testing"
 )
 
-// TestFixtureEmitter generates the Go emitter's fixture protocol (codegen/go/testdata/fixture:
-// keywords the real protocols do not use) into a temporary module, then vets and runs the
-// behaviour checks below inside it. Needs node (npx tsx) and go.
+// TestFixtureEmitter generates the Go fixture protocol (tests/go/testdata/fixture: keywords the real
+// protocols do not use) with the codegen CLI (the new core) into a temporary module, then vets and
+// runs the behaviour checks below inside it. Needs node and go.
 func TestFixtureEmitter(t *testing.T) {
 	if testing.Short() {
 		t.Skip("generates code with node")
 	}
-	if _, err := exec.LookPath("npx"); err != nil {
-		t.Skip("npx not found")
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Skip("node not found")
 	}
 	root, _ := filepath.Abs("../..")
 	dir := t.TempDir()
@@ -27,7 +27,21 @@ func TestFixtureEmitter(t *testing.T) {
 			t.Fatalf("%s %v: %v\n%s", name, args, err, out)
 		}
 	}
-	run(root, "npx", "tsx", "codegen/go/gen-dev.ts", dir, "codegen/go/testdata/fixture")
+	schema, err := os.ReadFile(filepath.Join("testdata", "fixture", "shapes.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(dir, "schema", "fixture"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	config := `{"protocols":[{"name":"fixture","schema":["schema/fixture"],"go":{"dir":"go/fixture"}}],"goModules":[{"dir":"go","module":"example.com/fixture"}]}`
+	for name, text := range map[string][]byte{"wire-codegen.json": []byte(config), "schema/fixture/shapes.json": schema} {
+		if err := os.WriteFile(filepath.Join(dir, name), text, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	run(root, "node", "bin/codegen.cjs", "generate", "--root", dir)
+	dir = filepath.Join(dir, "go")
 	if err := os.WriteFile(filepath.Join(dir, "fixture", "fixture_test.go"), []byte(fixtureChecks), 0o644); err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,6 @@
 // Round trip across processes, Go first: Go encodes frames (decoded vector inputs and random
 // perturbations of them), pipes them to the generated TypeScript reader and encoder
-// (codegen/conformance/echo.ts under node), and compares the bytes TypeScript writes, as they are,
+// (codegen/next/conformance/echo.ts under node), and compares the bytes TypeScript writes, as they are,
 // with the canonical bytes it sent: every byte is the same.
 // tests/ts/conformance-roundtrip.test.ts does the other direction.
 package vectors_test
@@ -144,7 +144,7 @@ func TestRoundTripGoTypeScriptGo(t *testing.T) {
 				if len(sent) == 0 {
 					t.Fatal("no frames to send")
 				}
-				cmd := exec.Command("node", "-r", "tsx/cjs", "codegen/conformance/echo.ts", protocol, typ)
+				cmd := exec.Command("node", "-r", "tsx/cjs", "codegen/next/conformance/echo.ts", protocol, typ)
 				cmd.Dir = "../.."
 				cmd.Stdin = bytes.NewReader(append(bytes.Join(sent, []byte("\n")), '\n'))
 				var stderr bytes.Buffer

@@ -1,5 +1,5 @@
 // Runs the shared test vectors (vectors/<protocol>/*.jsonl, format in vectors/README.md) against the
-// generated Go packages under out/go. tests/ts/vectors.test.ts runs the same files unchanged.
+// generated Go packages under out/go. tests/ts/next-vectors.test.ts runs the same files unchanged.
 package vectors_test
 
 import (
@@ -46,7 +46,7 @@ func asRunnerCodecs(m map[string]jsonl.Codec) map[string]runner.Codec {
 }
 
 // requiredRules are the wire rules (shared/WIRE-RULES.md) that need at least one vector; the
-// others are listed with the reason they are exempt. Keep in step with tests/ts/vectors.test.ts.
+// others are listed with the reason they are exempt. Keep in step with tests/ts/next-vectors.test.ts.
 var requiredRules = map[int]string{
 	1: "", 2: "", 3: "", 4: "", 5: "", 6: "", 7: "", 8: "", 9: "", 10: "",
 	11: "", 12: "", 13: "", 14: "", 15: "", 16: "", 17: "", 18: "", 20: "",
@@ -60,7 +60,7 @@ var chunkSizes = []int{1, 7, 4096, 65536, 0}
 const oneByteMax = 256 * 1024
 
 // sevenBytesMax: longer streams (the 64 MiB safety-cap vectors) are not fed 7 bytes at a time either,
-// as in tests/ts/vectors.test.ts, where that would take minutes.
+// as in tests/ts/next-vectors.test.ts, where that would take minutes.
 const sevenBytesMax = 16 << 20
 
 type repeatSpec struct {

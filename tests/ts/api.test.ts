@@ -1,24 +1,34 @@
 // Reads the emitted TypeScript declarations with ts-morph (the compiler's view, not our printer's)
 // and checks them against the IR: every definition has its decoder and encoder with the promised
 // signatures, optional properties are exactly the non-required ones, and doc comments are there.
+// The IR is the new core's (codegen/next/ir), as `codegen generate` builds it.
 import { join } from "node:path";
 import { Node, Project, type SourceFile } from "ts-morph";
-import { loadProtocol } from "../../codegen/ir/load";
-import type { Protocol } from "../../codegen/ir/types";
+import { loadProtocols } from "../../codegen/cli";
+import type { Protocol } from "../../codegen/next/ir/types";
 
 const ROOT = join(__dirname, "../..");
+const protocols = new Map(loadProtocols(ROOT).map((p) => [p.name, p]));
 
 describe.each(["runner", "jsonl"])("out/ts/%s/generated.ts", (name) => {
   let p: Protocol;
   let file: SourceFile;
   beforeAll(() => {
-    p = loadProtocol(join(ROOT, "schema", name), ROOT);
-    const project = new Project({ compilerOptions: { strict: true, exactOptionalPropertyTypes: true, noUncheckedIndexedAccess: true, lib: ["lib.es2022.d.ts", "lib.dom.d.ts"] } });
+    p = protocols.get(name)!;
+    const project = new Project({
+      compilerOptions: {
+        strict: true,
+        exactOptionalPropertyTypes: true,
+        noUncheckedIndexedAccess: true,
+        lib: ["lib.es2022.d.ts", "lib.dom.d.ts"],
+      },
+    });
     file = project.addSourceFileAtPath(join(ROOT, "out/ts", name, "generated.ts"));
   });
 
   it("has decodeX and encodeX with the promised signatures for every definition", () => {
     for (const d of p.decls.filter((x) => x.constant === undefined)) {
+      expect([d.names.ts.decode, d.names.ts.encode]).toEqual([`decode${d.name}`, `encode${d.name}`]);
       const dec = file.getFunctionOrThrow(`decode${d.name}`);
       const enc = file.getFunctionOrThrow(`encode${d.name}`);
       expect(dec.isExported() && enc.isExported()).toBe(true);
@@ -40,9 +50,16 @@ describe.each(["runner", "jsonl"])("out/ts/%s/generated.ts", (name) => {
       for (const prop of d.type.properties) {
         const sig = iface.getPropertyOrThrow(JSON.stringify(prop.name).slice(1, -1));
         expect([prop.name, sig.hasQuestionToken()]).toEqual([prop.name, !prop.required]);
-        if (prop.description !== undefined) expect(sig.getJsDocs().map((j) => j.getDescription()).join(" ")).toContain(prop.description.split("\n")[0]!.slice(0, 20));
+        const description = prop.doc?.description;
+        if (description !== undefined)
+          expect(
+            sig
+              .getJsDocs()
+              .map((j) => j.getDescription())
+              .join(" "),
+          ).toContain(description.split("\n")[0]!.slice(0, 20));
       }
-      expect(iface.getIndexSignatures().length).toBe(d.type.extras === "keep" ? 1 : 0);
+      expect(iface.getIndexSignatures().length).toBe(d.type.extras.kind === "keep" ? 1 : 0);
     }
   });
 
@@ -52,8 +69,14 @@ describe.each(["runner", "jsonl"])("out/ts/%s/generated.ts", (name) => {
       const v = file.getVariableDeclarationOrThrow(d.name);
       expect(v.getVariableStatementOrThrow().isExported()).toBe(true);
       const text = v.getInitializerOrThrow().getText();
-      if (d.constant !== undefined) expect(text.replace(/\s+as const$/, "").replace(/\s/g, "").replace(/,\]$/, "]")).toBe(JSON.stringify(d.constant.value));
-      for (const m of d.enumMembers ?? []) expect(text).toContain(`${m.memberName}: ${JSON.stringify(m.value)}`);
+      if (d.constant !== undefined)
+        expect(
+          text
+            .replace(/\s+as const$/, "")
+            .replace(/\s/g, "")
+            .replace(/,\]$/, "]"),
+        ).toBe(JSON.stringify(d.constant.value));
+      for (const m of d.enumMembers ?? []) expect(text).toContain(`${m.name}: ${JSON.stringify(m.value)}`);
     }
   });
 

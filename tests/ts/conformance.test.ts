@@ -1,12 +1,12 @@
-// The conformance command (codegen/conformance, `npx codegen conformance --vectors FILE...`): vector
+// The conformance command (codegen/next/conformance/command.ts, `npx codegen conformance --vectors FILE...`): vector
 // files run through the TypeScript and the Go code, every disagreement and failure reported.
 import { mkdtempSync, rmSync, writeFileSync, readdirSync, readFileSync, existsSync } from "fs";
 import { tmpdir } from "os";
 import { join, resolve } from "path";
-import { runConformance } from "../../codegen/conformance/command";
-import { GoProcess } from "../../codegen/conformance/go";
-import { runVectors } from "../../codegen/conformance/run";
-import { inputBytes, readVectorFile, type Vector } from "../../codegen/conformance/vectors";
+import { runConformance } from "../../codegen/next/conformance/command";
+import { GoProcess } from "../../codegen/next/conformance/go";
+import { runVectors } from "../../codegen/next/conformance/run";
+import { inputBytes, readVectorFile, type Vector } from "../../codegen/next/conformance/vectors";
 
 const ROOT = resolve(__dirname, "../..");
 
@@ -33,10 +33,45 @@ describe("codegen conformance", () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   const good = [
-    { id: "t-usage-ok", rule: 9, note: "1.0 is an integer", type: "Usage", via: "decode", input: { text: '{"output":2,"input":1.0}' }, expect: { ok: true, canonical: '{"input":1,"output":2}' } },
-    { id: "t-usage-range", rule: 9, note: "beyond 2^53-1", type: "Usage", via: "decode", input: { text: '{"input":9007199254740993,"output":0}' }, expect: { ok: false, code: "range", pointer: "/input" } },
-    { id: "t-stream", rule: 1, note: "two frames", type: "RunnerFrame", via: "stream", input: { text: '{"attachment":"a","id":"1","result":{}}\n\n' }, expect: [{ ok: true, canonical: '{"attachment":"a","id":"1","result":{}}' }, { ok: false, code: "syntax", pointer: "" }] },
-    { id: "t-encode", rule: 18, note: "an unpaired surrogate is refused", type: "Text", via: "encode", input: { text: '{"text":"\\ud800"}' }, expect: { ok: false, code: "utf8", pointer: "/text" } },
+    {
+      id: "t-usage-ok",
+      rule: 9,
+      note: "1.0 is an integer",
+      type: "Usage",
+      via: "decode",
+      input: { text: '{"output":2,"input":1.0}' },
+      expect: { ok: true, canonical: '{"input":1,"output":2}' },
+    },
+    {
+      id: "t-usage-range",
+      rule: 9,
+      note: "beyond 2^53-1",
+      type: "Usage",
+      via: "decode",
+      input: { text: '{"input":9007199254740993,"output":0}' },
+      expect: { ok: false, code: "range", pointer: "/input" },
+    },
+    {
+      id: "t-stream",
+      rule: 1,
+      note: "two frames",
+      type: "RunnerFrame",
+      via: "stream",
+      input: { text: '{"attachment":"a","id":"1","result":{}}\n\n' },
+      expect: [
+        { ok: true, canonical: '{"attachment":"a","id":"1","result":{}}' },
+        { ok: false, code: "syntax", pointer: "" },
+      ],
+    },
+    {
+      id: "t-encode",
+      rule: 18,
+      note: "an unpaired surrogate is refused",
+      type: "Text",
+      via: "encode",
+      input: { text: '{"text":"\\ud800"}' },
+      expect: { ok: false, code: "utf8", pointer: "/text" },
+    },
   ];
 
   test("a file the project does not ship, protocol from --protocol: no problem, exit 0", async () => {
@@ -83,7 +118,9 @@ describe("the shipped vectors through both languages", () => {
 
   test("TypeScript and Go agree with each other and with every vector", async () => {
     const all: Vector[] = files.flatMap((f) => readVectorFile(f));
-    const counts = JSON.parse(readFileSync(join(ROOT, "vectors", "counts.json"), "utf8")) as { files: Record<string, number> };
+    const counts = JSON.parse(readFileSync(join(ROOT, "vectors", "counts.json"), "utf8")) as {
+      files: Record<string, number>;
+    };
     expect(all.length).toBe(Object.values(counts.files).reduce((a, b) => a + b, 0));
     const vectors = all.filter((v) => v.via !== "stream" || inputBytes(v.input).length <= LARGE);
     // the multi-megabyte streams left out: 11 of the runner's framing (4 MiB limit), 5 of jsonl's (64 MiB cap)

@@ -5,13 +5,21 @@
 import fc from "fast-check";
 import { readdirSync, readFileSync } from "fs";
 import { join, resolve } from "path";
-import { agrees, explain, loadExceptions, type DiffCase, type Scalar, type Verdict } from "../../codegen/conformance/exceptions";
-import type { Dispatch } from "../../codegen/ir/types";
-import { GoProcess } from "../../codegen/conformance/go";
-import { loadAll, runs, scale } from "../../codegen/conformance/harness";
-import { AjvValidators } from "../../codegen/conformance/validators";
-import type { Outcome } from "../../codegen/conformance/vectors";
-import { serialize } from "../../codegen/conformance/arbitrary";
+import {
+  agrees,
+  explain,
+  loadExceptions,
+  type DiffCase,
+  type Scalar,
+  type Verdict,
+} from "../../codegen/next/conformance/exceptions";
+import type { Dispatch } from "../../codegen/next/ir/types";
+import { GoProcess } from "../../codegen/next/conformance/go";
+import { loadShipped, runs, scale } from "../../codegen/next/conformance/harness";
+import { AjvValidators } from "../../codegen/next/conformance/validators";
+import type { Outcome } from "../../codegen/next/conformance/vectors";
+import { serialize, type Doc } from "../../codegen/next/conformance/arbitrary";
+import { Evaluator } from "./helpers/evaluate";
 
 const ROOT = resolve(__dirname, "../..");
 const CASES_PER_DEFINITION = Math.round(120 * scale());
@@ -43,11 +51,23 @@ function schemaCounts(protocol: string): { definitions: number; limitedFrames: n
   const dir = join(ROOT, "schema", protocol);
   const defs = readdirSync(dir)
     .filter((f) => f.endsWith(".json"))
-    .flatMap((f) => Object.values((JSON.parse(readFileSync(join(dir, f), "utf8")) as { $defs?: Record<string, Record<string, unknown>> }).$defs ?? {}));
+    .flatMap((f) =>
+      Object.values(
+        (JSON.parse(readFileSync(join(dir, f), "utf8")) as { $defs?: Record<string, Record<string, unknown>> }).$defs ??
+          {},
+      ),
+    );
   const limited = defs.some((d) => d["x-constant"] === "frame-limit");
-  return { definitions: defs.filter((d) => d["x-constant"] === undefined).length, limitedFrames: limited ? defs.filter((d) => d["x-frame"] === true).length : 0 };
+  return {
+    definitions: defs.filter((d) => d["x-constant"] === undefined).length,
+    limitedFrames: limited ? defs.filter((d) => d["x-frame"] === true).length : 0,
+  };
 }
-const protocols = loadAll(ROOT);
+// the new core's IR and value generator (valid values judged by the reference evaluator), the committed out/
+const protocols = loadShipped(ROOT, (set) => {
+  const ev = new Evaluator(set);
+  return { accepts: (at, v) => ev.evaluate(at, v, [], 0) !== undefined };
+});
 const counts: Record<string, number> = {};
 
 afterAll(() => {
@@ -67,92 +87,116 @@ for (const p of protocols) {
       expect(decls.length).toBe(schemaCounts(p.name).definitions);
     });
 
-    test.each(decls.map((d) => [d.name, d] as const))("%s: decoders agree with ajv and santhosh-tekuri", async (_name, d) => {
-      const open = d.type.kind === "union" && d.type.open;
-      const discriminators = d.type.kind === "union" ? discriminatorsOf(d.type.dispatch) : {};
-      const cases = fc.sample(p.gen.input(d.name), runs(CASES_PER_DEFINITION));
-      const unexplained: string[] = [];
-      const goResults = await Promise.all(
-        cases.map(async (c) => [await go.decode(p.name, d.name, c.bytes), await go.validate(p.name, d.name, c.bytes)] as const),
-      );
-      const goValid = async (b: Uint8Array): Promise<boolean> => {
-        const r = await go.validate(p.name, d.name, b);
-        if ("fault" in r) throw new Error(r.fault);
-        return r.valid;
-      };
-      for (let i = 0; i < cases.length; i++) {
-        const c = cases[i]!;
-        const [gOut, gVal] = goResults[i]!;
-        const show = (): string => `${c.mutation} ${JSON.stringify(Buffer.from(c.bytes).toString("latin1").slice(0, 160))}`;
-        // TypeScript against ajv
-        const ts = p.ts.decode(d.name, c.bytes);
-        const aj = ajv.check(d.name, c.bytes);
-        const tCase: DiffCase = {
-          input: c.bytes,
-          decoder: verdictOf(ts),
-          valid: aj.valid,
-          validatorPointers: aj.pointers,
-          revalidate: (b) => ajv.validate(d.name, b),
-          openUnion: open,
-          discriminators,
+    test.each(decls.map((d) => [d.name, d] as const))(
+      "%s: decoders agree with ajv and santhosh-tekuri",
+      async (_name, d) => {
+        const open = d.type.kind === "union" && d.type.open;
+        const discriminators =
+          d.type.kind === "union" && d.type.dispatch !== undefined ? discriminatorsOf(d.type.dispatch) : {};
+        const cases = fc.sample(p.gen.arbInput(d.name), runs(CASES_PER_DEFINITION));
+        const unexplained: string[] = [];
+        const goResults = await Promise.all(
+          cases.map(
+            async (c) =>
+              [await go.decode(p.name, d.name, c.bytes), await go.validate(p.name, d.name, c.bytes)] as const,
+          ),
+        );
+        const goValid = async (b: Uint8Array): Promise<boolean> => {
+          const r = await go.validate(p.name, d.name, b);
+          if ("fault" in r) throw new Error(r.fault);
+          return r.valid;
         };
-        tally(`${p.name}.ts.cases`);
-        if (!agrees(tCase)) {
-          const id = await explain(exceptions, "ts", tCase);
-          if (id === undefined) unexplained.push(`TS ${JSON.stringify(tCase.decoder)} vs ajv ${tCase.valid ? "valid" : `invalid at ${JSON.stringify(aj.pointers)}`}: ${show()}`);
-          else tally(`ts:${id}`);
+        for (let i = 0; i < cases.length; i++) {
+          const c = cases[i]!;
+          const [gOut, gVal] = goResults[i]!;
+          const show = (): string =>
+            `${c.mutation} ${JSON.stringify(Buffer.from(c.bytes).toString("latin1").slice(0, 160))}`;
+          // TypeScript against ajv
+          const ts = p.ts.decode(d.name, c.bytes);
+          const aj = ajv.check(d.name, c.bytes);
+          const tCase: DiffCase = {
+            input: c.bytes,
+            decoder: verdictOf(ts),
+            valid: aj.valid,
+            validatorPointers: aj.pointers,
+            revalidate: (b) => ajv.validate(d.name, b),
+            openUnion: open,
+            discriminators,
+          };
+          tally(`${p.name}.ts.cases`);
+          if (!agrees(tCase)) {
+            const id = await explain(exceptions, "ts", tCase);
+            if (id === undefined)
+              unexplained.push(
+                `TS ${JSON.stringify(tCase.decoder)} vs ajv ${tCase.valid ? "valid" : `invalid at ${JSON.stringify(aj.pointers)}`}: ${show()}`,
+              );
+            else tally(`ts:${id}`);
+          }
+          // Go against santhosh-tekuri
+          if ("fault" in gVal) throw new Error(gVal.fault);
+          const gCase: DiffCase = {
+            input: c.bytes,
+            decoder: verdictOf(gOut),
+            valid: gVal.valid,
+            validatorPointers: gVal.pointers,
+            revalidate: goValid,
+            openUnion: open,
+            discriminators,
+          };
+          tally(`${p.name}.go.cases`);
+          if (!agrees(gCase)) {
+            const id = await explain(exceptions, "go", gCase);
+            if (id === undefined)
+              unexplained.push(
+                `Go ${JSON.stringify(gCase.decoder)} vs santhosh-tekuri ${gCase.valid ? "valid" : `invalid at ${JSON.stringify(gVal.pointers)} (${gVal.detail.slice(0, 160)})`}: ${show()}`,
+              );
+            else tally(`go:${id}`);
+          }
         }
-        // Go against santhosh-tekuri
-        if ("fault" in gVal) throw new Error(gVal.fault);
-        const gCase: DiffCase = {
-          input: c.bytes,
-          decoder: verdictOf(gOut),
-          valid: gVal.valid,
-          validatorPointers: gVal.pointers,
-          revalidate: goValid,
-          openUnion: open,
-          discriminators,
-        };
-        tally(`${p.name}.go.cases`);
-        if (!agrees(gCase)) {
-          const id = await explain(exceptions, "go", gCase);
-          if (id === undefined)
-            unexplained.push(`Go ${JSON.stringify(gCase.decoder)} vs santhosh-tekuri ${gCase.valid ? "valid" : `invalid at ${JSON.stringify(gVal.pointers)} (${gVal.detail.slice(0, 160)})`}: ${show()}`);
-          else tally(`go:${id}`);
-        }
-      }
-      expect(unexplained).toEqual([]);
-    });
+        expect(unexplained).toEqual([]);
+      },
+    );
 
     const frames = decls.filter((d) => d.frame && p.ts.frameLimit !== undefined);
     test("the frame limit is checked on every frame definition of a protocol that has one", () => {
       expect(frames.length).toBe(schemaCounts(p.name).limitedFrames);
       expect({ runner: 3, jsonl: 0, config: 0 }[p.name]).toBe(frames.length);
     });
-    if (frames.length > 0) test.each(frames.map((d) => [d.name, d] as const))("%s: a valid frame over the frame limit is the frame-limit exception", async (_name, d) => {
-      const limit = p.ts.frameLimit!;
-      // a valid document padded with whitespace to one byte over the limit
-      const base = fc.sample(p.gen.valid(d.name), runs(20)).map((doc) => serialize(doc));
-      const text = base.find((t) => p.ts.decode(d.name, new TextEncoder().encode(t)).hasOwnProperty("canonical"))!;
-      const line = new TextEncoder().encode(text + " ".repeat(limit + 1 - Buffer.byteLength(text)));
-      const stream = new Uint8Array(line.length + 1);
-      stream.set(line);
-      stream[line.length] = 0x0a;
-      const ts = await p.ts.stream(d.name, stream, 65536);
-      const g = await go.stream(p.name, d.name, stream, [65536]);
-      if ("fault" in g) throw new Error(g.fault);
-      for (const [side, out, valid] of [
-        ["ts", ts, ajv.validate(d.name, line)],
-        ["go", g[0]!, (await go.validate(p.name, d.name, line)) as { valid: boolean }],
-      ] as const) {
-        expect(out.length).toBe(1);
-        const v = typeof valid === "boolean" ? valid : valid.valid;
-        const c: DiffCase = { input: line, decoder: verdictOf(out[0]!), valid: v, frameLimit: limit, openUnion: false };
-        expect(agrees(c)).toBe(false);
-        expect(await explain(exceptions, side, c)).toBe("frame-limit");
-        tally(`${side}:frame-limit`);
-      }
-    });
+    if (frames.length > 0)
+      test.each(frames.map((d) => [d.name, d] as const))(
+        "%s: a valid frame over the frame limit is the frame-limit exception",
+        async (_name, d) => {
+          const limit = p.ts.frameLimit!;
+          // a valid document padded with whitespace to one byte over the limit
+          const valid = p.gen.arbValid(d.name).filter((x): x is Doc => x !== undefined);
+          const base = fc.sample(valid, runs(20)).map((doc) => serialize(doc));
+          const text = base.find((t) => p.ts.decode(d.name, new TextEncoder().encode(t)).hasOwnProperty("canonical"))!;
+          const line = new TextEncoder().encode(text + " ".repeat(limit + 1 - Buffer.byteLength(text)));
+          const stream = new Uint8Array(line.length + 1);
+          stream.set(line);
+          stream[line.length] = 0x0a;
+          const ts = await p.ts.stream(d.name, stream, 65536);
+          const g = await go.stream(p.name, d.name, stream, [65536]);
+          if ("fault" in g) throw new Error(g.fault);
+          for (const [side, out, valid] of [
+            ["ts", ts, ajv.validate(d.name, line)],
+            ["go", g[0]!, (await go.validate(p.name, d.name, line)) as { valid: boolean }],
+          ] as const) {
+            expect(out.length).toBe(1);
+            const v = typeof valid === "boolean" ? valid : valid.valid;
+            const c: DiffCase = {
+              input: line,
+              decoder: verdictOf(out[0]!),
+              valid: v,
+              frameLimit: limit,
+              openUnion: false,
+            };
+            expect(agrees(c)).toBe(false);
+            expect(await explain(exceptions, side, c)).toBe("frame-limit");
+            tally(`${side}:frame-limit`);
+          }
+        },
+      );
   });
 }
 
@@ -160,7 +204,13 @@ for (const p of protocols) {
 // the pointer where the verdicts differ (validators: santhosh-tekuri for "go", ajv for "ts").
 describe("exceptions are checked where the verdicts differ", () => {
   const enc = new TextEncoder();
-  const goCase = async (protocol: string, type: string, text: string, decoder: Verdict, extra: Partial<DiffCase> = {}): Promise<DiffCase> => {
+  const goCase = async (
+    protocol: string,
+    type: string,
+    text: string,
+    decoder: Verdict,
+    extra: Partial<DiffCase> = {},
+  ): Promise<DiffCase> => {
     const input = enc.encode(text);
     const r = await go.validate(protocol, type, input);
     if ("fault" in r) throw new Error(r.fault);
@@ -173,42 +223,127 @@ describe("exceptions are checked where the verdicts differ", () => {
   };
   const ok: Verdict = { kind: "ok" };
   const err = (code: string, pointer: string): Verdict => ({ kind: "error", code, pointer });
-  const explained = async (side: "ts" | "go", c: DiffCase): Promise<string | undefined> => (agrees(c) ? "agrees" : explain(exceptions, side, c));
+  const explained = async (side: "ts" | "go", c: DiffCase): Promise<string | undefined> =>
+    agrees(c) ? "agrees" : explain(exceptions, side, c);
 
   test("ieee-double-numbers: an inexact number elsewhere explains nothing", async () => {
     // Go wrongly accepting a ToolCall without its name, with 0.1 in its free-form arguments
-    expect(await explained("go", await goCase("runner", "ToolCall", '{"id":"c","arguments":{"x":0.1}}', ok))).toBeUndefined();
+    expect(
+      await explained("go", await goCase("runner", "ToolCall", '{"id":"c","arguments":{"x":0.1}}', ok)),
+    ).toBeUndefined();
     // the inexact number is where santhosh-tekuri objects, but it objects to more than that
     expect(await explained("go", await goCase("runner", "Usage", '{"input":1.0000000000000001}', ok))).toBeUndefined();
     // the decoder rejects a valid value at a pointer that holds no inexact number
-    expect(await explained("go", await goCase("runner", "ToolCall", '{"id":"c","name":"n","arguments":{"x":0.1}}', err("range", "/id")))).toBeUndefined();
-    expect(await explained("go", await goCase("runner", "Usage", '{"input":1,"output":10}', err("range", "/output")))).toBeUndefined();
+    expect(
+      await explained(
+        "go",
+        await goCase("runner", "ToolCall", '{"id":"c","name":"n","arguments":{"x":0.1}}', err("range", "/id")),
+      ),
+    ).toBeUndefined();
+    expect(
+      await explained("go", await goCase("runner", "Usage", '{"input":1,"output":10}', err("range", "/output"))),
+    ).toBeUndefined();
   });
   test("ieee-double-numbers: the inexact number at the pointer, read as its double, is the whole difference", async () => {
-    expect(await explained("go", await goCase("runner", "Usage", '{"input":1.0000000000000001,"output":0}', ok))).toBe("ieee-double-numbers");
-    expect(await explained("go", await goCase("runner", "Usage", '{"input":1,"output":-1e-400}', ok))).toBe("ieee-double-numbers");
-    expect(await explained("ts", await goCase("runner", "Usage", '{"input":1.0000000000000001,"output":0}', ok))).toBeUndefined(); // a go-only exception
+    expect(await explained("go", await goCase("runner", "Usage", '{"input":1.0000000000000001,"output":0}', ok))).toBe(
+      "ieee-double-numbers",
+    );
+    expect(await explained("go", await goCase("runner", "Usage", '{"input":1,"output":-1e-400}', ok))).toBe(
+      "ieee-double-numbers",
+    );
+    expect(
+      await explained("ts", await goCase("runner", "Usage", '{"input":1.0000000000000001,"output":0}', ok)),
+    ).toBeUndefined(); // a go-only exception
   });
   test("ignored is a verdict of its own: never for a valid line, nor for a known discriminator", async () => {
     const ignored: Verdict = { kind: "ignored" };
     const open = { openUnion: true, discriminators: { type: ["text", "usage"] } };
-    expect(await explained("go", await goCase("jsonl", "HarnessEvent", '{"type":"text","text":"hi"}', ignored, open))).toBeUndefined();
-    expect(await explained("go", await goCase("jsonl", "HarnessEvent", '{"type":"text"}', ignored, open))).toBeUndefined();
-    expect(await explained("go", await goCase("jsonl", "HarnessEvent", '{"type":"nope"}', ignored, open))).toBe("open-union-ignored");
-    expect(await explained("go", await goCase("jsonl", "HarnessEvent", '{"type":1}', ignored, open))).toBe("open-union-ignored");
-    expect(await explained("go", await goCase("jsonl", "HarnessEvent", "not json", ignored, open))).toBe("open-union-ignored");
-    expect(await explained("go", await goCase("jsonl", "HarnessEvent", '{"type":"text","text":"hi"}', ok, open))).toBe("agrees");
+    expect(
+      await explained("go", await goCase("jsonl", "HarnessEvent", '{"type":"text","text":"hi"}', ignored, open)),
+    ).toBeUndefined();
+    expect(
+      await explained("go", await goCase("jsonl", "HarnessEvent", '{"type":"text"}', ignored, open)),
+    ).toBeUndefined();
+    expect(await explained("go", await goCase("jsonl", "HarnessEvent", '{"type":"nope"}', ignored, open))).toBe(
+      "open-union-ignored",
+    );
+    expect(await explained("go", await goCase("jsonl", "HarnessEvent", '{"type":1}', ignored, open))).toBe(
+      "open-union-ignored",
+    );
+    expect(await explained("go", await goCase("jsonl", "HarnessEvent", "not json", ignored, open))).toBe(
+      "open-union-ignored",
+    );
+    expect(await explained("go", await goCase("jsonl", "HarnessEvent", '{"type":"text","text":"hi"}', ok, open))).toBe(
+      "agrees",
+    );
   });
   test("ill-formed text, nesting and numbers out of range: at the decoder's pointer only", async () => {
-    expect(await explained("go", await goCase("runner", "Text", '{"text":"\\ud800"}', err("utf8", "/text")))).toBe("unpaired-surrogate");
-    expect(await explained("go", await goCase("runner", "ToolCall", '{"id":"c","name":"n","arguments":{"\\ud800":1}}', err("utf8", "/arguments")))).toBe("unpaired-surrogate");
-    expect(await explained("go", await goCase("runner", "ToolCall", '{"id":"c","name":"n","arguments":{"a":"\\ud800"}}', err("utf8", "/arguments")))).toBeUndefined();
-    expect(await explained("go", await goCase("runner", "ToolCall", '{"id":"\\ud800x","name":"n","arguments":{}}', err("utf8", "/name")))).toBeUndefined();
+    expect(await explained("go", await goCase("runner", "Text", '{"text":"\\ud800"}', err("utf8", "/text")))).toBe(
+      "unpaired-surrogate",
+    );
+    expect(
+      await explained(
+        "go",
+        await goCase(
+          "runner",
+          "ToolCall",
+          '{"id":"c","name":"n","arguments":{"\\ud800":1}}',
+          err("utf8", "/arguments"),
+        ),
+      ),
+    ).toBe("unpaired-surrogate");
+    expect(
+      await explained(
+        "go",
+        await goCase(
+          "runner",
+          "ToolCall",
+          '{"id":"c","name":"n","arguments":{"a":"\\ud800"}}',
+          err("utf8", "/arguments"),
+        ),
+      ),
+    ).toBeUndefined();
+    expect(
+      await explained(
+        "go",
+        await goCase("runner", "ToolCall", '{"id":"\\ud800x","name":"n","arguments":{}}', err("utf8", "/name")),
+      ),
+    ).toBeUndefined();
     const deep = (n: number): string => "[".repeat(n) + "]".repeat(n);
-    expect(await explained("go", await goCase("runner", "ToolCall", `{"id":"c","name":"n","arguments":{"a":${deep(1000)}}}`, err("depth", "/arguments/a" + "/0".repeat(998))))).toBe("nesting-limit");
-    expect(await explained("go", await goCase("runner", "ToolCall", `{"id":"c","name":"n","arguments":{"a":${deep(1000)}}}`, err("depth", "/arguments/a" + "/0".repeat(990))))).toBeUndefined();
-    expect(await explained("go", await goCase("runner", "Usage", '{"input":9007199254740993,"output":0}', err("range", "/input")))).toBe("integer-range");
-    expect(await explained("go", await goCase("runner", "Usage", '{"input":9007199254740993,"output":0}', err("range", "/output")))).toBeUndefined();
+    expect(
+      await explained(
+        "go",
+        await goCase(
+          "runner",
+          "ToolCall",
+          `{"id":"c","name":"n","arguments":{"a":${deep(1000)}}}`,
+          err("depth", "/arguments/a" + "/0".repeat(998)),
+        ),
+      ),
+    ).toBe("nesting-limit");
+    expect(
+      await explained(
+        "go",
+        await goCase(
+          "runner",
+          "ToolCall",
+          `{"id":"c","name":"n","arguments":{"a":${deep(1000)}}}`,
+          err("depth", "/arguments/a" + "/0".repeat(990)),
+        ),
+      ),
+    ).toBeUndefined();
+    expect(
+      await explained(
+        "go",
+        await goCase("runner", "Usage", '{"input":9007199254740993,"output":0}', err("range", "/input")),
+      ),
+    ).toBe("integer-range");
+    expect(
+      await explained(
+        "go",
+        await goCase("runner", "Usage", '{"input":9007199254740993,"output":0}', err("range", "/output")),
+      ),
+    ).toBeUndefined();
   });
 });
 

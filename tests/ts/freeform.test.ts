@@ -1,5 +1,5 @@
 // Property-generated free-form objects large enough for every path of the Go raw-value code
-// (codegen/go/runtime/raw.go, extras.go): objects of up to 5 and of 17 to 40 members (esOrder keeps
+// (codegen/go/runtime/raw.go, extras.go; the committed out/ts and out/go, which the new core generates): objects of up to 5 and of 17 to 40 members (esOrder keeps
 // a list below 17 members and a map above), duplicate keys at any position (first, middle, last; also
 // spelled with escapes), array-index keys and keys that only look like one, nesting, numbers and
 // escapes that leave the fast path, and now and then a value either language must refuse. Each text
@@ -8,9 +8,9 @@
 // the definition of the canonical form of a free-form value (codegen/SEMANTICS.md, "Encoding").
 import fc from "fast-check";
 import { resolve } from "path";
-import { GoProcess } from "../../codegen/conformance/go";
-import { loadAll, runs, scale } from "../../codegen/conformance/harness";
-import { describeOutcome, sameOutcome, type Outcome } from "../../codegen/conformance/vectors";
+import { GoProcess } from "../../codegen/next/conformance/go";
+import { loadShipped, runs, scale } from "../../codegen/next/conformance/harness";
+import { describeOutcome, sameOutcome, type Outcome } from "../../codegen/next/conformance/vectors";
 
 const ROOT = resolve(__dirname, "../..");
 const RUNS = Math.round(100 * scale());
@@ -25,7 +25,7 @@ afterAll(async () => {
   await go?.close();
 });
 
-const protocols = new Map(loadAll(ROOT).map((p) => [p.name, p]));
+const protocols = new Map(loadShipped(ROOT).map((p) => [p.name, p]));
 const enc = new TextEncoder();
 const counts: Record<string, number> = {};
 const tally = (k: string): void => void (counts[k] = (counts[k] ?? 0) + 1);
@@ -34,13 +34,31 @@ afterAll(() => console.log(`free-form cases: ${JSON.stringify(counts)}`));
 /** Keys that are array indices (JSON.parse moves them first, ascending), and keys that only look like one. */
 const INDEX_KEYS = ["0", "1", "2", "9", "10", "16", "17", "42", "100", "4294967294"];
 const NEAR_INDEX_KEYS = ["4294967295", "01", "-1", "1.0", "1e2", " 1", "00", "+1"];
-const NAMED_KEYS = ["a", "b", "c", "id", "name", "x", "__proto__", "toString", "é", "😀", 'a"b', "a/b", "~", "", "\u2028"];
+const NAMED_KEYS = [
+  "a",
+  "b",
+  "c",
+  "id",
+  "name",
+  "x",
+  "__proto__",
+  "toString",
+  "é",
+  "😀",
+  'a"b',
+  "a/b",
+  "~",
+  "",
+  "\u2028",
+];
 
 /** A key as raw JSON: usually plain, sometimes with a letter escaped (so "a" and "\u0061" are duplicates). */
 function keyText(k: string, escape: boolean): string {
   if (!escape || k.length === 0) return JSON.stringify(k);
   const first = String.fromCodePoint(k.codePointAt(0)!);
-  const units = [...Array(first.length).keys()].map((i) => `\\u${first.charCodeAt(i).toString(16).padStart(4, "0")}`).join("");
+  const units = [...Array(first.length).keys()]
+    .map((i) => `\\u${first.charCodeAt(i).toString(16).padStart(4, "0")}`)
+    .join("");
   return `"${units}${JSON.stringify(k.slice(first.length)).slice(1)}`;
 }
 
@@ -56,9 +74,48 @@ const key = fc.oneof(
 
 /** Leaf values as raw JSON: plain ones (the fast path) and ones that leave it (exponents, long numbers, \u escapes). */
 const leaf = fc.oneof(
-  { weight: 4, arbitrary: fc.constantFrom("0", "1", "-1", "42", "1.5", "-0", "0.1", "true", "false", "null", '"x"', '""', '"<>&"', '"\u2028"') },
-  { weight: 2, arbitrary: fc.constantFrom("1e2", "1E+21", "1e-7", "-0.0e0", "123456789012345678901234567890", "9007199254740993", "5e-324", "1" + "0".repeat(301)) },
-  { weight: 2, arbitrary: fc.constantFrom('"\\ud83d\\ude00"', '"\\u00e9\\u0000"', '"a\\nb\\"c\\\\"', '"\\u002F"', '"\\uDBFF\\uDFFF"') },
+  {
+    weight: 4,
+    arbitrary: fc.constantFrom(
+      "0",
+      "1",
+      "-1",
+      "42",
+      "1.5",
+      "-0",
+      "0.1",
+      "true",
+      "false",
+      "null",
+      '"x"',
+      '""',
+      '"<>&"',
+      '"\u2028"',
+    ),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom(
+      "1e2",
+      "1E+21",
+      "1e-7",
+      "-0.0e0",
+      "123456789012345678901234567890",
+      "9007199254740993",
+      "5e-324",
+      "1" + "0".repeat(301),
+    ),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom(
+      '"\\ud83d\\ude00"',
+      '"\\u00e9\\u0000"',
+      '"a\\nb\\"c\\\\"',
+      '"\\u002F"',
+      '"\\uDBFF\\uDFFF"',
+    ),
+  },
   { weight: 1, arbitrary: fc.integer().map(String) },
   { weight: 1, arbitrary: fc.double({ noNaN: true, noDefaultInfinity: true }).map((d) => String(d)) },
 );
@@ -82,7 +139,10 @@ function membersOf(size: fc.Arbitrary<number>, value: fc.Arbitrary<string>): fc.
       .tuple(
         fc.uniqueArray(fc.tuple(key, fc.nat({ max: 7 }), value), { selector: (m) => m[0], minLength: n, maxLength: n }),
         // duplicates: [which member's key, where: 0 first, 1 last, else the middle, spelled with an escape, value]
-        fc.array(fc.tuple(fc.nat(), fc.nat({ max: 3 }), fc.boolean(), value), { minLength: n > 0 ? 1 : 0, maxLength: n > 0 ? 4 : 0 }),
+        fc.array(fc.tuple(fc.nat(), fc.nat({ max: 3 }), fc.boolean(), value), {
+          minLength: n > 0 ? 1 : 0,
+          maxLength: n > 0 ? 4 : 0,
+        }),
       )
       .map(([ms, dups]) => {
         const out: [string, string][] = ms.map(([k, esc, v]) => [keyText(k, esc === 0), v]);
@@ -112,7 +172,10 @@ function valueOf(depth: number, refuse: boolean): fc.Arbitrary<string> {
   const inner = valueOf(depth - 1, refuse);
   return fc.oneof(
     { weight: 6, arbitrary: leaves },
-    { weight: 2, arbitrary: objectOf(fc.oneof({ weight: 3, arbitrary: SMALL }, { weight: 1, arbitrary: LARGE }), inner) },
+    {
+      weight: 2,
+      arbitrary: objectOf(fc.oneof({ weight: 3, arbitrary: SMALL }, { weight: 1, arbitrary: LARGE }), inner),
+    },
     { weight: 1, arbitrary: fc.array(inner, { maxLength: 20 }).map((vs) => `[${vs.join(",")}]`) },
   );
 }
@@ -222,12 +285,15 @@ describe.each(HOSTS.map((h) => [`${h.protocol}/${h.type}`, h] as const))("free-f
     const t = p.ts.decode(host.type, bytes);
     const g = await go.decode(host.protocol, host.type, bytes);
     const show = (o: Outcome): string => describeOutcome(o).slice(0, 300);
-    if ("fault" in t || "fault" in g || !sameOutcome(t, g)) throw new Error(`${text.slice(0, 400)}\nTS ${show(t)}\nGo ${show(g)}`);
+    if ("fault" in t || "fault" in g || !sameOutcome(t, g))
+      throw new Error(`${text.slice(0, 400)}\nTS ${show(t)}\nGo ${show(g)}`);
     const want = host.canonical(object);
     tally(`${host.type}.${label}.${want === undefined ? "refused" : "accepted"}`);
     if (want === undefined) {
-      if (!("code" in t)) throw new Error(`${text.slice(0, 400)}: accepted, but it holds a value that must be refused: ${show(t)}`);
-    } else if (!("canonical" in t) || t.canonical !== want) throw new Error(`${text.slice(0, 400)}\ngot  ${show(t)}\nwant ${want.slice(0, 300)}`);
+      if (!("code" in t))
+        throw new Error(`${text.slice(0, 400)}: accepted, but it holds a value that must be refused: ${show(t)}`);
+    } else if (!("canonical" in t) || t.canonical !== want)
+      throw new Error(`${text.slice(0, 400)}\ngot  ${show(t)}\nwant ${want.slice(0, 300)}`);
   }
 
   for (const [size, label] of [
@@ -236,20 +302,27 @@ describe.each(HOSTS.map((h) => [`${h.protocol}/${h.type}`, h] as const))("free-f
   ] as const) {
     test(`${label}, with a duplicate key: both languages write JSON.stringify(JSON.parse(x)), byte for byte`, async () => {
       await fc.assert(
-        fc.asyncProperty(objectOf(size, valueOf(2, false)).filter((o) => withoutDeclared(o, declared)), async (o) => {
-          const keys = topLevelKeys(o);
-          const large = size === LARGE;
-          // the shape is what the test says: the esOrder path (list or map) and a duplicate
-          if ((keys.length > 16) !== large || (keys.length > 0 && new Set(keys).size === keys.length)) throw new Error(`not the intended shape: ${keys.length} keys`);
-          await check(o, large ? "large" : "small");
-        }),
+        fc.asyncProperty(
+          objectOf(size, valueOf(2, false)).filter((o) => withoutDeclared(o, declared)),
+          async (o) => {
+            const keys = topLevelKeys(o);
+            const large = size === LARGE;
+            // the shape is what the test says: the esOrder path (list or map) and a duplicate
+            if (keys.length > 16 !== large || (keys.length > 0 && new Set(keys).size === keys.length))
+              throw new Error(`not the intended shape: ${keys.length} keys`);
+            await check(o, large ? "large" : "small");
+          },
+        ),
         runs(RUNS),
       );
     });
 
     test(`${label}, holding values to refuse, kept or shadowed by a duplicate: the same error, code and pointer`, async () => {
       await fc.assert(
-        fc.asyncProperty(mixedObjectOf(size).filter((o) => withoutDeclared(o, declared)), (o) => check(o, size === LARGE ? "large-mixed" : "small-mixed")),
+        fc.asyncProperty(
+          mixedObjectOf(size).filter((o) => withoutDeclared(o, declared)),
+          (o) => check(o, size === LARGE ? "large-mixed" : "small-mixed"),
+        ),
         runs(RUNS),
       );
     });
@@ -274,11 +347,13 @@ describe("free-form objects given to the encoders (runner/ToolCall, rule 18)", (
         const t = p.ts.encode("ToolCall", JSON.parse(text));
         const g = await go.encode("runner", "ToolCall", text, PROBE);
         const show = (o: Outcome): string => describeOutcome(o).slice(0, 300);
-        if ("fault" in t || "fault" in g || !sameOutcome(t, g)) throw new Error(`${text.slice(0, 400)}\nTS ${show(t)}\nGo ${show(g)}`);
+        if ("fault" in t || "fault" in g || !sameOutcome(t, g))
+          throw new Error(`${text.slice(0, 400)}\nTS ${show(t)}\nGo ${show(g)}`);
         const decoded = p.ts.decode("ToolCall", enc.encode(text));
         tally(`ToolCall.encode.${"canonical" in t ? "accepted" : "refused"}`);
         // what the encoder writes is what the decoder gives, or the same refusal (an array is a type error for both)
-        if (!sameOutcome(t, decoded)) throw new Error(`${text.slice(0, 400)}\nencode ${show(t)}\ndecode ${show(decoded)}`);
+        if (!sameOutcome(t, decoded))
+          throw new Error(`${text.slice(0, 400)}\nencode ${show(t)}\ndecode ${show(decoded)}`);
       }),
       runs(RUNS),
     );

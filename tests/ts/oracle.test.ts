@@ -7,8 +7,8 @@ import { copyFileSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } f
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { compile } from "json-schema-to-typescript";
-import { loadProtocol } from "../../codegen/ir/load";
-import type { Decl, Protocol, Type } from "../../codegen/ir/types";
+import { loadProtocols } from "../../codegen/cli";
+import type { Decl, Protocol, Type } from "../../codegen/next/ir/types";
 
 const ROOT = join(__dirname, "../..");
 const TSC = join(ROOT, "node_modules/typescript/bin/tsc");
@@ -27,13 +27,18 @@ function isLoose(p: Protocol, d: Decl, untyped = false, seen = new Set<string>()
       case "any":
         return !untyped || t.kinds === undefined;
       case "array":
-        return loose(t.items);
+        // elements of no schema are free-form values of any kind
+        return t.prefix.some(loose) || t.items === undefined || loose(t.items);
       case "object":
-        return (!untyped && t.extras === "keep") || t.properties.some((x) => loose(x.type));
+        return (
+          (!untyped && t.extras.kind === "keep") ||
+          (t.extras.kind === "map" && loose(t.extras.type)) ||
+          t.properties.some((x) => loose(x.type))
+        );
       case "union":
         return t.variants.some(loose);
       case "ref":
-        return isLoose(p, p.decls.find((x) => x.name === t.name)!, untyped, seen);
+        return isLoose(p, t.decl, untyped, seen);
       default:
         return false;
     }
@@ -43,13 +48,15 @@ function isLoose(p: Protocol, d: Decl, untyped = false, seen = new Set<string>()
 
 describe.each(["runner", "jsonl"])("schema/%s against json-schema-to-typescript", (name) => {
   it("agrees on every definition's type", async () => {
-    const p = loadProtocol(join(ROOT, "schema", name), ROOT);
+    const p = loadProtocols(ROOT).find((x) => x.name === name)!;
     const dir = mkdtempSync(join(tmpdir(), "oracle-"));
     copyFileSync(join(ROOT, "out/ts", name, "generated.ts"), join(dir, "ours.ts"));
     const lines = ['import type * as O from "./ours";', "type Assignable<A, B> = [A] extends [B] ? true : false;"];
     const schemaDir = join(ROOT, "schema", name);
     let checks = 0;
-    for (const file of readdirSync(schemaDir).filter((f) => f.endsWith(".json")).sort()) {
+    for (const file of readdirSync(schemaDir)
+      .filter((f) => f.endsWith(".json"))
+      .sort()) {
       const module = `theirs_${basename(file, ".json")}`;
       const theirs = await compile(JSON.parse(readFileSync(join(schemaDir, file), "utf8")), module, {
         cwd: schemaDir,
@@ -61,7 +68,8 @@ describe.each(["runner", "jsonl"])("schema/%s against json-schema-to-typescript"
       lines.push(`import type * as ${module} from "./${module}";`);
       for (const d of p.decls) {
         if (d.origin.file !== `schema/${name}/${file}` || d.constant !== undefined || d.hoisted) continue;
-        if (!new RegExp(`export (type|interface) ${d.name}\\b`).test(theirs)) throw new Error(`json2ts emitted no ${d.name}`);
+        if (!new RegExp(`export (type|interface) ${d.name}\\b`).test(theirs))
+          throw new Error(`json2ts emitted no ${d.name}`);
         if (!isLoose(p, d, true)) {
           lines.push(`export const ours_${d.name}: Assignable<O.${d.name}, ${module}.${d.name}> = true;`);
           checks++;
@@ -84,7 +92,12 @@ describe.each(["runner", "jsonl"])("schema/%s against json-schema-to-typescript"
     const r = tsc(dir, ["check.ts"]);
     // Any exit status but 0 and any diagnostic fail, wherever they come from (ours.ts, theirs_*.ts,
     // check.ts, the options, a crash of the compiler).
-    expect({ status: r.status, signal: r.signal, stdout: r.stdout, stderr: r.stderr }).toEqual({ status: 0, signal: null, stdout: "", stderr: "" });
+    expect({ status: r.status, signal: r.signal, stdout: r.stdout, stderr: r.stderr }).toEqual({
+      status: 0,
+      signal: null,
+      stdout: "",
+      stderr: "",
+    });
     expect(checks).toBe(EXPECTED_CHECKS[name]);
   });
 });
@@ -96,13 +109,20 @@ describe.each(["runner", "jsonl"])("schema/%s against json-schema-to-typescript"
 const EXPECTED_CHECKS: Record<string, number> = { runner: 70, jsonl: 9 };
 
 /** The real compiler (TSC_FOR_ORACLE replaces it, to prove that this test fails when it fails). */
-function tsc(cwd: string, files: string[]): { status: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string } {
+function tsc(
+  cwd: string,
+  files: string[],
+): { status: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string } {
   const compiler = process.env.TSC_FOR_ORACLE ?? TSC;
-  const r = spawnSync(process.execPath, [compiler, "--strict", "--noEmit", "--target", "es2022", "--lib", "es2022,dom", "--typeRoots", "none", ...files], {
-    cwd,
-    encoding: "utf8",
-    stdio: "pipe",
-  });
+  const r = spawnSync(
+    process.execPath,
+    [compiler, "--strict", "--noEmit", "--target", "es2022", "--lib", "es2022,dom", "--typeRoots", "none", ...files],
+    {
+      cwd,
+      encoding: "utf8",
+      stdio: "pipe",
+    },
+  );
   if (r.error !== undefined) throw r.error;
   return { status: r.status, signal: r.signal, stdout: r.stdout, stderr: r.stderr };
 }

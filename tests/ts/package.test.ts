@@ -14,15 +14,15 @@ const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as {
 };
 const lock = JSON.parse(readFileSync(join(ROOT, "package-lock.json"), "utf8")) as { packages: Record<string, { version?: string; engines?: { node?: string } | string[] }> };
 
-/** The modules the packaged CLI imports (tsconfig.build.json compiles codegen/ without conformance/ and gen-dev.ts). */
+/** The modules the packaged CLI imports (tsconfig.build.json compiles codegen/ without next/conformance/). */
 function runtimeImports(): Set<string> {
   const found = new Set<string>();
   const walk = (dir: string): void => {
     for (const name of readdirSync(dir)) {
       const full = join(dir, name);
       if (statSync(full).isDirectory()) {
-        if (name !== "conformance" && name !== "runtime" && name !== "testdata") walk(full);
-      } else if (name.endsWith(".ts") && name !== "gen-dev.ts") {
+        if (name !== "conformance" && name !== "runtime") walk(full);
+      } else if (name.endsWith(".ts")) {
         for (const m of readFileSync(full, "utf8").matchAll(/(?:^import (?!type )[^;]*? from |require\()"([^".][^"]*)"/gm)) {
           const spec = m[1]!;
           if (spec.startsWith("node:")) continue;

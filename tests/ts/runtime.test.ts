@@ -1,16 +1,59 @@
-// Unit tests of the hand-written TypeScript runtime, run exactly as it is inlined into generated.ts.
+// Unit tests of the hand-written TypeScript runtime (codegen/next/ts/runtime.ts), run exactly as it
+// is inlined into generated.ts (the whole text after the marker; generated files keep the part they use).
 import * as fs from "fs";
 import * as path from "path";
 import { loadModule, typeCheck } from "./fixtures/compile";
 
-const RUNTIME_FILE = path.join(__dirname, "../../codegen/ts/runtime.ts");
+const RUNTIME_FILE = path.join(__dirname, "../../codegen/next/ts/runtime.ts");
 const MARKER = "// ---- runtime start ----\n";
 const fileText = fs.readFileSync(RUNTIME_FILE, "utf8");
 const runtimeText = fileText.slice(fileText.indexOf(MARKER) + MARKER.length);
 const INTERNALS =
-  "str, int, num, bool, nul, arr, obj, need, minLen, maxLen, closed, extras, putExtras, free, putFree, " +
-  "esc, isIndex, keysAt, runDoc, runOpen, runValue, runEncode, cpLen, levelOf";
-const rt = loadModule(runtimeText + `\nexport { ${INTERNALS} };\n`);
+  "$str, $int, $num, $bool, $nul, $arr, $obj, $has, $missing, $minLen, $maxLen, $closed, $extras, $writeExtras, " +
+  "$free, $esc, $isIndex, $keysAt, $runDoc, $runFrame, $runOpen, $runOpenFrame, $runValue, $encode, $cpLen, " +
+  "$levelOf, $readFrames";
+const m = loadModule(runtimeText + `\nexport { ${INTERNALS} };\n`);
+type Walk = (v: any, p: string) => void;
+const set = (known: Set<string>) => (k: string) => known.has(k);
+/** The runtime's functions under short names; limits, known-key sets and encoders as the emitters call them. */
+const rt = {
+  DecodeError: m.DecodeError,
+  EncodeError: m.EncodeError,
+  str: m.$str,
+  int: m.$int,
+  num: m.$num,
+  bool: m.$bool,
+  nul: m.$nul,
+  arr: m.$arr,
+  obj: m.$obj,
+  minLen: m.$minLen,
+  maxLen: m.$maxLen,
+  free: m.$free,
+  esc: m.$esc,
+  isIndex: m.$isIndex,
+  keysAt: m.$keysAt,
+  runValue: m.$runValue,
+  cpLen: m.$cpLen,
+  levelOf: m.$levelOf,
+  need: (o: object, key: string, p: string) => {
+    if (!m.$has(o, key)) m.$missing(key, p);
+  },
+  closed: (o: object, known: Set<string>, p: string) => m.$closed(o, set(known), p),
+  extras: (o: object, known: Set<string>, p: string) => m.$extras(o, set(known), p),
+  putExtras: (o: object, known: Set<string>) => m.$writeExtras(o, set(known)),
+  runDoc: (input: string | Uint8Array, walk: Walk, limit?: number) =>
+    limit === undefined || limit === Infinity ? m.$runDoc(input, walk) : m.$runFrame(input, limit, walk),
+  runOpen: (
+    input: string | Uint8Array,
+    pick: (v: unknown, p: string, ignore: boolean) => number,
+    walk: Walk,
+    limit?: number,
+  ) => (limit === undefined ? m.$runOpen(input, pick, walk) : m.$runOpenFrame(input, limit, pick, walk)),
+  /** A free-form value's encoder: the decoder's check, then JSON.stringify. */
+  encodeFree: (v: unknown) =>
+    m.$encode(v, (x: unknown, p: string) => m.$free(x, p, undefined, undefined), JSON.stringify),
+  readFrames: (source: any, decode: (b: Uint8Array) => unknown, limit?: number) => m.$readFrames(source, decode, limit),
+};
 
 const enc = new TextEncoder();
 
@@ -154,7 +197,8 @@ describe("pointers", () => {
   });
   test("array-index keys", () => {
     for (const k of ["0", "17", "4294967294"]) expect(rt.isIndex(k)).toBe(true);
-    for (const k of ["", "01", "-1", "1.0", "4294967295", "99999999999", "1e3", " 1"]) expect(rt.isIndex(k)).toBe(false);
+    for (const k of ["", "01", "-1", "1.0", "4294967295", "99999999999", "1e3", " 1"])
+      expect(rt.isIndex(k)).toBe(false);
   });
 });
 
@@ -192,10 +236,12 @@ describe("closed objects: unknown keys in document order", () => {
     expect(decode(text, nested)).toBe('unknown_field @/x~1y/1/q/n"');
     expect(rt.keysAt(text, "/x~1y/1/q")).toEqual(['n"', "0", "a"]);
     expect(rt.keysAt('{"a":{"k":1,"j":2,"k":3}}', "/a")).toEqual(["k", "j"]);
-    expect(rt.keysAt("[1, [true, {}], {\"s\": \"}{\", \"t\": -1.5e3}]", "/2")).toEqual(["s", "t"]);
+    expect(rt.keysAt('[1, [true, {}], {"s": "}{", "t": -1.5e3}]', "/2")).toEqual(["s", "t"]);
   });
   test("an unknown key with a lone surrogate is utf8 at the object", () => {
-    expect(decode('{"o":{"\\ud800":1}}', (v: any, p) => rt.closed(rt.obj(v.o, p + "/o"), known, p + "/o"))).toBe("utf8 @/o");
+    expect(decode('{"o":{"\\ud800":1}}', (v: any, p) => rt.closed(rt.obj(v.o, p + "/o"), known, p + "/o"))).toBe(
+      "utf8 @/o",
+    );
   });
 });
 
@@ -208,7 +254,7 @@ describe("open objects: extras are free-form", () => {
     expect(decode('{"x":1,"2":"\\ud800"}', walk)).toBe("utf8 @/2");
   });
   test("written after the declared members", () => {
-    expect(rt.putExtras({ a: 1, z: [1, { b: null }], "1": true }, known, "")).toBe(',"1":true,"z":[1,{"b":null}]');
+    expect(rt.putExtras({ a: 1, z: [1, { b: null }], "1": true }, known)).toBe(',"1":true,"z":[1,{"b":null}]');
   });
 });
 
@@ -222,7 +268,9 @@ describe("free-form values", () => {
     expect(decode('{"a":' + nest(1000) + "}", anything)).toBe("depth @/a" + "/0".repeat(999));
     // a free-form value below the root counts its ancestors
     expect(verdict(() => rt.runValue(JSON.parse(nest(999)), "/result", anything))).toBe("ok");
-    expect(verdict(() => rt.runValue(JSON.parse(nest(1000)), "/result", anything))).toBe("depth @/result" + "/0".repeat(999));
+    expect(verdict(() => rt.runValue(JSON.parse(nest(1000)), "/result", anything))).toBe(
+      "depth @/result" + "/0".repeat(999),
+    );
     expect(decode('{"x":' + nest(999) + "}", (v: any, p) => rt.free(v.x, p, "x", undefined))).toBe("ok");
   });
   test("lone surrogates, non-finite numbers, in property order", () => {
@@ -238,14 +286,14 @@ describe("free-form values", () => {
     expect(decode("null", objOnly)).toBe("type @");
   });
   test("encoding writes JSON.stringify's form", () => {
-    const w = (v: unknown) => rt.runEncode(v, (x: unknown, p: string) => rt.putFree(x, p, undefined, undefined));
+    const w = (v: unknown) => rt.encodeFree(v);
     expect(w(JSON.parse('{"b":1,"a":[1.0,-0,1e21,1e-7,"<&>\\u2028\\u007f\\u0001"],"1":{}}'))).toBe(
       '{"1":{},"b":1,"a":[1,0,1e+21,1e-7,"<&>\u2028\u007f\\u0001"]}',
     );
     expect(w(Object.assign(Object.create(null), { x: 1 }))).toBe('{"x":1}');
   });
   test("encoding refuses what is not plain JSON", () => {
-    const w = (v: unknown) => verdict(() => rt.runEncode(v, (x: unknown, p: string) => rt.putFree(x, p, undefined, undefined)));
+    const w = (v: unknown) => verdict(() => rt.encodeFree(v));
     class Point {
       x = 1;
     }
@@ -265,8 +313,9 @@ describe("free-form values", () => {
     expect(w(deep)).toBe("depth @" + "/0".repeat(1000));
   });
   test("EncodeError is not a DecodeError", () => {
+    expect.assertions(2);
     try {
-      rt.runEncode(NaN, (x: unknown, p: string) => rt.putFree(x, p, undefined, undefined));
+      rt.encodeFree(NaN);
     } catch (e) {
       expect(e).toBeInstanceOf(rt.EncodeError);
       expect(e).not.toBeInstanceOf(rt.DecodeError);
@@ -335,7 +384,13 @@ async function frames(source: any, limit?: number, decode?: (b: Uint8Array) => u
 
 describe("readFrames", () => {
   test("splits lines across chunks, accepts CRLF", async () => {
-    expect(await frames(chunks('{"a":1}\n[2', ",3]\r\n", "4\n\n5\n"))).toEqual(['v:{"a":1}', "v:[2,3]", "v:4", "syntax", "v:5"]);
+    expect(await frames(chunks('{"a":1}\n[2', ",3]\r\n", "4\n\n5\n"))).toEqual([
+      'v:{"a":1}',
+      "v:[2,3]",
+      "v:4",
+      "syntax",
+      "v:5",
+    ]);
     expect(await frames(chunks("1", "2", "3", "\n", "\n".repeat(0), "4\n"))).toEqual(["v:123", "v:4"]);
   });
   test("a final line without newline is a truncated frame; an empty stream is nothing", async () => {

@@ -10,7 +10,7 @@ import { goMultipleOf } from "../keywords/multiple-of";
 import { goPattern } from "../keywords/pattern";
 import { goLength } from "../keywords/string-length";
 import { GoContext } from "./context";
-import { treeApplicatorsFn, treeCheckFn } from "./tree";
+import { elementsChecked, treeApplicatorsFn, treeCheckFn } from "./tree";
 
 export interface TypeCodec {
   /** A Go expression (type *DecodeError) decoding the current value into the pointer expression p. */
@@ -197,11 +197,9 @@ function arrayCodec(g: GoContext, t: ArrayType, ctx: string): TypeCodec {
   if (tree.length > 0) {
     // uniqueItems and contains look at all the elements at once: checked on the array's tree, after its elements
     const shape = arrayCodec(g, { ...t, checks: t.checks.filter((c) => !tree.includes(c)) }, `${ctx}_Shape`);
-    const check = treeCheckFn(
-      g,
-      { kind: "array", origin: t.origin, prefix: [], checks: tree as ArrayType["checks"] },
-      `${ctx}_Elements`,
-    );
+    const elements: ArrayType = { kind: "array", origin: t.origin, prefix: [], checks: tree as ArrayType["checks"] };
+    elementsChecked.add(elements);
+    const check = treeCheckFn(g, elements, `${ctx}_Elements`);
     return wrapTreeCheck(g, shape, () => `[]${elemType()}`, check, ctx);
   }
   const item = typeCodec(g, itemType, `${ctx}_Item`);

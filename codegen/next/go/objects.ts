@@ -174,7 +174,8 @@ export function objectDecoder(g: GoContext, pr: Printer, d: Decl, t: ObjectType)
 /** The keys of the decoded object (declared ones present, then extras), for size and propertyNames. */
 function keysOf(g: GoContext, t: ObjectType): string {
   const declared = t.properties.map((p) => `{${seen(p)}, ${goString(p.name)}}`).join(", ");
-  const extra = extraField(g, t);
+  // the name only (compared, not printed): it records no import
+  const extra = g.peek(() => extraField(g, t));
   const extras =
     extra === undefined ? "nil" : extra === "[]Member" ? `wireMemberKeys(v.${t.goExtra})` : `v.${t.goExtra}.Keys()`;
   return `wireKeysOf([]wirePresent{${declared}}, ${extras})`;
@@ -247,7 +248,8 @@ const ownerOf = new WeakMap<Property, ObjectType>();
 
 export function objectEncoder(g: GoContext, pr: Printer, d: Decl, t: ObjectType): void {
   const ctx = d.name;
-  const extra = extraField(g, t);
+  // the name only (compared, not printed): it records no import
+  const extra = g.peek(() => extraField(g, t));
   pr.block(`func ${d.names.go.enc}(b []byte, v *${d.name}, lvl int) ([]byte, *EncodeError) {`, () => {
     for (const p of t.properties) {
       if (p.required && g.nilable(p.type) && !g.peek(() => g.goType(p.type)).startsWith("[]")) {

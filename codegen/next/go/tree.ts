@@ -22,6 +22,12 @@ const KIND: Record<Kind, string> = {
 };
 const ret = (e: string): string[] => [`if err := ${e}; err != nil {`, "\treturn err", "}"];
 
+/**
+ * Array types whose elements the streaming decoder has checked already (the validators of uniqueItems
+ * and contains beside a shape, codec.ts): their tree validator does not walk the elements again.
+ */
+export const elementsChecked = new WeakSet<ArrayType>();
+
 /** The name of a Go function `func(*wireValue) *DecodeError` checking t (`ctx` names generated helpers). */
 export function treeCheckFn(g: GoContext, t: Type, ctx: string, tracking = false): string {
   if (t.kind === "ref" && t.decl.constant === undefined && (t.also ?? []).length === 0) {
@@ -196,12 +202,25 @@ class TreeChecks {
           "}",
         );
     }
-    if (t.prefix.length > 0 || t.items !== undefined) {
+    // every element is checked: those of no schema as free-form values (depth, lone surrogates,
+    // non-finite numbers), as the TypeScript checks do
+    const rest = () => (t.items !== undefined ? this.fn(t.items, "Item") : "wireFreeAny");
+    if (elementsChecked.has(t)) {
+      // the decoder's shape checked them
+    } else if (t.prefix.length === 0)
+      out.push(
+        `for i := range ${v}.Kids {`,
+        `\tif err := ${rest()}(&${v}.Kids[i]); err != nil {`,
+        "\t\treturn err.at(i)",
+        "\t}",
+        "}",
+      );
+    else {
       out.push(`for i := range ${v}.Kids {`, "\tvar err *DecodeError", "\tswitch {");
       t.prefix.forEach((x, n) =>
         out.push(`\tcase i == ${n}:`, `\t\terr = ${this.fn(x, `Item${n + 1}`)}(&${v}.Kids[i])`),
       );
-      if (t.items !== undefined) out.push("\tdefault:", `\t\terr = ${this.fn(t.items, "Item")}(&${v}.Kids[i])`);
+      out.push("\tdefault:", `\t\terr = ${rest()}(&${v}.Kids[i])`);
       out.push("\t}", "\tif err != nil {", "\t\treturn err.at(i)", "\t}", "}");
     }
     for (const [ci, c] of t.checks.entries()) {

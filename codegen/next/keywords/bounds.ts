@@ -54,7 +54,7 @@ export function goBounds(c: BoundsCheck, kind: "integer" | "number"): string[] {
   const out: string[] = [];
   const bound = (x: number | undefined, op: string, msg: string): void => {
     if (x === undefined) return;
-    const val = kind === "integer" && !Number.isInteger(x) ? "float64(v)" : "v";
+    const val = kind === "integer" && !Number.isSafeInteger(x) ? "float64(v)" : "v";
     out.push(`if ${val} ${op} ${goNum(x, kind)} {`, `\treturn wireFail(wireCodeRange, "${msg} ${x}")`, "}");
   };
   bound(c.minimum, "<", "number must be at least");
@@ -116,3 +116,33 @@ export const diffBounds: FamilyDiff<NumberType> = (b, h, cx) => {
     });
   }
 };
+
+// ---- value generation (codegen/next/conformance/arbitrary.ts) ----
+
+import type { NumberHint, NumberRange } from "../conformance/draw";
+
+/** The bounds: the range they allow, and values just outside it. */
+export function arbitraryBounds(c: BoundsCheck): NumberHint {
+  const range: NumberRange = { lo: -Infinity, hi: Infinity, loOpen: false, hiOpen: false };
+  if (c.minimum !== undefined) range.lo = c.minimum;
+  if (c.exclusiveMinimum !== undefined && c.exclusiveMinimum >= range.lo)
+    ((range.lo = c.exclusiveMinimum), (range.loOpen = true));
+  if (c.maximum !== undefined) range.hi = c.maximum;
+  if (c.exclusiveMaximum !== undefined && c.exclusiveMaximum <= range.hi)
+    ((range.hi = c.exclusiveMaximum), (range.hiOpen = true));
+  const holds = (v: number): boolean =>
+    (range.loOpen ? v > range.lo : v >= range.lo) && (range.hiOpen ? v < range.hi : v <= range.hi);
+  return {
+    range,
+    holds,
+    invalid: (d) => {
+      const out: number[] = [];
+      if (Number.isFinite(range.lo))
+        out.push(range.loOpen ? range.lo : range.lo - d.pick([1, 0.5, 1e-9]), range.lo - 1000);
+      if (Number.isFinite(range.hi))
+        out.push(range.hiOpen ? range.hi : range.hi + d.pick([1, 0.5, 1e-9]), range.hi + 1000);
+      const bad = out.filter((x) => Number.isFinite(x) && !holds(x));
+      return bad.length === 0 ? undefined : d.pick(bad);
+    },
+  };
+}

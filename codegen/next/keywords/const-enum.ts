@@ -37,7 +37,7 @@ export function tsEnum(pr: Printer, c: EnumCheck, v: Val): void {
 /** Go: the const / enum check of a string or number value `v` (of Go type string, int64 or float64). */
 export function goConst(c: ConstCheck, kind: "string" | "integer" | "number"): string[] {
   const lit = typeof c.value === "string" ? goStr(c.value) : goNum(c.value, kind);
-  const val = kind === "integer" && typeof c.value === "number" && !Number.isInteger(c.value) ? "float64(v)" : "v";
+  const val = kind === "integer" && typeof c.value === "number" && !Number.isSafeInteger(c.value) ? "float64(v)" : "v";
   const what =
     typeof c.value === "string" ? "string is not the expected constant" : "number is not the expected constant";
   return [`if ${val} != ${lit} {`, `\treturn wireFail(wireCodeConst, ${goStr(what)})`, "}"];
@@ -46,7 +46,9 @@ export function goConst(c: ConstCheck, kind: "string" | "integer" | "number"): s
 export function goEnum(c: EnumCheck, kind: "string" | "integer" | "number"): string[] {
   const what =
     kind === "string" ? "string is not one of the allowed values" : "number is not one of the allowed values";
-  const values = kind === "integer" ? c.values.filter((x) => typeof x === "number" && Number.isInteger(x)) : c.values;
+  // an integer beyond 2^53 - 1 is out of range before the enum is looked at: no member to compare
+  const values =
+    kind === "integer" ? c.values.filter((x) => typeof x === "number" && Number.isSafeInteger(x)) : c.values;
   if (values.length === 0) return [`return wireFail(wireCodeEnum, ${goStr(what)})`];
   const lits = values.map((x) => (typeof x === "string" ? goStr(x) : goNum(x, kind)));
   return ["switch v {", `case ${lits.join(", ")}:`, "default:", `\treturn wireFail(wireCodeEnum, ${goStr(what)})`, "}"];
@@ -117,3 +119,41 @@ export const diffStringValues: FamilyDiff<StringType> = (b, h, cx) =>
 
 export const diffNumberValues: FamilyDiff<NumberType> = (b, h, cx) =>
   diffValues(valuesOfChecks(b.checks), valuesOfChecks(h.checks), cx);
+
+// ---- value generation (codegen/next/conformance/arbitrary.ts) ----
+
+import type { Draw, ScalarHint } from "../conformance/draw";
+
+const otherScalar = (v: string | number, d: Draw): string | number =>
+  typeof v === "string"
+    ? d.pick([v + "x", v.toUpperCase() === v ? v.toLowerCase() + "_" : v.toUpperCase(), ""])
+    : v + d.pick([1, -1, 0.5]);
+
+/** const: the value itself, and a value next to it. */
+export function arbitraryConst(c: ConstCheck): ScalarHint<string | number> {
+  return {
+    holds: (v) => v === c.value,
+    valid: () => c.value,
+    invalid: (d) => {
+      const x = otherScalar(c.value, d);
+      return x === c.value ? undefined : x;
+    },
+  };
+}
+
+/** enum: one of the values, and a value that is none of them. */
+export function arbitraryEnum(c: EnumCheck): ScalarHint<string | number> {
+  const has = (v: string | number) => (c.values as (string | number)[]).includes(v);
+  return {
+    holds: has,
+    valid: (d) => (c.values.length === 0 ? undefined : d.pick(c.values as (string | number)[])),
+    invalid: (d) => {
+      if (c.values.length === 0) return typeof d.pick([0, "a"]) === "number" ? 0 : "a";
+      for (let i = 0; i < 6; i++) {
+        const x = otherScalar(d.pick(c.values as (string | number)[]), d);
+        if (!has(x)) return x;
+      }
+      return undefined;
+    },
+  };
+}

@@ -119,3 +119,35 @@ export const diffDependentSchemas: FamilyDiff<ObjectType> = (b, h, cx) => {
     }
   }
 };
+
+// ---- value generation (codegen/next/conformance/arbitrary.ts) ----
+
+import type { HintContext } from "../conformance/draw";
+import type { JsonValue } from "../ir/types";
+
+type Members = [string, JsonValue][];
+
+/** dependentRequired: the names a present key needs (the generator adds them), and an object missing one. */
+export function arbitraryDependentRequired(c: DependentRequiredCheck): {
+  needs(o: Members): string[];
+  holds(o: Members): boolean;
+  violate(o: Members, cx: HintContext): Members | undefined;
+} {
+  const has = (o: Members, k: string) => o.some(([x]) => x === k);
+  return {
+    needs: (o) => (has(o, c.key) ? c.required.filter((k) => !has(o, k)) : []),
+    holds: (o) => !has(o, c.key) || c.required.every((k) => has(o, k)),
+    violate: (o, cx) => {
+      const drop = cx.draw.pick(c.required);
+      const out = o.filter(([k]) => k !== drop);
+      return has(out, c.key) ? out : [...out, [c.key, null]];
+    },
+  };
+}
+
+/** dependentSchemas: holds when the key is absent or the whole object is valid against the schema. */
+export function arbitraryDependentSchema(c: DependentSchemasCheck): {
+  holds(o: JsonValue, present: boolean, cx: HintContext): boolean | undefined;
+} {
+  return { holds: (o, present, cx) => (!present ? true : cx.accepts(c.type, o)) };
+}

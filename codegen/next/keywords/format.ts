@@ -103,3 +103,38 @@ export const diffFormat: FamilyDiff<StringType> = (b, h, cx) => {
     ...beforeAfter(bn, hn),
   });
 };
+
+// ---- value generation (codegen/next/conformance/arbitrary.ts) ----
+
+import type { ScalarHint } from "../conformance/draw";
+
+/** Strings every reading of each format accepts, and strings none accepts (codegen/SEMANTICS.md, "Formats"). */
+const FORMAT_SAMPLES: Record<(typeof ASSERTED_FORMATS)[number], { valid: string[]; invalid: string[] }> = {
+  "date-time": {
+    valid: ["2024-02-29T12:30:00Z", "1999-12-31T23:59:59.5+01:00", "2020-01-01t00:00:00z"],
+    invalid: ["2024-02-30T12:30:00Z", "2024-02-29 12:30:00", "2024-02-29T25:00:00Z", ""],
+  },
+  date: { valid: ["2024-02-29", "1970-01-01"], invalid: ["2023-02-29", "2024-1-01", "20240101", ""] },
+  time: { valid: ["12:30:00Z", "23:59:59.123-05:30"], invalid: ["24:00:00Z", "12:30", "12:30:00", ""] },
+  duration: { valid: ["P1D", "PT1H30M", "P1Y2M3DT4H5M6S", "P2W"], invalid: ["P", "PT", "1D", "P1H", ""] },
+  email: { valid: ["a@example.com", "first.last@sub.example.org"], invalid: ["a", "@example.com", "a@", "a b@c.d"] },
+  hostname: { valid: ["example.com", "a-b.c", "localhost"], invalid: ["-a.com", "a_b.com", "a..b", ""] },
+  ipv4: { valid: ["127.0.0.1", "255.255.255.255", "0.0.0.0"], invalid: ["256.0.0.1", "1.2.3", "01.2.3.4", ""] },
+  ipv6: { valid: ["::1", "2001:db8::8a2e:370:7334", "::"], invalid: ["1:2:3", ":::", "12345::", ""] },
+  uri: { valid: ["https://example.com/a?b#c", "urn:isbn:0451450523"], invalid: ["//example.com", "a b", ""] },
+  "uri-reference": { valid: ["/a/b", "https://example.com", "#x", ""], invalid: ["a b", "\\\\x"] },
+  uuid: {
+    valid: ["123e4567-e89b-12d3-a456-426614174000", "00000000-0000-0000-0000-000000000000"],
+    invalid: ["123e4567e89b12d3a456426614174000", "123e4567-e89b-12d3-a456-42661417400", ""],
+  },
+  "json-pointer": { valid: ["", "/a", "/a~0b/~1", "/0"], invalid: ["a", "/~2", "#/a"] },
+};
+
+/** An asserted format: samples on each side (the decoders are the only judges of other strings). */
+export function arbitraryFormat(c: FormatCheck): ScalarHint<string> {
+  const s = FORMAT_SAMPLES[c.format as (typeof ASSERTED_FORMATS)[number]];
+  return {
+    valid: (d) => (s === undefined ? undefined : d.pick(s.valid)),
+    invalid: (d) => (s === undefined ? undefined : d.pick(s.invalid)),
+  };
+}

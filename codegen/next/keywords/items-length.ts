@@ -56,3 +56,24 @@ export const diffItemsLength: FamilyDiff<ArrayType> = (b, h, cx) => {
   const lengths = (t: ArrayType) => t.checks.filter((c): c is ItemsLengthCheck => c.family === "items-length");
   diffCounts(cx, ["minItems", "maxItems"], lengths(b), lengths(h));
 };
+
+// ---- value generation (codegen/next/conformance/arbitrary.ts) ----
+
+import type { CountHint } from "../conformance/draw";
+import type { JsonValue } from "../ir/types";
+
+/** minItems / maxItems: the allowed numbers of elements; violated by one element too few or too many. */
+export function arbitraryItemsLength(c: ItemsLengthCheck): CountHint<JsonValue[]> {
+  return {
+    min: c.min ?? 0,
+    max: c.max,
+    holds: (a) => a.length >= (c.min ?? 0) && (c.max === undefined || a.length <= c.max),
+    violate: (a, cx) => {
+      if (c.min !== undefined && (c.max === undefined || cx.draw.chance(0.5))) return a.slice(0, c.min - 1);
+      if (c.max === undefined) return undefined;
+      const out = a.slice();
+      while (out.length <= c.max) out.push(out.length > 0 ? cx.draw.pick(out) : null);
+      return out;
+    },
+  };
+}

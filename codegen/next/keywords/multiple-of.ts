@@ -86,3 +86,38 @@ export const diffMultipleOf: FamilyDiff<NumberType> = (b, h, cx) => {
     ...beforeAfter(value(bm), value(hm)),
   });
 };
+
+// ---- value generation (codegen/next/conformance/arbitrary.ts) ----
+
+import type { NumberHint } from "../conformance/draw";
+
+/** multipleOf: whole multiples written as exact decimals, and numbers between two multiples. */
+export function arbitraryMultipleOf(c: MultipleOfCheck): NumberHint {
+  const m = c.value;
+  const [md, me] = decimal(m);
+  /** k × m as the double of the exact decimal k·md·10^me. */
+  const times = (k: number): number => Number(`${BigInt(k) * md}e${me}`);
+  return {
+    holds: (v) => isMultipleOf(v, m),
+    within: (d, lo, hi, integer) => {
+      const kLo = Math.ceil(Math.max(lo, -1e15) / m);
+      const kHi = Math.floor(Math.min(hi, 1e15) / m);
+      if (!(kLo <= kHi)) return undefined;
+      for (let i = 0; i < 8; i++) {
+        const k = d.chance(0.3)
+          ? d.pick([kLo, kHi, Math.min(Math.max(0, kLo), kHi)])
+          : d.int(kLo, Math.min(kHi, kLo + 1000));
+        const x = times(k);
+        if (x >= lo && x <= hi && (!integer || Number.isInteger(x)) && isMultipleOf(x, m)) return x;
+      }
+      return undefined;
+    },
+    invalid: (d) => {
+      for (let i = 0; i < 6; i++) {
+        const x = times(d.int(-20, 20)) + d.pick([m / 2, m / 3, 1, 0.1]);
+        if (Number.isFinite(x) && !isMultipleOf(x, m)) return x;
+      }
+      return undefined;
+    },
+  };
+}

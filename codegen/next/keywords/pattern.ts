@@ -55,3 +55,30 @@ export const diffPattern: FamilyDiff<StringType> = (b, h, cx) => {
     ...beforeAfter(value(bp), value(hp)),
   });
 };
+
+// ---- value generation (codegen/next/conformance/arbitrary.ts) ----
+
+import type { ScalarHint } from "../conformance/draw";
+
+const patternRegexes = new Map<string, RegExp>();
+function patternRegex(source: string): RegExp {
+  let re = patternRegexes.get(source);
+  if (re === undefined) patternRegexes.set(source, (re = new RegExp(source, "u")));
+  return re;
+}
+
+/** pattern: strings the pattern matches (search, u flag), and strings it does not. */
+export function arbitraryPattern(c: PatternCheck): ScalarHint<string> {
+  const re = patternRegex(c.pattern.source);
+  return {
+    holds: (s) => re.test(s),
+    valid: (d) => d.matching(c.pattern.source),
+    invalid: (d) => {
+      for (let i = 0; i < 8; i++) {
+        const s = i === 0 ? "" : i === 1 ? "\n" : d.text(0, 6);
+        if (!re.test(s)) return s;
+      }
+      return undefined;
+    },
+  };
+}

@@ -41,3 +41,21 @@ export const diffPropertyNames: FamilyDiff<ObjectType> = (b, h, cx) => {
     cx.report({ rule: ruleByEffect(effect, NAME_RULES), message: `propertyNames ${how}`, keyword: ["propertyNames"] });
   }
 };
+
+// ---- value generation (codegen/next/conformance/arbitrary.ts) ----
+
+import type { HintContext } from "../conformance/draw";
+
+/** propertyNames: keys valid against the schema (as string values) are allowed; the generator filters its keys. */
+export function arbitraryPropertyNames(c: PropertyNamesCheck): {
+  allows(key: string, cx: HintContext): boolean | undefined;
+  key(cx: HintContext): string | undefined;
+} {
+  return {
+    allows: (key, cx) => cx.accepts(c.type, key),
+    key: (cx) => {
+      const v = cx.value(c.type);
+      return typeof v === "string" ? v : undefined;
+    },
+  };
+}

@@ -44,3 +44,24 @@ export const diffLength: FamilyDiff<StringType> = (b, h, cx) => {
   const lengths = (t: StringType) => t.checks.filter((c): c is LengthCheck => c.family === "length");
   diffCounts(cx, ["minLength", "maxLength"], lengths(b), lengths(h));
 };
+
+// ---- value generation (codegen/next/conformance/arbitrary.ts) ----
+
+import type { ScalarHint } from "../conformance/draw";
+
+/** minLength / maxLength: strings of an allowed number of code points, and one code point too few or too many. */
+export function arbitraryLength(c: LengthCheck): ScalarHint<string> {
+  const min = c.min ?? 0;
+  return {
+    holds: (s) => {
+      const n = [...s].length;
+      return n >= min && (c.max === undefined || n <= c.max);
+    },
+    valid: (d) => d.text(min, Math.min(c.max ?? Infinity, min + 12)),
+    invalid: (d) => {
+      const short = min > 0 ? d.text(min - 1, min - 1) : undefined;
+      const long = c.max !== undefined ? d.text(c.max + 1, c.max + 1 + d.int(0, 2)) : undefined;
+      return short !== undefined && (long === undefined || d.chance(0.5)) ? short : long;
+    },
+  };
+}

@@ -34,3 +34,24 @@ export const diffUnique: FamilyDiff<ArrayType> = (b, h, cx) => {
       : { rule: "unique-items-removed", message: "uniqueItems removed", before: true, after: false },
   );
 };
+
+// ---- value generation (codegen/next/conformance/arbitrary.ts) ----
+
+import type { CountHint } from "../conformance/draw";
+import type { JsonValue } from "../ir/types";
+import { canonOf } from "../ts/values";
+
+/** uniqueItems: no two equal elements; violated by repeating an element (an equal one: 1.0 for 1 in the text). */
+export function arbitraryUnique(_c: UniqueCheck): CountHint<JsonValue[]> {
+  return {
+    min: 0,
+    max: undefined,
+    holds: (a) => new Set(a.map(canonOf)).size === a.length,
+    violate: (a, cx) => {
+      if (a.length === 0) return undefined;
+      const out = a.slice();
+      out.splice(cx.draw.int(0, out.length), 0, cx.draw.pick(a));
+      return out;
+    },
+  };
+}

@@ -206,10 +206,9 @@ export class TsChecks {
     const { pr } = this;
     pr.raw(`$arr(${v.x}, ${args(v)});`);
     for (const c of t.checks) if (c.family === "items-length") tsKeywordCheck(pr, c, v);
-    const hasElements = t.prefix.length > 0 || t.items !== undefined;
-    const needsQ = hasElements || t.checks.some((c) => c.family === "unique" || c.family === "contains");
+    // every element is checked (those of no schema as free-form values), so the array's pointer is needed
     let q = v.p;
-    if (v.k !== undefined && needsQ) {
+    if (v.k !== undefined) {
       q = scope.name("q");
       pr.raw(`const ${q} = $at(${v.p}, ${v.k});`);
     }
@@ -226,6 +225,12 @@ export class TsChecks {
         pr.raw(`const ${e} = ${v.x}[${i}];`);
         this.check(t.items!, { x: e, p: q, k: i }, scope.at(e));
       });
+    } else {
+      // elements no schema constrains are free-form values: walked for depth, lone surrogates and
+      // non-finite numbers (Go's decoder reads them with Raw)
+      pr.raw(
+        `for (let ${i} = ${t.prefix.length}; ${i} < ${v.x}.length; ${i}++) $free(${v.x}[${i}], ${q}, ${i}, undefined);`,
+      );
     }
     for (const c of t.checks) {
       if (c.family === "unique") pr.raw(`$unique(${v.x}, ${q});`);

@@ -133,16 +133,20 @@ function emitCodec(pr: Printer, p: Protocol, d: Decl, checks: TsChecks): void {
   const t = d.type;
   const n = d.names.ts;
   const open = t.kind === "union" && t.open;
+  const limited = d.frame === true && p.frameLimit !== undefined;
   pr.blank();
   if (open) {
     jsdoc(pr, [
-      `Decodes ${withArticle(d.name)} from one JSON text. Returns null for a line to ignore: not UTF-8, not JSON, or not one of the known variants. Throws DecodeError when a known variant is malformed.`,
+      `Decodes ${withArticle(d.name)} from one JSON text. Returns null for a line to ignore: not UTF-8, not JSON, or not one of the known variants. Throws DecodeError when a known variant is malformed.${limited ? " A text longer than FRAME_LIMIT bytes is frame_too_large." : ""}`,
     ]);
     pr.block(`export function ${n.decode}(input: string | Uint8Array): ${d.name} | null {`, () =>
-      pr.raw(`return $runOpen<${d.name}>(input, ${n.pick}, ${n.check});`),
+      pr.raw(
+        limited
+          ? `return $runOpenFrame<${d.name}>(input, FRAME_LIMIT, ${n.pick}, ${n.check});`
+          : `return $runOpen<${d.name}>(input, ${n.pick}, ${n.check});`,
+      ),
     );
   } else {
-    const limited = d.frame === true && p.frameLimit !== undefined;
     jsdoc(pr, [
       `Decodes ${withArticle(d.name)} from one JSON text, checking it in place; throws DecodeError.${limited ? " A text longer than FRAME_LIMIT bytes is frame_too_large." : ""}`,
     ]);
@@ -229,8 +233,7 @@ function unionCheck(pr: Printer, d: Decl, u: UnionType, checks: TsChecks, ev?: s
   const n = d.names.ts;
   if (u.dispatch === undefined) {
     const expected = [...new Set(u.variants.flatMap((x) => kindsAccepted(x)))].join(" or ") || "nothing";
-    const variants =
-      ev === undefined ? n.variants : `[${u.variants.map((x) => checks.fn(x, true)).join(", ")}]`;
+    const variants = ev === undefined ? n.variants : `[${u.variants.map((x) => checks.fn(x, true)).join(", ")}]`;
     const rest = `${u.mode === "oneOf"}, ${variants}, [${u.variants.map(kindMask).join(", ")}], ${lit(expected)}`;
     pr.raw(ev === undefined ? `$union(v, p, k, ${rest});` : `$unionEv(v, p, k, ${rest}, ${ev});`);
     return;

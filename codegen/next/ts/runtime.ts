@@ -842,12 +842,27 @@ function $dispatched(
 
 /** A frame decoder's byte limit (wire rule 2), checked before anything else: UTF-8 bytes, also for a string. */
 function $runFrame<T>(input: string | Uint8Array, limit: number, check: (v: unknown, p: string) => void): T {
+  $frameLimit(input, limit);
+  return $runDoc<T>(input, check);
+}
+
+/** An open union's frame decoder: a line over the limit is frame_too_large, not ignored; then as runOpen. */
+function $runOpenFrame<T>(
+  input: string | Uint8Array,
+  limit: number,
+  pick: (v: unknown, p: string, ignore: boolean) => number,
+  walk: (v: unknown, p: string) => void,
+): T | null {
+  $frameLimit(input, limit);
+  return $runOpen<T>(input, pick, walk);
+}
+
+function $frameLimit(input: string | Uint8Array, limit: number): void {
   // A string's UTF-8 length lies between its UTF-16 length and three times that.
   if (input.length > limit || (typeof input === "string" && input.length * 3 > limit)) {
     if ((typeof input === "string" ? $utf8Length(input) : input.length) > limit)
       $fail("frame_too_large", "", `frame longer than ${limit} bytes`);
   }
-  return $runDoc<T>(input, check);
 }
 
 /** The UTF-8 length of a string (an unpaired surrogate counts 3, as TextEncoder writes U+FFFD). */

@@ -14,13 +14,29 @@ import (
 // encoder is what is tested): struct fields are matched by key with underscores dropped,
 // case-insensitively (append_only -> AppendOnly). Unpaired surrogate escapes become the invalid
 // UTF-8 bytes of the surrogate in strings (ED A0 80 for \ud800) and stay escapes in free-form raw
-// values, as vectors/README.md describes for `via: "encode"`. Unions (interfaces) are not supported.
+// values, as vectors/README.md describes for `via: "encode"`. Without a Types table, unions
+// (interfaces) are not supported; see BuildValueWith.
 func BuildValue(text string, t reflect.Type) (reflect.Value, error) {
+	return BuildValueWith(text, t, nil)
+}
+
+// BuildValueWith is BuildValue with the package's Types: struct fields by wire key (implied const
+// properties skipped), Nullable[T] (null is Valid false), OrderedMap[T] (members in document order,
+// a duplicate keeps its first position and takes its last value, as JSON.parse does), union
+// interfaces (the variant is the one the union's own decoder picks for the value; for a value it
+// rejects, the first variant type, in name order, that the value can be built as), and wrapper
+// types of variants (named scalars, slices, boxed interfaces).
+func BuildValueWith(text string, t reflect.Type, types *Types) (reflect.Value, error) {
 	v := reflect.New(t).Elem()
-	if err := fill(v, json.RawMessage(markSurrogates(text))); err != nil {
+	b := builder{types: types}
+	if err := b.fill(v, json.RawMessage(markSurrogates(text))); err != nil {
 		return reflect.Value{}, err
 	}
 	return v, nil
+}
+
+type builder struct {
+	types *Types
 }
 
 var (
@@ -58,23 +74,69 @@ func unmark(s string, raw bool) string {
 	return b.String()
 }
 
-func fill(v reflect.Value, raw json.RawMessage) error {
+func (b builder) fill(v reflect.Value, raw json.RawMessage) error {
 	t := v.Type()
 	trimmed := bytes.TrimSpace(raw)
 	if t == rawMessageType {
 		v.SetBytes([]byte(unmark(string(trimmed), true)))
 		return nil
 	}
-	if t.Kind() == reflect.Struct && t.NumField() == 0 { // Null
+	if _, isStruct := b.types.fieldsOf(t); t.Kind() == reflect.Struct && t.NumField() == 0 && !isStruct && (b.types == nil || t.Name() == "Null") { // Null
 		if string(trimmed) != "null" {
 			return fmt.Errorf("%s needs null", t)
 		}
 		return nil
 	}
+	if b.types != nil && b.types.Wraps != nil {
+		if w, ok := b.types.Wraps[t]; ok {
+			x := reflect.New(w).Elem()
+			if err := b.fill(x, raw); err != nil {
+				return err
+			}
+			v.Set(x.Convert(t))
+			return nil
+		}
+	}
+	if t.Kind() == reflect.Struct && t.NumField() == 1 && t.Field(0).Name == "Value" && t.Field(0).Type.Kind() == reflect.Interface {
+		return b.fill(v.Field(0), raw) // a variant that boxes a nested union
+	}
+	if t.Kind() == reflect.Slice && t.Elem().Kind() == reflect.Uint8 {
+		v.SetBytes([]byte(unmark(string(trimmed), true))) // a raw value under another name
+		return nil
+	}
+	if isNullable(t) {
+		if string(trimmed) == "null" {
+			v.Set(reflect.Zero(t))
+			return nil
+		}
+		if err := b.fill(v.FieldByName("Value"), raw); err != nil {
+			return err
+		}
+		v.FieldByName("Valid").SetBool(true)
+		return nil
+	}
+	if isOrderedMap(t) {
+		members, err := orderedMembers(raw)
+		if err != nil {
+			return fmt.Errorf("%s: %v", t, err)
+		}
+		set := v.Addr().MethodByName("Set")
+		elem := set.Type().In(1)
+		for _, m := range members {
+			x := reflect.New(elem).Elem()
+			if err := b.fill(x, m.value); err != nil {
+				return fmt.Errorf("%s: %v", m.key, err)
+			}
+			set.Call([]reflect.Value{reflect.ValueOf(unmark(m.key, false)), x})
+		}
+		return nil
+	}
 	switch t.Kind() {
+	case reflect.Interface:
+		return b.fillInterface(v, raw)
 	case reflect.Pointer:
 		p := reflect.New(t.Elem())
-		if err := fill(p.Elem(), raw); err != nil {
+		if err := b.fill(p.Elem(), raw); err != nil {
 			return err
 		}
 		v.Set(p)
@@ -83,11 +145,30 @@ func fill(v reflect.Value, raw json.RawMessage) error {
 		if err != nil {
 			return fmt.Errorf("%s: %v", t, err)
 		}
-		extra := v.FieldByName("Extra")
+		extraName := b.types.extra(t)
+		extra := v.FieldByName(extraName)
 		for _, m := range members {
 			key, sub := m.key, m.value
-			norm := strings.ToLower(strings.ReplaceAll(key, "_", ""))
-			f := v.FieldByNameFunc(func(name string) bool { return strings.ToLower(name) == norm && name != "Extra" })
+			var f reflect.Value
+			if name, ok := b.types.field(t, unmark(key, false)); ok {
+				if name == "" {
+					continue // a required const property: implied by the type, not stored
+				}
+				f = v.FieldByName(name)
+			} else if b.types == nil || b.types.Fields == nil {
+				norm := strings.ToLower(strings.ReplaceAll(key, "_", ""))
+				f = v.FieldByNameFunc(func(name string) bool { return strings.ToLower(name) == norm && name != extraName })
+			}
+			if !f.IsValid() && extra.IsValid() && isOrderedMap(extra.Type()) {
+				// an undeclared member of an object whose extras have a schema: Set in document order
+				set := extra.Addr().MethodByName("Set")
+				x := reflect.New(set.Type().In(1)).Elem()
+				if err := b.fill(x, sub); err != nil {
+					return fmt.Errorf("%s: %v", key, err)
+				}
+				set.Call([]reflect.Value{reflect.ValueOf(unmark(key, false)), x})
+				continue
+			}
 			if !f.IsValid() && extra.IsValid() && extra.Kind() == reflect.Slice {
 				// an open object's undeclared member: {Key, Value} in document order
 				item := reflect.New(extra.Type().Elem()).Elem()
@@ -99,7 +180,7 @@ func fill(v reflect.Value, raw json.RawMessage) error {
 			if !f.IsValid() {
 				return fmt.Errorf("%s has no field for key %q", t, key)
 			}
-			if err := fill(f, sub); err != nil {
+			if err := b.fill(f, sub); err != nil {
 				return fmt.Errorf("%s: %v", key, err)
 			}
 		}
@@ -110,7 +191,7 @@ func fill(v reflect.Value, raw json.RawMessage) error {
 		}
 		s := reflect.MakeSlice(t, len(items), len(items))
 		for i, it := range items {
-			if err := fill(s.Index(i), it); err != nil {
+			if err := b.fill(s.Index(i), it); err != nil {
 				return fmt.Errorf("[%d]: %v", i, err)
 			}
 		}
@@ -151,6 +232,41 @@ func fill(v reflect.Value, raw json.RawMessage) error {
 		return fmt.Errorf("cannot build a %s from wire JSON (unions and other kinds are not supported)", t)
 	}
 	return nil
+}
+
+// fillInterface builds a union value: the variant its definition's decoder picks, else the first
+// variant type the value can be built as.
+func (b builder) fillInterface(v reflect.Value, raw json.RawMessage) error {
+	t := v.Type()
+	if b.types == nil {
+		return fmt.Errorf("cannot build the union %s without a Types table", t)
+	}
+	var candidates []reflect.Type
+	if c, ok := b.types.Codecs[t.Name()]; ok && c.Decode != nil {
+		if got, err := c.Decode([]byte(unmark(string(raw), true))); err == nil && got != nil {
+			candidates = append(candidates, reflect.TypeOf(got))
+		}
+	}
+	candidates = append(candidates, b.types.variants(t)...)
+	var first error
+	for _, c := range candidates {
+		x := reflect.New(c).Elem()
+		if err := b.fill(x, raw); err != nil {
+			if first == nil {
+				first = err
+			}
+			continue
+		}
+		if !x.Type().Implements(t) {
+			continue
+		}
+		v.Set(x)
+		return nil
+	}
+	if first == nil {
+		first = fmt.Errorf("no variant type implements %s", t)
+	}
+	return fmt.Errorf("%s: %v", t, first)
 }
 
 type member struct {

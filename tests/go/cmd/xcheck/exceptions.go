@@ -14,7 +14,7 @@ import (
 )
 
 // Exception is one deliberate difference between a generated decoder and JSON Schema
-// (tests/differential-exceptions.json; codegen/conformance/exceptions.ts reads the same file).
+// (tests/differential-exceptions.json; codegen/next/conformance/exceptions.ts reads the same file).
 type Exception struct {
 	ID        string `json:"id"`
 	Rule      int    `json:"rule"`

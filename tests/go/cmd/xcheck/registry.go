@@ -74,6 +74,33 @@ func Normalize(err error) error {
 		return &runner.DecodeError{Code: e.Code, Pointer: e.Pointer, Message: e.Message}
 	case *config.EncodeError:
 		return &runner.EncodeError{Code: e.Code, Pointer: e.Pointer, Message: e.Message}
+	case *runner.DecodeError, *runner.EncodeError, nil:
+		return err
+	}
+	// any other generated package (a test harness's own): its DecodeError or EncodeError by shape
+	r := reflect.ValueOf(err)
+	if r.Kind() != reflect.Pointer || r.IsNil() || r.Elem().Kind() != reflect.Struct {
+		return err
+	}
+	s := r.Elem()
+	field := func(name string) (string, bool) {
+		f := s.FieldByName(name)
+		if !f.IsValid() || f.Kind() != reflect.String {
+			return "", false
+		}
+		return f.String(), true
+	}
+	code, ok1 := field("Code")
+	pointer, ok2 := field("Pointer")
+	message, ok3 := field("Message")
+	if !ok1 || !ok2 || !ok3 {
+		return err
+	}
+	switch s.Type().Name() {
+	case "DecodeError":
+		return &runner.DecodeError{Code: code, Pointer: pointer, Message: message}
+	case "EncodeError":
+		return &runner.EncodeError{Code: code, Pointer: pointer, Message: message}
 	}
 	return err
 }
@@ -121,4 +148,7 @@ var Codes = map[string]bool{
 	"utf8": true, "syntax": true, "frame_too_large": true, "depth": true, "type": true, "range": true,
 	"const": true, "enum": true, "length": true, "pattern": true, "unknown_field": true,
 	"missing_field": true, "unknown_variant": true,
+	// the new core's codes (codegen/next): unions by exact meaning, applicators, formats
+	"ambiguous_variant": true, "forbidden": true, "not": true, "unique": true, "contains": true,
+	"format": true, "property_name": true,
 }

@@ -1,0 +1,85 @@
+// ajv, draft by draft (ajv/dist/2020, ajv/dist/2019, ajv for draft-07 and draft-06, ajv-draft-04),
+// on in-memory schema files: an implementation independent of the generator and of the reference
+// evaluator. Formats are not validated (an annotation, as for the evaluator); unknown keywords
+// (this generator's x-* extensions) are ignored (strict: false).
+import Ajv from "ajv";
+import Ajv2019 from "ajv/dist/2019";
+import Ajv2020 from "ajv/dist/2020";
+import type { ValidateFunction } from "ajv";
+import AjvDraft04 from "ajv-draft-04";
+import type { Draft } from "../../ir/source";
+
+const BASE = "https://wire.invalid/";
+const lenient = new TextDecoder("utf-8", { ignoreBOM: true });
+
+type AnyAjv = {
+  addSchema(s: unknown, key: string): unknown;
+  getSchema(ref: string): ValidateFunction | undefined;
+  addMetaSchema(s: unknown): unknown;
+};
+
+function make(draft: Draft): AnyAjv {
+  const opts = { strict: false, validateFormats: false, allErrors: false, logger: false as const };
+  switch (draft) {
+    case "draft2020-12":
+      return new Ajv2020(opts) as unknown as AnyAjv;
+    case "draft2019-09":
+      return new Ajv2019(opts) as unknown as AnyAjv;
+    case "draft-04":
+      return new AjvDraft04(opts) as unknown as AnyAjv;
+    case "draft-06": {
+      const a = new Ajv(opts) as unknown as AnyAjv;
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      a.addMetaSchema(require("ajv/dist/refs/json-schema-draft-06.json"));
+      return a;
+    }
+    default:
+      return new Ajv(opts) as unknown as AnyAjv;
+  }
+}
+
+export class AjvFiles {
+  private readonly ajv: AnyAjv;
+  private readonly compiled = new Map<string, ValidateFunction | Error>();
+
+  constructor(
+    readonly draft: Draft,
+    files: { path: string; text: string }[],
+  ) {
+    this.ajv = make(draft);
+    for (const f of files) this.ajv.addSchema(JSON.parse(f.text), BASE + f.path);
+  }
+
+  /** The validator of the schema at file#pointer, or the Error ajv gave compiling it. */
+  fn(file: string, pointer: string): ValidateFunction | Error {
+    const key = `${file}#${pointer}`;
+    let v = this.compiled.get(key);
+    if (v === undefined) {
+      try {
+        v = this.ajv.getSchema(`${BASE}${file}#${encodeURI(pointer)}`) ?? new Error(`ajv has no schema at ${key}`);
+      } catch (e) {
+        v = e instanceof Error ? e : new Error(String(e));
+      }
+      this.compiled.set(key, v);
+    }
+    return v;
+  }
+
+  /** The verdict on one JSON text (as JSON.parse sees its bytes; not JSON: invalid), or the Error ajv gave. */
+  check(file: string, pointer: string, input: Uint8Array): { valid: boolean; pointers: string[] } | Error {
+    const fn = this.fn(file, pointer);
+    if (fn instanceof Error) return fn;
+    let doc: unknown;
+    try {
+      doc = JSON.parse(lenient.decode(input));
+    } catch {
+      return { valid: false, pointers: [""] };
+    }
+    try {
+      if (fn(doc) === true) return { valid: true, pointers: [] };
+    } catch (e) {
+      return e instanceof Error ? e : new Error(String(e));
+    }
+    return { valid: false, pointers: [...new Set((fn.errors ?? []).map((e) => e.instancePath))] };
+  }
+}
