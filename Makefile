@@ -16,6 +16,7 @@ generate: deps
 # Fails when out/ is not exactly what the generator makes, or when the Go output is not gofmt/vet clean.
 check: deps
 	$(CODEGEN) check
+	@npx prettier --check --log-level warn "codegen/**/*.ts" || (echo "the generator's source is not prettier-formatted: run npx prettier --write \"codegen/**/*.ts\""; exit 1)
 	@test -z "$$(gofmt -l out/go)" || (echo "gofmt -l out/go is not empty: $$(gofmt -l out/go)"; exit 1)
 	cd out/go && go vet ./...
 

@@ -90,7 +90,8 @@ export function parseOptions(args: string[]): Options {
 
 /** The layout of the run: --root, else the folder holding the nearest wire-codegen.json, else the current folder. */
 export function resolveLayout(opts: Pick<Options, "root" | "config">): Layout {
-  const root = opts.root ?? (opts.config !== undefined ? process.cwd() : (findConfigRoot(process.cwd()) ?? process.cwd()));
+  const root =
+    opts.root ?? (opts.config !== undefined ? process.cwd() : (findConfigRoot(process.cwd()) ?? process.cwd()));
   const { resolve } = require("node:path") as typeof import("node:path");
   return loadLayout(resolve(root), opts.config === undefined ? undefined : resolve(opts.config));
 }
@@ -106,7 +107,10 @@ export async function generateLayout(layout: Layout): Promise<OutputFiles> {
   const { formatOutput } = require("./format") as typeof import("./format");
   const protocols = loadLayoutProtocols(layout);
   const outputs = new Map(layout.protocols.map((p) => [p.name, p]));
-  return withManifest(await formatOutput(generate(protocols, { outputs, goModules: layout.goModules })), layout.manifest);
+  return withManifest(
+    await formatOutput(generate(protocols, { outputs, goModules: layout.goModules })),
+    layout.manifest,
+  );
 }
 
 /** What `generate` writes for the default layout of root (or its config), formatted. */
@@ -135,7 +139,9 @@ export async function runGenerate(layout: Layout, quiet = false): Promise<number
     const where = relative(process.cwd(), layout.root) || ".";
     const parts = [`${plan.write.size} written`, `${plan.unchanged} unchanged`];
     if (plan.remove.length > 0) parts.push(`${plan.remove.length} deleted (${plan.remove.join(", ")})`);
-    console.log(`codegen: ${layout.protocols.length} protocol${layout.protocols.length === 1 ? "" : "s"} in ${where}: ${files.size} generated files, ${parts.join(", ")}`);
+    console.log(
+      `codegen: ${layout.protocols.length} protocol${layout.protocols.length === 1 ? "" : "s"} in ${where}: ${files.size} generated files, ${parts.join(", ")}`,
+    );
   }
   return 0;
 }
@@ -153,10 +159,15 @@ async function runCheck(layout: Layout, format: string): Promise<number> {
     conflict: "in the way: a file codegen did not generate, where it writes",
   };
   for (const d of drifts) {
-    if (format === "github") console.log(`::error file=${d.path}::${d.path} is ${what[d.kind]}: run 'npx codegen generate' and commit the result`);
+    if (format === "github")
+      console.log(
+        `::error file=${d.path}::${d.path} is ${what[d.kind]}: run 'npx codegen generate' and commit the result`,
+      );
     process.stdout.write(d.diff);
   }
-  console.error(`codegen: generated files are not up to date (${drifts.map((d) => `${d.kind} ${d.path}`).join(", ")}): run 'npx codegen generate' (in this repository: make generate) and commit the result`);
+  console.error(
+    `codegen: generated files are not up to date (${drifts.map((d) => `${d.kind} ${d.path}`).join(", ")}): run 'npx codegen generate' (in this repository: make generate) and commit the result`,
+  );
   return 1;
 }
 
@@ -199,7 +210,10 @@ async function run(opts: Options): Promise<number> {
       const { resolve, join } = require("node:path") as typeof import("node:path");
       const { existsSync } = require("node:fs") as typeof import("node:fs");
       const root = resolve(opts.root ?? findConfigRoot(process.cwd()) ?? process.cwd());
-      const layout = opts.config !== undefined || existsSync(join(root, CONFIG_FILE)) ? loadLayout(root, opts.config === undefined ? undefined : resolve(opts.config)) : undefined;
+      const layout =
+        opts.config !== undefined || existsSync(join(root, CONFIG_FILE))
+          ? loadLayout(root, opts.config === undefined ? undefined : resolve(opts.config))
+          : undefined;
       return diff.runDiff(args, root, opts.format ?? "text", undefined, layout);
     }
     case "conformance": {
@@ -210,7 +224,9 @@ async function run(opts: Options): Promise<number> {
         conf = require(["./next", "conformance", "command"].join("/")) as typeof conf;
       } catch (e) {
         if ((e as { code?: string }).code !== "MODULE_NOT_FOUND") throw e;
-        console.error("codegen conformance: runs only in a checkout of the wire-codegen repository (it builds the repository's Go tool, tests/go/cmd/conformance)");
+        console.error(
+          "codegen conformance: runs only in a checkout of the wire-codegen repository (it builds the repository's Go tool, tests/go/cmd/conformance)",
+        );
         return 2;
       }
       if (opts.help) {
@@ -235,8 +251,10 @@ async function run(opts: Options): Promise<number> {
   if (unknown !== undefined) return usageFail(`unknown option ${unknown}`, usage);
   if (args.length > 0) return usageFail(`unexpected argument ${JSON.stringify(args[0])}`, usage);
   if (opts.watch && command !== "generate") return usageFail("--watch is an option of generate", usage);
-  if (opts.format !== undefined && command !== "check") return usageFail("--format is an option of check and diff", usage);
-  if (command === "check" && opts.format !== undefined && opts.format !== "text" && opts.format !== "github") return usageFail(`unknown format ${JSON.stringify(opts.format)} (use text or github)`, usage);
+  if (opts.format !== undefined && command !== "check")
+    return usageFail("--format is an option of check and diff", usage);
+  if (command === "check" && opts.format !== undefined && opts.format !== "text" && opts.format !== "github")
+    return usageFail(`unknown format ${JSON.stringify(opts.format)} (use text or github)`, usage);
   if (command === "init") {
     const { runInit } = require("./init") as typeof import("./init");
     return runInit(require("node:path").resolve(opts.root ?? process.cwd()));

@@ -68,7 +68,9 @@ export function runInit(root: string): number {
   ];
   const existing = files.map(([p]) => p).filter((p) => existsSync(join(root, p)));
   if (existing.length > 0) {
-    console.error(`codegen init: nothing written: ${existing.join(" and ")} already exist${existing.length === 1 ? "s" : ""} in ${root}`);
+    console.error(
+      `codegen init: nothing written: ${existing.join(" and ")} already exist${existing.length === 1 ? "s" : ""} in ${root}`,
+    );
     return 1;
   }
   for (const [path, text] of files) writeAtomic(join(root, path), text);

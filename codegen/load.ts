@@ -9,7 +9,11 @@ import type { Layout, ProtocolOutputs } from "./layout";
 import type { SchemaFile } from "./schema/set";
 
 /** The schema files of one protocol: every *.json of each folder, and each file, by repository path. */
-export function readProtocolFiles(root: string, spec: Pick<ProtocolOutputs, "schema">, errors: SchemaError[]): SchemaFile[] {
+export function readProtocolFiles(
+  root: string,
+  spec: Pick<ProtocolOutputs, "schema">,
+  errors: SchemaError[],
+): SchemaFile[] {
   const files = new Map<string, SchemaFile>();
   for (const s of spec.schema) {
     const abs = join(root, s);
@@ -17,11 +21,24 @@ export function readProtocolFiles(root: string, spec: Pick<ProtocolOutputs, "sch
     try {
       isDir = statSync(abs).isDirectory();
     } catch {
-      errors.push(new SchemaError(s, "", "the schema folder or file does not exist", "check the path (relative to the repository root)"));
+      errors.push(
+        new SchemaError(
+          s,
+          "",
+          "the schema folder or file does not exist",
+          "check the path (relative to the repository root)",
+        ),
+      );
       continue;
     }
-    const names = isDir ? readdirSync(abs).filter((n) => n.endsWith(".json")).sort().map((n) => `${s}/${n}`) : [s];
-    if (names.length === 0) errors.push(new SchemaError(s, "", "the schema folder holds no .json file", "add the protocol's schema files"));
+    const names = isDir
+      ? readdirSync(abs)
+          .filter((n) => n.endsWith(".json"))
+          .sort()
+          .map((n) => `${s}/${n}`)
+      : [s];
+    if (names.length === 0)
+      errors.push(new SchemaError(s, "", "the schema folder holds no .json file", "add the protocol's schema files"));
     for (const path of names) {
       try {
         files.set(path, { path, text: readFileSync(join(root, path), "utf8") });

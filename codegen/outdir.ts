@@ -6,7 +6,17 @@
 // `generate` wrote. A file is deleted only when the manifest lists it and it still carries the
 // header; a file without the header is never overwritten; nothing else is ever touched.
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmdirSync,
+  rmSync,
+  unlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import type { OutputFiles } from "./generate";
@@ -86,7 +96,10 @@ export function planWrite(root: string, expected: OutputFiles, manifest: string)
     else {
       plan.conflicts.push({
         path,
-        problem: path === manifest ? "exists and is not a codegen manifest" : "exists and does not start with the generated-code header (a file of yours, or a generated file edited by hand)",
+        problem:
+          path === manifest
+            ? "exists and is not a codegen manifest"
+            : "exists and does not start with the generated-code header (a file of yours, or a generated file edited by hand)",
       });
     }
   }
@@ -146,7 +159,8 @@ export function compareOutputs(root: string, expected: OutputFiles, manifest: st
     const kind = conflicts.has(path) ? "conflict" : have === undefined ? "missing" : "stale";
     drifts.push({ path, kind, diff: unifiedDiff(path, have ?? "", want) });
   }
-  for (const path of plan.remove) drifts.push({ path, kind: "orphaned", diff: unifiedDiff(path, readText(join(root, path)) ?? "", "") });
+  for (const path of plan.remove)
+    drifts.push({ path, kind: "orphaned", diff: unifiedDiff(path, readText(join(root, path)) ?? "", "") });
   return drifts.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
@@ -156,7 +170,11 @@ function unifiedDiff(path: string, from: string, to: string): string {
   try {
     writeFileSync(join(dir, "a"), from);
     writeFileSync(join(dir, "b"), to);
-    const r = spawnSync("diff", ["-u", "--label", `a/${path}`, "--label", `b/${path}`, join(dir, "a"), join(dir, "b")], { encoding: "utf8", maxBuffer: 256 << 20 });
+    const r = spawnSync(
+      "diff",
+      ["-u", "--label", `a/${path}`, "--label", `b/${path}`, join(dir, "a"), join(dir, "b")],
+      { encoding: "utf8", maxBuffer: 256 << 20 },
+    );
     return r.stdout ?? "";
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -182,4 +200,3 @@ export function readTree(root: string, top = "out"): OutputFiles {
   walk(top);
   return files;
 }
-

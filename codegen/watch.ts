@@ -29,7 +29,11 @@ function watchList(layout: Layout): Map<string, Set<string> | undefined> {
   return dirs;
 }
 
-export async function watch(root: string, load: () => Layout, report: (e: SchemaError | SchemaErrors) => void): Promise<number> {
+export async function watch(
+  root: string,
+  load: () => Layout,
+  report: (e: SchemaError | SchemaErrors) => void,
+): Promise<number> {
   const { runGenerate } = require("./cli") as typeof import("./cli");
   let watchers: FSWatcher[] = [];
   let timer: NodeJS.Timeout | undefined;
@@ -52,7 +56,8 @@ export async function watch(root: string, load: () => Layout, report: (e: Schema
         );
       } catch (e) {
         // a folder that does not exist (yet): the next successful run watches it
-        if ((e as { code?: string }).code !== "ENOENT") console.error(`codegen: cannot watch ${dir}: ${e instanceof Error ? e.message : String(e)}`);
+        if ((e as { code?: string }).code !== "ENOENT")
+          console.error(`codegen: cannot watch ${dir}: ${e instanceof Error ? e.message : String(e)}`);
       }
     }
   };
@@ -79,8 +84,7 @@ export async function watch(root: string, load: () => Layout, report: (e: Schema
         console.error(`codegen: ${e.message}`);
         fatal = true;
         return;
-      }
-      else console.error(`codegen: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
+      } else console.error(`codegen: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
       console.error("codegen: nothing written; waiting for the next save");
     } finally {
       running = false;

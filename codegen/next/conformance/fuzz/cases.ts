@@ -5,14 +5,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { SchemaError, SchemaErrors } from "../../../errors";
-import {
-  describeOutcome,
-  expected,
-  inputBytes,
-  sameOutcome,
-  type ExpectedOutcome,
-  type Input,
-} from "../vectors";
+import { describeOutcome, expected, inputBytes, sameOutcome, type ExpectedOutcome, type Input } from "../vectors";
 import { SchemaSet } from "../../../schema/set";
 import { buildProtocol } from "../../ir/protocol";
 import type { JsonValue, Protocol } from "../../ir/types";

@@ -9,15 +9,7 @@
 // deliberately differs (tests/differential-exceptions.json, checked at the disagreeing pointer).
 // Seeded: schema i of a run is drawn from (seed, i) alone, so any one can be replayed.
 import { SchemaError, SchemaErrors } from "../../../errors";
-import {
-  agrees,
-  explain,
-  loadExceptions,
-  spanAt,
-  type DiffCase,
-  type Scalar,
-  type Verdict,
-} from "../exceptions";
+import { agrees, explain, loadExceptions, spanAt, type DiffCase, type Scalar, type Verdict } from "../exceptions";
 import { describeOutcome, sameOutcome, type Outcome } from "../vectors";
 import { SchemaSet } from "../../../schema/set";
 import { emitTypeScript } from "../../ts/emit";
