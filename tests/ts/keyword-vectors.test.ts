@@ -6,16 +6,15 @@
 // outcome, and two independent validators the same verdict: ajv (draft 2020-12) and
 // santhosh-tekuri/jsonschema (Go), the latter with formats asserted as the schema asks.
 // `make bless` rewrites vectors.jsonl from the TypeScript decoder; review its diff.
-import { spawnSync } from "node:child_process";
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import Ajv2020 from "ajv/dist/2020";
-import { emitGoRuntime } from "../../codegen/go/module";
 import { emitGo } from "../../codegen/next/go/emit";
 import { protocolFromFiles } from "../../codegen/next/ir/load";
 import type { Decl } from "../../codegen/next/ir/types";
 import { emitTypeScript } from "../../codegen/next/ts/emit";
 import { loadGenerated } from "./helpers/compile";
+import { goRun, scratchGoModule, writeGoPackage } from "./helpers/go-module";
 
 const ROOT = join(__dirname, "../..");
 const DIR = join(ROOT, "tests/fixtures/keywords");
@@ -70,20 +69,16 @@ function tsOutcomes(): string[] {
 
 /** The generated Go package, decoding and re-encoding each input, and santhosh-tekuri/jsonschema's verdict. */
 function goResults(): { outcome: string; valid: boolean }[] {
-  const dir = join(ROOT, "node_modules/.cache/wire-codegen-keywords");
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(join(dir, "keywords/schema"), { recursive: true });
   const sum = readFileSync(join(ROOT, "tests/go/go.sum"), "utf8")
     .split("\n")
     .filter((l) => /^(github\.com\/santhosh-tekuri\/jsonschema\/v6|golang\.org\/x\/text) /.test(l));
-  writeFileSync(
-    join(dir, "go.mod"),
+  const dir = scratchGoModule(
+    "wire-codegen-keywords",
     "module keywordvectors\n\ngo 1.23\n\nrequire github.com/santhosh-tekuri/jsonschema/v6 v6.0.2\n\nrequire golang.org/x/text v0.14.0 // indirect\n",
+    sum.join("\n") + "\n",
   );
-  writeFileSync(join(dir, "go.sum"), sum.join("\n") + "\n");
-  for (const [file, text] of emitGo(protocol, { pkg: "keywords", source: "tests/fixtures/keywords/schema" }))
-    writeFileSync(join(dir, "keywords", file), text);
-  for (const [file, text] of emitGoRuntime("keywords")) writeFileSync(join(dir, "keywords", file), text);
+  writeGoPackage(join(dir, "keywords"), "keywords", emitGo(protocol, { pkg: "keywords", source: "tests/fixtures/keywords/schema" }));
+  mkdirSync(join(dir, "keywords/schema"));
   for (const f of schemaFiles) writeFileSync(join(dir, "keywords/schema", f.name), f.text);
   const fileOf = (def: string) =>
     schemaFiles.find((f) => (JSON.parse(f.text) as { $defs: object }).$defs.hasOwnProperty(def))!.name;
@@ -92,13 +87,8 @@ function goResults(): { outcome: string; valid: boolean }[] {
     JSON.stringify(inputs.map(([, def, , text]) => ({ def, file: fileOf(def), text }))),
   );
   writeFileSync(join(dir, "keywords/vectors_test.go"), GO_HARNESS);
-  for (const args of [
-    ["vet", "./..."],
-    ["test", "-count=1", "./..."],
-  ]) {
-    const g = spawnSync("go", args, { cwd: dir, encoding: "utf8" });
-    if (g.status !== 0) throw new Error(`go ${args.join(" ")} failed:\n${g.stdout}\n${g.stderr}`.slice(0, 6000));
-  }
+  goRun(dir, ["vet", "./..."]);
+  goRun(dir, ["test", "-count=1", "./..."]);
   return JSON.parse(readFileSync(join(dir, "keywords/results.json"), "utf8")) as { outcome: string; valid: boolean }[];
 }
 

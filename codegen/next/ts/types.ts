@@ -83,12 +83,14 @@ function arrayType(t: ArrayType): string {
   const rest = t.items === undefined ? "JsonValue" : t.items.kind === "never" ? undefined : tsType(t.items);
   if (t.prefix.length === 0)
     return rest === undefined ? "[]" : `${elementType(t.items ?? { kind: "any", origin: t.origin })}[]`;
-  const min = t.checks.reduce(
-    (m, c) => (c.family === "items-length" && c.min !== undefined ? Math.max(m, c.min) : m),
-    0,
-  );
+  const min = minItems(t);
   const head = t.prefix.map((x, i) => (i < min ? tsType(x) : `${group(tsType(x))}?`));
   return `[${[...head, ...(rest === undefined ? [] : [`...${elementType(t.items ?? { kind: "any", origin: t.origin })}[]`])].join(", ")}]`;
+}
+
+/** The least number of elements an array must have: its tuple elements below it are not optional. */
+function minItems(t: ArrayType): number {
+  return t.checks.reduce((m, c) => (c.family === "items-length" && c.min !== undefined ? Math.max(m, c.min) : m), 0);
 }
 
 /** Whether values of t are JSON values as TypeScript sees them (assignable to JsonValue). */
@@ -105,11 +107,7 @@ export function fitsJsonValue(t: Type, seen = new Set<Type>()): boolean {
     );
   if (r.kind === "array") {
     // an optional tuple element ([string?, ...]) reads as undefined too
-    const min = r.checks.reduce(
-      (m, c) => (c.family === "items-length" && c.min !== undefined ? Math.max(m, c.min) : m),
-      0,
-    );
-    if (r.prefix.length > min) return false;
+    if (r.prefix.length > minItems(r)) return false;
     return r.prefix.every((x) => fitsJsonValue(x, seen)) && (r.items === undefined || fitsJsonValue(r.items, seen));
   }
   if (r.kind === "union") return r.variants.every((v) => fitsJsonValue(v, seen));

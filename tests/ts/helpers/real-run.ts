@@ -3,14 +3,14 @@
 // example the folder's examples/index.json lists in TypeScript and in Go, as each definition it
 // names. One Go module holds a package per schema, so one `go vet` and one `go test` run them all.
 import { spawnSync } from "node:child_process";
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { emitGoRuntime } from "../../../codegen/go/module";
 import { emitGo } from "../../../codegen/next/go/emit";
 import { protocolFromFiles } from "../../../codegen/next/ir/load";
 import type { Decl, Protocol } from "../../../codegen/next/ir/types";
 import { emitTypeScript } from "../../../codegen/next/ts/emit";
 import { loadGenerated } from "./compile";
+import { GO_OUTCOME, goRun, scratchGoModule, tsOutcome, writeGoPackage } from "./go-module";
 
 const ROOT = join(__dirname, "../../..");
 export const REAL = join(ROOT, "tests/real-schemas");
@@ -126,16 +126,11 @@ export function runSchema(name: string, ajvAlso: Map<string, Record<string, "val
       );
   }
   const mod = loadGenerated(ts);
+  const decodeError = mod.DecodeError as new () => Error;
   const tsOutcomes = decodes.map((d) => {
     const decl = findDecl(protocol, name, index, d.definition);
     if (decl === undefined) return `no definition ${d.definition}`;
-    try {
-      (mod[decl.names.ts.decode] as (s: string) => unknown)(d.text);
-      return "valid";
-    } catch (e) {
-      const x = e as { code?: string; pointer?: string };
-      return x.code === undefined ? `threw ${String(e)}` : `${x.code} ${x.pointer}`;
-    }
+    return tsOutcome(() => (mod[decl.names.ts.decode] as (s: string) => unknown)(d.text), decodeError);
   });
   return { name, protocol, ts, go, decodes, tsOutcomes, buildMs };
 }
@@ -156,29 +151,20 @@ export const goDecodes = (r: SchemaRun): boolean =>
  * schema (undefined for a package that goDecodes leaves to make test-real).
  */
 export function runGo(runs: SchemaRun[]): Map<string, string[] | undefined> {
-  const dir = join(ROOT, "node_modules/.cache/wire-codegen-real");
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, "go.mod"), "module realschemas\n\ngo 1.23\n");
+  const dir = scratchGoModule("wire-codegen-real", "module realschemas\n\ngo 1.23\n");
   const index = new Map(runs.map((r) => [r.name, readIndex(r.name)]));
   for (const r of runs) {
     const pkg = goPackage(r.name);
     const at = join(dir, pkg);
-    mkdirSync(join(at, "out"), { recursive: true });
-    for (const [file, text] of r.go) writeFileSync(join(at, file), text);
-    for (const [file, text] of emitGoRuntime(pkg)) writeFileSync(join(at, file), text);
+    writeGoPackage(at, pkg, r.go);
+    mkdirSync(join(at, "out"));
     const names = r.decodes.map((d) => findDecl(r.protocol, r.name, index.get(r.name)!, d.definition)?.name ?? "");
     writeFileSync(join(at, "inputs.json"), JSON.stringify(r.decodes.map((d, i) => ({ def: names[i], text: d.text }))));
     if (goDecodes(r)) writeFileSync(join(at, "examples_test.go"), goHarness(pkg));
   }
   const tested = runs.filter(goDecodes).map((r) => `./${goPackage(r.name)}`);
-  for (const args of [
-    ["vet", "./..."],
-    ["test", "-count=1", ...tested],
-  ]) {
-    const g = spawnSync("go", args, { cwd: dir, encoding: "utf8" });
-    if (g.status !== 0) throw new Error(`go ${args.join(" ")} failed:\n${g.stdout}\n${g.stderr}`.slice(0, 6000));
-  }
+  goRun(dir, ["vet", "./..."]);
+  goRun(dir, ["test", "-count=1", ...tested]);
   return new Map(
     runs.map((r) => [
       r.name,
@@ -216,20 +202,14 @@ func TestExamples(t *testing.T) {
 			continue
 		}
 		_, err := c.Decode([]byte(in.Text))
-		var de *DecodeError
-		switch {
-		case err == nil:
-			out = append(out, "valid")
-		case errors.As(err, &de):
-			out = append(out, de.Code+" "+de.Pointer)
-		default:
-			out = append(out, "threw "+err.Error())
-		}
+		out = append(out, outcomeOf(err))
 	}
 	r, _ := json.Marshal(out)
 	if err := os.WriteFile("out/results.json", r, 0o644); err != nil {
 		t.Fatal(err)
 	}
 }
+
+${GO_OUTCOME}
 `;
 }

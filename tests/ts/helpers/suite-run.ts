@@ -3,16 +3,15 @@
 // one Go package hold them all: one transpile and one Go build per draft instead of one per case.
 // A case is matched when TypeScript gives the suite's verdict on every test and Go gives exactly
 // TypeScript's outcome (valid, or the same error code at the same pointer).
-import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { emitGoRuntime } from "../../../codegen/go/module";
 import { SchemaError, SchemaErrors } from "../../../codegen/errors";
 import { emitGo } from "../../../codegen/next/go/emit";
 import { buildProtocol } from "../../../codegen/next/ir/protocol";
 import { emitTypeScript, runtimeSource } from "../../../codegen/next/ts/emit";
 import { SchemaSet } from "../../../codegen/schema/set";
 import { loadGenerated } from "./compile";
+import { GO_OUTCOME, goRun, scratchGoModule, tsOutcome, writeGoPackage } from "./go-module";
 import { SUITE_DRAFTS, suiteCases, suiteRemotes, type SuiteCase } from "./suite";
 
 export interface DraftOutcome {
@@ -40,10 +39,8 @@ export function runSuiteDraft(folder: string): DraftOutcome {
   const draft = SUITE_DRAFTS.find((d) => d.folder === folder)!.draft;
   const cases = suiteCases(folder);
   const out: DraftOutcome = { cases: cases.length, matched: [], refused: {}, disagreed: [] };
-  // one folder per draft and clone, so that Go's build cache serves an unchanged package
-  const dir = join(__dirname, "../../../node_modules/.cache/wire-codegen-suite", folder);
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
+  // one folder per draft, so that Go's build cache serves an unchanged package
+  const dir = scratchGoModule(`wire-codegen-suite/${folder}`, "module suite\n\ngo 1.23\n");
   try {
     const generated: Generated[] = [];
     const tsParts: string[] = [];
@@ -67,7 +64,11 @@ export function runSuiteDraft(folder: string): DraftOutcome {
       generated.push({ n, where: where(c), c, decode: { ts: root.names.ts.decode }, root: root.name });
     });
     const mod = loadGenerated(`${runtimeSource()}\n${tsParts.join("\n")}\n`);
-    const tsOutcomes = generated.map((g) => g.c.tests.map((t) => tsOutcome(mod, g, JSON.stringify(t.data))));
+    const decodeError = mod.DecodeError as new () => Error;
+    const tsOutcomes = generated.map((g) => {
+      const decode = (mod[`C${g.n}`] as Record<string, (input: string) => unknown>)[g.decode.ts]!;
+      return g.c.tests.map((t) => tsOutcome(() => decode(JSON.stringify(t.data)), decodeError));
+    });
     const goOutcomes = runGo(dir, generated);
     generated.forEach((g, i) => {
       const first = g.c.tests.findIndex((t, j) => {
@@ -88,29 +89,15 @@ export function runSuiteDraft(folder: string): DraftOutcome {
   }
 }
 
-function tsOutcome(mod: Record<string, unknown>, g: Generated, text: string): string {
-  const ns = mod[`C${g.n}`] as Record<string, (input: string) => unknown>;
-  try {
-    ns[g.decode.ts]!(text);
-    return "valid";
-  } catch (e) {
-    if (!(e instanceof (mod.DecodeError as new () => Error))) return `threw ${String(e)}`;
-    const d = e as unknown as { code: string; pointer: string };
-    return `${d.code} ${d.pointer}`;
-  }
-}
-
 /** Decodes every test in Go; the outcome of each, as tsOutcome writes it. */
 function runGo(dir: string, generated: Generated[]): string[][] {
-  for (const [name, text] of emitGoRuntime("suite")) writeFileSync(join(dir, name), text);
-  writeFileSync(join(dir, "go.mod"), "module suite\n\ngo 1.23\n");
+  writeGoPackage(dir, "suite", []);
   const inputs = generated.map((g) => g.c.tests.map((t) => JSON.stringify(t.data)));
   writeFileSync(join(dir, "inputs.json"), JSON.stringify(inputs));
   const calls = generated.map((g, i) => `\t${i}: c${g.n}Codecs[${JSON.stringify(g.root)}],`).join("\n");
   writeFileSync(join(dir, "suite_test.go"), goHarness(calls));
   mkdirSync(join(dir, "out"));
-  const r = spawnSync("go", ["test", "-count=1", "-run", "^TestSuite$", "."], { cwd: dir, encoding: "utf8" });
-  if (r.status !== 0) throw new Error(`go test of the suite failed:\n${r.stdout}\n${r.stderr}`.slice(0, 4000));
+  goRun(dir, ["test", "-count=1", "-run", "^TestSuite$", "."]);
   return JSON.parse(readFileSync(join(dir, "out/results.json"), "utf8")) as string[][];
 }
 
@@ -150,15 +137,7 @@ func TestSuite(t *testing.T) {
 	for i, tests := range inputs {
 		for _, text := range tests {
 			_, err := roots[i].Decode([]byte(text))
-			var de *DecodeError
-			switch {
-			case err == nil:
-				out[i] = append(out[i], "valid")
-			case errors.As(err, &de):
-				out[i] = append(out[i], de.Code+" "+de.Pointer)
-			default:
-				out[i] = append(out[i], "threw "+err.Error())
-			}
+			out[i] = append(out[i], outcomeOf(err))
 		}
 	}
 	r, _ := json.Marshal(out)
@@ -166,5 +145,7 @@ func TestSuite(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+${GO_OUTCOME}
 `;
 }
