@@ -9,15 +9,7 @@
 // deliberately differs (tests/differential-exceptions.json, checked at the disagreeing pointer).
 // Seeded: schema i of a run is drawn from (seed, i) alone, so any one can be replayed.
 import { SchemaError, SchemaErrors } from "../../../errors";
-import {
-  agrees,
-  explain,
-  loadExceptions,
-  spanAt,
-  type DiffCase,
-  type Scalar,
-  type Verdict,
-} from "../exceptions";
+import { agrees, explain, loadExceptions, spanAt, type DiffCase, type Scalar, type Verdict } from "../exceptions";
 import { describeOutcome, sameOutcome, type Outcome } from "../vectors";
 import { SchemaSet } from "../../../schema/set";
 import { emitTypeScript } from "../../ts/emit";
@@ -154,6 +146,21 @@ function discriminators(d: Dispatch | undefined, out: Record<string, Scalar[]> =
   } else if (d.by === "presence") (discriminators(d.present, out), discriminators(d.absent, out));
   else if (d.by === "kind") d.cases.forEach((c) => discriminators(c.next, out));
   return out;
+}
+
+/** A batch's Go program while its instances run: started again (restart) after a protocol crashes it. */
+interface Live {
+  go: import("../go").GoProcess | undefined;
+  crashed: Set<string>;
+  restart?: () => import("../go").GoProcess;
+  restarted?: boolean;
+}
+
+/** Whether a parsed value holds a number that is not finite (a literal beyond doubles, such as 1e400). */
+function nonFinite(v: unknown): boolean {
+  if (typeof v === "number") return !Number.isFinite(v);
+  if (v === null || typeof v !== "object") return false;
+  return Object.values(v as object).some(nonFinite);
 }
 
 /** The asserted formats of a protocol that its generated TypeScript's runtime has no predicate for. */
@@ -420,11 +427,13 @@ async function fuzzRun(
     }
     const go = goBatch.go;
     phase("go");
+    // the batch's Go program; when one protocol's code crashes it, it is started again without that one
+    const live: Live = { go, crashed: new Set<string>(), ...(goBatch.restart ? { restart: goBatch.restart } : {}) };
     try {
       // 4. instances
       for (const b of built) {
         if (b.ts === undefined) continue;
-        const withGo = go !== undefined && goBatch.built.includes(b.key);
+        const withGo = live.go !== undefined && goBatch.built.includes(b.key) && !live.crashed.has(b.key);
         const ajv = (() => {
           if (o.skipAjv || refWithSiblings(b.schema)) return undefined;
           try {
@@ -435,21 +444,17 @@ async function fuzzRun(
         })();
         for (const d of b.gen.testable()) {
           if (explicit !== undefined && !explicit.some((x) => x.type === d.name)) continue;
-          await instances(b, d, withGo ? go : undefined, ajv);
+          await instances(b, d, withGo ? live : undefined, ajv);
         }
       }
     } finally {
+      if (live.go !== go) await live.go?.close();
       await go?.close();
       phase("instances");
     }
   }
 
-  async function instances(
-    b: Built,
-    d: Decl,
-    go: import("../go").GoProcess | undefined,
-    ajv: AjvFiles | undefined,
-  ): Promise<void> {
+  async function instances(b: Built, d: Decl, live: Live | undefined, ajv: AjvFiles | undefined): Promise<void> {
     const exact = b.gen.exact(d);
     const open = d.type.kind === "union" && d.type.open;
     const disc = open && d.type.kind === "union" ? discriminators(d.type.dispatch) : undefined;
@@ -486,26 +491,44 @@ async function fuzzRun(
         continue;
       }
       let g: Outcome | undefined;
+      const go = live?.go;
+      // the Go program may die (a fatal error such as a stack overflow cannot be recovered): a finding;
+      // the program starts again for the rest of the batch, without this protocol
+      const died = (e: unknown): void => {
+        live!.crashed.add(b.key);
+        // a process started again is closed here; the batch's first one (it owns the folder) at the end
+        if (live!.restarted) void live!.go?.close();
+        live!.go = live!.restart?.();
+        live!.restarted = live!.go !== undefined;
+        const text = e instanceof Error ? e.message : String(e);
+        const what = /^fatal error: .*$/m.exec(text)?.[0] ?? /^panic: .*$/m.exec(text)?.[0] ?? text.split("\n")[0]!;
+        find({ ...base, input, kind: "crash", detail: `${label}: Go threw GoCrash: ${what}\n${text.slice(0, 1500)}` });
+      };
       if (go !== undefined) {
         report.instancesGo++;
-        g = await go.decode(b.key, d.name, bytes);
-        if ("fault" in g) find({ ...base, input, kind: "fault", detail: `${label}: ${g.fault}` });
-        else if (!sameOutcome(t, g))
-          find({
-            ...base,
-            input,
-            kind: "ts-go",
-            detail: `${label}: TS ${describeOutcome(t)}; Go ${describeOutcome(g)}`,
-          });
-        else if ("ok" in t && t.ok) {
-          const built = await go.encode(b.key, d.name, t.canonical, t.canonical);
-          if (!sameOutcome(t, built))
+        try {
+          g = await go.decode(b.key, d.name, bytes);
+          if ("fault" in g) find({ ...base, input, kind: "fault", detail: `${label}: ${g.fault}` });
+          else if (!sameOutcome(t, g))
             find({
               ...base,
               input,
-              kind: "go-encode",
-              detail: `${label}: the Go value built from ${t.canonical} encodes as ${describeOutcome(built)}`,
+              kind: "ts-go",
+              detail: `${label}: TS ${describeOutcome(t)}; Go ${describeOutcome(g)}`,
             });
+          else if ("ok" in t && t.ok) {
+            const built = await go.encode(b.key, d.name, t.canonical, t.canonical);
+            if (!sameOutcome(t, built))
+              find({
+                ...base,
+                input,
+                kind: "go-encode",
+                detail: `${label}: the Go value built from ${t.canonical} encodes as ${describeOutcome(built)}`,
+              });
+          }
+        } catch (e) {
+          died(e);
+          continue;
         }
       }
       if (!exact) continue;
@@ -527,7 +550,8 @@ async function fuzzRun(
         }
       }
       if (evValid === undefined) continue; // deeper than the evaluator goes
-      const aj = ajv?.check(d.origin.file, d.origin.pointer, bytes);
+      // ajv sees what JSON.parse gives: a number beyond doubles is Infinity, which it calls an integer
+      const aj = nonFinite(value) ? undefined : ajv?.check(d.origin.file, d.origin.pointer, bytes);
       if (aj !== undefined && !(aj instanceof Error) && aj.valid !== evValid)
         find({
           ...base,
@@ -548,6 +572,7 @@ async function fuzzRun(
           valid: evValid,
           openUnion: open,
           ...(disc !== undefined ? { discriminators: disc } : {}),
+          ...(open && d.type.kind === "union" && d.type.dispatch !== undefined ? { dispatch: d.type.dispatch } : {}),
         };
         if (aj !== undefined && !(aj instanceof Error) && !aj.valid) c.validatorPointers = aj.pointers;
         if (agrees(c)) continue;
