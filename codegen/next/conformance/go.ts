@@ -138,6 +138,11 @@ export class GoProcess {
     };
   }
 
+  /** Ends a process that does not answer (every pending request fails). */
+  kill(): void {
+    if (this.exited === undefined) this.child.kill("SIGKILL");
+  }
+
   async close(): Promise<void> {
     if (this.exited === undefined) {
       const done = new Promise<void>((res) => this.child.once("exit", () => res()));

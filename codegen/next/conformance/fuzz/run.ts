@@ -148,6 +148,27 @@ function discriminators(d: Dispatch | undefined, out: Record<string, Scalar[]> =
   return out;
 }
 
+/** No answer from the Go program in time: it is killed (a loop or a runaway recursion). */
+class GoHang extends Error {}
+const GO_ANSWER_MS = 30_000;
+
+/** A request's answer, or GoHang (and the process killed) after GO_ANSWER_MS. */
+async function answered<T>(go: import("../go").GoProcess, request: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      go.kill();
+      reject(new GoHang(`GoHang: no answer in ${GO_ANSWER_MS / 1000} s (the process is killed)`));
+    }, GO_ANSWER_MS);
+  });
+  request.catch(() => undefined); // a killed process rejects the request too
+  try {
+    return await Promise.race([request, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** A batch's Go program while its instances run: started again (restart) after a protocol crashes it. */
 interface Live {
   go: import("../go").GoProcess | undefined;
@@ -501,13 +522,16 @@ async function fuzzRun(
         live!.go = live!.restart?.();
         live!.restarted = live!.go !== undefined;
         const text = e instanceof Error ? e.message : String(e);
-        const what = /^fatal error: .*$/m.exec(text)?.[0] ?? /^panic: .*$/m.exec(text)?.[0] ?? text.split("\n")[0]!;
-        find({ ...base, input, kind: "crash", detail: `${label}: Go threw GoCrash: ${what}\n${text.slice(0, 1500)}` });
+        const what =
+          e instanceof GoHang
+            ? text
+            : `GoCrash: ${/^fatal error: .*$/m.exec(text)?.[0] ?? /^panic: .*$/m.exec(text)?.[0] ?? text.split("\n")[0]!}`;
+        find({ ...base, input, kind: "crash", detail: `${label}: Go threw ${what}\n${text.slice(0, 1500)}` });
       };
       if (go !== undefined) {
         report.instancesGo++;
         try {
-          g = await go.decode(b.key, d.name, bytes);
+          g = await answered(go, go.decode(b.key, d.name, bytes));
           if ("fault" in g) find({ ...base, input, kind: "fault", detail: `${label}: ${g.fault}` });
           else if (!sameOutcome(t, g))
             find({
@@ -517,7 +541,7 @@ async function fuzzRun(
               detail: `${label}: TS ${describeOutcome(t)}; Go ${describeOutcome(g)}`,
             });
           else if ("ok" in t && t.ok) {
-            const built = await go.encode(b.key, d.name, t.canonical, t.canonical);
+            const built = await answered(go, go.encode(b.key, d.name, t.canonical, t.canonical));
             if (!sameOutcome(t, built))
               find({
                 ...base,
