@@ -2,6 +2,7 @@
 // (tests/differential-exceptions.json; tests/go/cmd/xcheck/exceptions.go reads the same file).
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import type { Dispatch } from "../ir/types";
 
 export interface Exception {
   id: string;
@@ -32,6 +33,11 @@ export interface DiffCase {
   openUnion: boolean;
   /** For an open union: per discriminator key (x-discriminator), the values that pick a variant. */
   discriminators?: Record<string, Scalar[]>;
+  /**
+   * For an open union: its whole dispatch, when known (several keys may be needed in turn to pick a
+   * variant); a value is recognised when the dispatch leads it to a variant.
+   */
+  dispatch?: Dispatch;
 }
 
 export const MAX_SAFE = 9007199254740991;
@@ -168,10 +174,34 @@ function recognised(c: DiffCase): boolean {
     return false;
   }
   if (v === null || typeof v !== "object" || Array.isArray(v)) return false;
+  if (c.dispatch !== undefined) return leadsToVariant(c.dispatch, v);
   return Object.entries(c.discriminators ?? {}).some(
     ([k, values]) =>
       Object.prototype.hasOwnProperty.call(v, k) && values.some((x) => x === (v as Record<string, unknown>)[k]),
   );
+}
+
+/** Whether a union's dispatch picks a variant for a parsed value (codegen/next/ir/types.ts, Dispatch). */
+function leadsToVariant(d: Dispatch, v: unknown): boolean {
+  const o = v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+  switch (d.by) {
+    case "leaf":
+      return true;
+    case "none":
+      return false;
+    case "kind": {
+      const kind = v === null ? "null" : Array.isArray(v) ? "array" : typeof v === "object" ? "object" : typeof v;
+      const c = d.cases.find((x) => x.kind === kind);
+      return c !== undefined && leadsToVariant(c.next, v);
+    }
+    case "presence":
+      return o !== undefined && leadsToVariant(Object.hasOwn(o, d.key) ? d.present : d.absent, v);
+    case "const": {
+      if (o === undefined || !Object.hasOwn(o, d.key)) return false;
+      const c = d.cases.find((x) => x.value === o[d.key]);
+      return c !== undefined && leadsToVariant(c.next, v);
+    }
+  }
 }
 
 // ---- values at pointers in a raw JSON text ----

@@ -42,8 +42,9 @@ export class GoProcess {
     this.child.stdout.setEncoding("utf8");
     this.child.stdout.on("data", (d: string) => this.onData(d));
     this.child.stderr.setEncoding("utf8");
+    // the head of what it writes: a Go crash starts with what happened ("fatal error: stack overflow")
     this.child.stderr.on("data", (d: string) => {
-      this.stderr = (this.stderr + d).slice(-4000);
+      if (this.stderr.length < 4000) this.stderr = (this.stderr + d).slice(0, 4000);
     });
     this.child.on("exit", (code, signal) => {
       this.exited = new Error(`the Go conformance process exited (${code ?? signal}): ${this.stderr}`);
@@ -135,6 +136,11 @@ export class GoProcess {
       detail: String(r.detail ?? ""),
       pointers: ((r.pointers as string[] | null) ?? []).map(String),
     };
+  }
+
+  /** Ends a process that does not answer (every pending request fails). */
+  kill(): void {
+    if (this.exited === undefined) this.child.kill("SIGKILL");
   }
 
   async close(): Promise<void> {

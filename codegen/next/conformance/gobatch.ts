@@ -40,6 +40,8 @@ export interface BatchResult {
   failed: Map<string, string>;
   /** The running program (undefined when nothing was built). */
   go?: GoProcess;
+  /** Starts the built program again (after a crash); the first process's close() removes its folder. */
+  restart?: () => GoProcess;
   /** Workarounds applied to emitted code (see `workarounds`), per protocol. */
   patched: Map<string, string[]>;
   /** Seconds spent in go build and go vet. */
@@ -263,8 +265,10 @@ export async function buildBatch(
   }
   result.seconds = (Date.now() - t0) / 1000;
   result.built = live.map((m) => m.key);
-  if (live.length > 0) result.go = GoProcess.attach(bin, [], dir);
-  else rmSync(dir, { recursive: true, force: true });
+  if (live.length > 0) {
+    result.go = GoProcess.attach(bin, [], dir);
+    result.restart = () => GoProcess.attach(bin, []);
+  } else rmSync(dir, { recursive: true, force: true });
   return result;
 }
 

@@ -32,8 +32,11 @@ export interface FuzzCase {
     /** Instances of a definition (its name in the schema) and their outcomes in both languages. */
     decode?: { type: string; input: Input; outcome: ExpectedOutcome; note?: string }[];
   };
-  /** For an open case: the fuzzer findings it stands for (signature, and keywords their schema has). */
-  known?: { signature: string; keywords?: string[] }[];
+  /**
+   * For an open case: the fuzzer findings it stands for (signature, and keywords their schema has, or
+   * a regular expression its text matches).
+   */
+  known?: { signature: string; keywords?: string[]; schemaPattern?: string }[];
 }
 
 export function loadCases(root: string): FuzzCase[] {
@@ -165,6 +168,7 @@ export function knownAs(cases: FuzzCase[], f: Finding): string | undefined {
     if (f.kind === "ts-compile" && codes(sig).length > 0 && codes(sig).every((x) => caseCodes.has(x))) return c.id;
     for (const k of c.known ?? []) {
       if (k.signature !== sig) continue;
+      if (k.schemaPattern !== undefined && !new RegExp(k.schemaPattern, "u").test(f.schema)) continue;
       if ((k.keywords ?? []).every((kw) => f.schema.includes(JSON.stringify(kw)))) return c.id;
     }
   }

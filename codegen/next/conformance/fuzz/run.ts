@@ -148,6 +148,42 @@ function discriminators(d: Dispatch | undefined, out: Record<string, Scalar[]> =
   return out;
 }
 
+/** No answer from the Go program in time: it is killed (a loop or a runaway recursion). */
+class GoHang extends Error {}
+const GO_ANSWER_MS = 30_000;
+
+/** A request's answer, or GoHang (and the process killed) after GO_ANSWER_MS. */
+async function answered<T>(go: import("../go").GoProcess, request: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      go.kill();
+      reject(new GoHang(`GoHang: no answer in ${GO_ANSWER_MS / 1000} s (the process is killed)`));
+    }, GO_ANSWER_MS);
+  });
+  request.catch(() => undefined); // a killed process rejects the request too
+  try {
+    return await Promise.race([request, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** A batch's Go program while its instances run: started again (restart) after a protocol crashes it. */
+interface Live {
+  go: import("../go").GoProcess | undefined;
+  crashed: Set<string>;
+  restart?: () => import("../go").GoProcess;
+  restarted?: boolean;
+}
+
+/** Whether a parsed value holds a number that is not finite (a literal beyond doubles, such as 1e400). */
+function nonFinite(v: unknown): boolean {
+  if (typeof v === "number") return !Number.isFinite(v);
+  if (v === null || typeof v !== "object") return false;
+  return Object.values(v as object).some(nonFinite);
+}
+
 /** The asserted formats of a protocol that its generated TypeScript's runtime has no predicate for. */
 function missingFormats(ir: Protocol, tsText: string): string[] {
   const used = new Set<string>();
@@ -412,11 +448,13 @@ async function fuzzRun(
     }
     const go = goBatch.go;
     phase("go");
+    // the batch's Go program; when one protocol's code crashes it, it is started again without that one
+    const live: Live = { go, crashed: new Set<string>(), ...(goBatch.restart ? { restart: goBatch.restart } : {}) };
     try {
       // 4. instances
       for (const b of built) {
         if (b.ts === undefined) continue;
-        const withGo = go !== undefined && goBatch.built.includes(b.key);
+        const withGo = live.go !== undefined && goBatch.built.includes(b.key) && !live.crashed.has(b.key);
         const ajv = (() => {
           if (o.skipAjv || refWithSiblings(b.schema)) return undefined;
           try {
@@ -427,21 +465,17 @@ async function fuzzRun(
         })();
         for (const d of b.gen.testable()) {
           if (explicit !== undefined && !explicit.some((x) => x.type === d.name)) continue;
-          await instances(b, d, withGo ? go : undefined, ajv);
+          await instances(b, d, withGo ? live : undefined, ajv);
         }
       }
     } finally {
+      if (live.go !== go) await live.go?.close();
       await go?.close();
       phase("instances");
     }
   }
 
-  async function instances(
-    b: Built,
-    d: Decl,
-    go: import("../go").GoProcess | undefined,
-    ajv: AjvFiles | undefined,
-  ): Promise<void> {
+  async function instances(b: Built, d: Decl, live: Live | undefined, ajv: AjvFiles | undefined): Promise<void> {
     const exact = b.gen.exact(d);
     const open = d.type.kind === "union" && d.type.open;
     const disc = open && d.type.kind === "union" ? discriminators(d.type.dispatch) : undefined;
@@ -478,26 +512,47 @@ async function fuzzRun(
         continue;
       }
       let g: Outcome | undefined;
+      const go = live?.go;
+      // the Go program may die (a fatal error such as a stack overflow cannot be recovered): a finding;
+      // the program starts again for the rest of the batch, without this protocol
+      const died = (e: unknown): void => {
+        live!.crashed.add(b.key);
+        // a process started again is closed here; the batch's first one (it owns the folder) at the end
+        if (live!.restarted) void live!.go?.close();
+        live!.go = live!.restart?.();
+        live!.restarted = live!.go !== undefined;
+        const text = e instanceof Error ? e.message : String(e);
+        const what =
+          e instanceof GoHang
+            ? text
+            : `GoCrash: ${/^fatal error: .*$/m.exec(text)?.[0] ?? /^panic: .*$/m.exec(text)?.[0] ?? text.split("\n")[0]!}`;
+        find({ ...base, input, kind: "crash", detail: `${label}: Go threw ${what}\n${text.slice(0, 1500)}` });
+      };
       if (go !== undefined) {
         report.instancesGo++;
-        g = await go.decode(b.key, d.name, bytes);
-        if ("fault" in g) find({ ...base, input, kind: "fault", detail: `${label}: ${g.fault}` });
-        else if (!sameOutcome(t, g))
-          find({
-            ...base,
-            input,
-            kind: "ts-go",
-            detail: `${label}: TS ${describeOutcome(t)}; Go ${describeOutcome(g)}`,
-          });
-        else if ("ok" in t && t.ok) {
-          const built = await go.encode(b.key, d.name, t.canonical, t.canonical);
-          if (!sameOutcome(t, built))
+        try {
+          g = await answered(go, go.decode(b.key, d.name, bytes));
+          if ("fault" in g) find({ ...base, input, kind: "fault", detail: `${label}: ${g.fault}` });
+          else if (!sameOutcome(t, g))
             find({
               ...base,
               input,
-              kind: "go-encode",
-              detail: `${label}: the Go value built from ${t.canonical} encodes as ${describeOutcome(built)}`,
+              kind: "ts-go",
+              detail: `${label}: TS ${describeOutcome(t)}; Go ${describeOutcome(g)}`,
             });
+          else if ("ok" in t && t.ok) {
+            const built = await answered(go, go.encode(b.key, d.name, t.canonical, t.canonical));
+            if (!sameOutcome(t, built))
+              find({
+                ...base,
+                input,
+                kind: "go-encode",
+                detail: `${label}: the Go value built from ${t.canonical} encodes as ${describeOutcome(built)}`,
+              });
+          }
+        } catch (e) {
+          died(e);
+          continue;
         }
       }
       if (!exact) continue;
@@ -519,7 +574,8 @@ async function fuzzRun(
         }
       }
       if (evValid === undefined) continue; // deeper than the evaluator goes
-      const aj = ajv?.check(d.origin.file, d.origin.pointer, bytes);
+      // ajv sees what JSON.parse gives: a number beyond doubles is Infinity, which it calls an integer
+      const aj = nonFinite(value) ? undefined : ajv?.check(d.origin.file, d.origin.pointer, bytes);
       if (aj !== undefined && !(aj instanceof Error) && aj.valid !== evValid)
         find({
           ...base,
@@ -540,6 +596,7 @@ async function fuzzRun(
           valid: evValid,
           openUnion: open,
           ...(disc !== undefined ? { discriminators: disc } : {}),
+          ...(open && d.type.kind === "union" && d.type.dispatch !== undefined ? { dispatch: d.type.dispatch } : {}),
         };
         if (aj !== undefined && !(aj instanceof Error) && !aj.valid) c.validatorPointers = aj.pointers;
         if (agrees(c)) continue;
