@@ -209,7 +209,7 @@ function arrayCodec(g: GoContext, t: ArrayType, ctx: string): TypeCodec {
     const L = [`func dec_${ctx}(d *wireDecoder, v *[]${elem}) *DecodeError {`];
     L.push(
       "\tif !d.ArrayStart() {",
-      '\t\treturn d.TypeError("array")',
+      '\t\treturn d.NotEntered("array")',
       "\t}",
       `\tout := make([]${elem}, 0)`,
       "\tvar first *DecodeError",
@@ -231,7 +231,7 @@ function arrayCodec(g: GoContext, t: ArrayType, ctx: string): TypeCodec {
   });
   const enc = g.helper(`enc_${ctx}`, () => {
     const elem = elemType();
-    const L = [`func enc_${ctx}(b []byte, v []${elem}, lvl int) ([]byte, *EncodeError) {`];
+    const L = [`func enc_${ctx}(b []byte, v []${elem}, lvl int) ([]byte, *EncodeError) {`, ...ENC_DEPTH];
     if (length.length > 0)
       L.push("\tn := len(v)", ...length.map((l) => "\t" + l.replace(/return wireFail\(/, "return b, wireEncodeFail(")));
     L.push(
@@ -254,6 +254,9 @@ function arrayCodec(g: GoContext, t: ArrayType, ctx: string): TypeCodec {
   });
   return { dec: (p) => `${dec}(d, ${p})`, enc: (v, lvl) => `${enc}(b, ${v}, ${lvl})` };
 }
+
+/** The first lines of a container's encoder: deeper than the limit is the decoder's depth error. */
+const ENC_DEPTH = ["\tif lvl > wireMaxDepth {", "\t\treturn b, wireEncodeDepth()", "\t}"];
 
 /** A codec whose values are also checked as a whole on their tree (after the shape, decoding and encoding). */
 function wrapTreeCheck(g: GoContext, shape: TypeCodec, goT: () => string, check: string, ctx: string): TypeCodec {
@@ -284,7 +287,7 @@ function mapCodec(g: GoContext, t: ObjectType, ctx: string): TypeCodec {
     [
       `func dec_${ctx}(d *wireDecoder, v *OrderedMap[${g.goType(valueType)}]) *DecodeError {`,
       "\tif !d.ObjectStart() {",
-      '\t\treturn d.TypeError("object")',
+      '\t\treturn d.NotEntered("object")',
       "\t}",
       "\tvar errs wireMemberErrs",
       "\tfor d.NextMember() {",
@@ -306,6 +309,7 @@ function mapCodec(g: GoContext, t: ObjectType, ctx: string): TypeCodec {
   const enc = g.helper(`enc_${ctx}`, () =>
     [
       `func enc_${ctx}(b []byte, v OrderedMap[${g.goType(valueType)}], lvl int) ([]byte, *EncodeError) {`,
+      ...ENC_DEPTH,
       "\tb = append(b, '{')",
       "\tfirst := true",
       "\tfor key, x := range wireMapOrder(&v) {",

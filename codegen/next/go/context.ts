@@ -97,6 +97,53 @@ export class GoContext {
     }
   }
 
+  /** Whether a definition is written as an alias (type X = ...): not a struct, an interface or an enum. */
+  isAlias(d: Decl): boolean {
+    const t = d.type;
+    if (t.kind === "object") return this.mapAlias(d);
+    return !(t.kind === "union" && !isNullable(t)) && d.enumMembers === undefined;
+  }
+
+  /** The Go type an alias definition names: OrderedMap[...] for a map, else its type's. */
+  aliasOf(d: Decl): string {
+    const t = d.type;
+    if (t.kind === "object") return `OrderedMap[${this.goType((t.extras as { type: Type }).type)}]`;
+    return this.goType(t);
+  }
+
+  private recursiveAliases: Set<Decl> | undefined;
+
+  /**
+   * The Go type of an alias definition that would refer to itself (an array or a map of itself, or
+   * aliases in a ring: Go refuses an alias cycle), which is then a defined type of it; else undefined.
+   */
+  definedAlias(d: Decl): string | undefined {
+    if (this.recursiveAliases === undefined) {
+      const aliases = new Map(this.p.decls.filter((x) => this.isAlias(x)).map((x) => [x.name, x]));
+      const refs = new Map(
+        [...aliases.values()].map((x) => [
+          x,
+          [...this.peek(() => this.aliasOf(x)).matchAll(/[A-Za-z_][A-Za-z0-9_]*/g)].flatMap(
+            (m) => aliases.get(m[0]) ?? [],
+          ),
+        ]),
+      );
+      this.recursiveAliases = new Set(
+        [...aliases.values()].filter((start) => {
+          const seen = new Set<Decl>();
+          const stack = [...refs.get(start)!];
+          while (stack.length > 0) {
+            const x = stack.pop()!;
+            if (x === start) return true;
+            if (!seen.has(x)) (seen.add(x), stack.push(...refs.get(x)!));
+          }
+          return false;
+        }),
+      );
+    }
+    return this.recursiveAliases.has(d) ? this.peek(() => this.aliasOf(d)) : undefined;
+  }
+
   /** A type held by value inside another: a definition that contains itself is held by pointer. */
   elementType(t: Type): string {
     const base = this.goType(t);

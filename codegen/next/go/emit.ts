@@ -234,12 +234,10 @@ function emitDecode(g: GoContext, pr: Printer, prefix: string): void {
   }
 }
 
-/** How an alias definition's decoder hands its value to the codec of its type. */
+/** How an alias definition's decoder hands its value (*T) to the codec of its type. */
 function aliasTarget(g: GoContext, d: Decl): string {
-  const r = resolve(d.type);
-  if (d.enumMembers !== undefined || (r.kind === "string" && d.type.kind !== "ref")) return "v";
-  void g;
-  return "v";
+  const defined = g.definedAlias(d);
+  return defined === undefined ? "v" : `(*${defined})(v)`;
 }
 
 function emitEncode(g: GoContext, pr: Printer): void {
@@ -261,8 +259,9 @@ function emitEncode(g: GoContext, pr: Printer): void {
     else if (t.kind === "union" && !isNullable(t)) unionEncoder(g, pr, d, t);
     else {
       const codec = typeCodec(g, t, d.name);
+      const defined = g.definedAlias(d);
       pr.block(`func ${d.names.go.enc}(b []byte, v ${d.name}, lvl int) ([]byte, *EncodeError) {`, () =>
-        pr.raw(`return ${codec.enc("v", "lvl")}`),
+        pr.raw(`return ${codec.enc(defined === undefined ? "v" : `${defined}(v)`, "lvl")}`),
       );
     }
     pr.blank();

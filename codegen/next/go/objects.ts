@@ -54,7 +54,7 @@ export function objectDecoder(g: GoContext, pr: Printer, d: Decl, t: ObjectType)
     pr.blank();
   }
   pr.block(`func ${members}(d *wireDecoder, v *${d.name}) *DecodeError {`, () => {
-    pr.block("if !d.ObjectStart() {", () => pr.raw('return d.TypeError("object")'));
+    pr.block("if !d.ObjectStart() {", () => pr.raw('return d.NotEntered("object")'));
     const counted = t.checks.some((c) => c.family === "size" || c.family === "propertyNames");
     const dependents = new Set(
       t.checks.flatMap((c) => (c.family === "dependentRequired" ? [c.key, ...c.required] : [])),
@@ -251,6 +251,7 @@ export function objectEncoder(g: GoContext, pr: Printer, d: Decl, t: ObjectType)
   // the name only (compared, not printed): it records no import
   const extra = g.peek(() => extraField(g, t));
   pr.block(`func ${d.names.go.enc}(b []byte, v *${d.name}, lvl int) ([]byte, *EncodeError) {`, () => {
+    pr.block("if lvl > wireMaxDepth {", () => pr.raw("return b, wireEncodeDepth()"));
     for (const p of t.properties) {
       if (p.required && g.nilable(p.type) && !g.peek(() => g.goType(p.type)).startsWith("[]")) {
         pr.block(`if v.${p.names.goField} == nil {`, () => pr.raw(`return b, wireEncodeMissing(${goString(p.name)})`));

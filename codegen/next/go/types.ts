@@ -76,9 +76,18 @@ export function emitTypes(g: GoContext, pr: Printer, prefix = ""): void {
       }
       continue;
     }
+    const defined = g.definedAlias(d);
+    if (defined !== undefined) {
+      declDoc(pr, d);
+      pr.raw(
+        `// A defined type, not an alias (an alias cannot refer to itself): convert it to ${defined} for that type's methods.`,
+      );
+      pr.raw(`type ${d.name} ${g.aliasOf(d)}`);
+      continue;
+    }
     if (t.kind === "object") {
       declDoc(pr, d);
-      pr.raw(`type ${d.name} = OrderedMap[${g.goType((t.extras as { type: Type }).type)}]`);
+      pr.raw(`type ${d.name} = ${g.aliasOf(d)}`);
       continue;
     }
     if (t.kind === "union" && !isNullable(t)) {

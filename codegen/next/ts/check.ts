@@ -262,7 +262,7 @@ export class TsChecks {
     if (eager) {
       pr.raw(`const ${q} = ${v.k === undefined ? v.p : `$at(${v.p}, ${v.k})`};`);
       pr.raw(`const ${o} = $obj(${v.x}, ${q});`);
-    } else pr.raw(`const ${o} = $isObj(${v.x}) ? ${v.x} : $obj(${v.x}, ${q});`);
+    } else pr.raw(`const ${o} = $isObj(${v.x}) && ${v.p}.length < 999 ? ${v.x} : $obj(${v.x}, ${q});`);
     const props = t.properties;
     const flag = (p: Property) => scope.name(`has_${p.names.local}`);
     const local = (p: Property) => scope.name(`v_${p.names.local}`);

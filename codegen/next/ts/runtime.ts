@@ -257,10 +257,19 @@ function $nul(v: unknown, p: string, k?: $Key): asserts v is null {
 
 function $arr(v: unknown, p: string, k?: $Key): asserts v is unknown[] {
   if (!Array.isArray(v)) $fail("type", $at(p, k), `expected array, got ${$kindOf(v)}`);
+  // a level above the limit needs 1000 tokens in the pointer, so the count runs only for long ones
+  if (p.length >= $maxDepth - 1) $deep($at(p, k));
 }
 
 function $obj(v: unknown, p: string): $Obj {
-  return $isObj(v) ? v : $fail("type", p, `expected object, got ${$kindOf(v)}`);
+  if (!$isObj(v)) $fail("type", p, `expected object, got ${$kindOf(v)}`);
+  if (p.length >= $maxDepth) $deep(p);
+  return v;
+}
+
+/** A typed container at pointer q nested deeper than the limit (a recursive definition) → depth at it. */
+function $deep(q: string): void {
+  if ($levelOf(q) > $maxDepth) $fail("depth", q, `nesting deeper than ${$maxDepth} levels`);
 }
 
 function $missing(key: string, p: string): never {

@@ -104,7 +104,7 @@ func fastGoModuleConfig(line []byte) (v GoModuleConfig, ok bool) {
 
 func decConfig(d *wireDecoder, v *Config) *DecodeError {
 	if !d.ObjectStart() {
-		return d.TypeError("object")
+		return d.NotEntered("object")
 	}
 	var err__schema *DecodeError
 	var seen_protocols bool
@@ -152,7 +152,7 @@ func decConfig(d *wireDecoder, v *Config) *DecodeError {
 
 func decProtocolConfig(d *wireDecoder, v *ProtocolConfig) *DecodeError {
 	if !d.ObjectStart() {
-		return d.TypeError("object")
+		return d.NotEntered("object")
 	}
 	var seen_name bool
 	var err_name *DecodeError
@@ -211,7 +211,7 @@ func decProtocolConfig(d *wireDecoder, v *ProtocolConfig) *DecodeError {
 
 func decGoConfig(d *wireDecoder, v *GoConfig) *DecodeError {
 	if !d.ObjectStart() {
-		return d.TypeError("object")
+		return d.NotEntered("object")
 	}
 	var seen_dir bool
 	var err_dir *DecodeError
@@ -253,7 +253,7 @@ func decGoConfig(d *wireDecoder, v *GoConfig) *DecodeError {
 
 func decGoModuleConfig(d *wireDecoder, v *GoModuleConfig) *DecodeError {
 	if !d.ObjectStart() {
-		return d.TypeError("object")
+		return d.NotEntered("object")
 	}
 	var seen_dir bool
 	var err_dir *DecodeError

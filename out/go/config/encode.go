@@ -39,6 +39,9 @@ func EncodeGoModuleConfig(v GoModuleConfig) ([]byte, error) {
 }
 
 func encConfig(b []byte, v *Config, lvl int) ([]byte, *EncodeError) {
+	if lvl > wireMaxDepth {
+		return b, wireEncodeDepth()
+	}
 	var err *EncodeError
 	open := len(b)
 	if v.Schema != nil {
@@ -73,6 +76,9 @@ func encConfig(b []byte, v *Config, lvl int) ([]byte, *EncodeError) {
 }
 
 func encProtocolConfig(b []byte, v *ProtocolConfig, lvl int) ([]byte, *EncodeError) {
+	if lvl > wireMaxDepth {
+		return b, wireEncodeDepth()
+	}
 	var err *EncodeError
 	open := len(b)
 	b = append(b, `,"name":`...)
@@ -111,6 +117,9 @@ func encProtocolConfig(b []byte, v *ProtocolConfig, lvl int) ([]byte, *EncodeErr
 }
 
 func encGoConfig(b []byte, v *GoConfig, lvl int) ([]byte, *EncodeError) {
+	if lvl > wireMaxDepth {
+		return b, wireEncodeDepth()
+	}
 	var err *EncodeError
 	open := len(b)
 	b = append(b, `,"dir":`...)
@@ -139,6 +148,9 @@ func encGoConfig(b []byte, v *GoConfig, lvl int) ([]byte, *EncodeError) {
 }
 
 func encGoModuleConfig(b []byte, v *GoModuleConfig, lvl int) ([]byte, *EncodeError) {
+	if lvl > wireMaxDepth {
+		return b, wireEncodeDepth()
+	}
 	var err *EncodeError
 	open := len(b)
 	b = append(b, `,"dir":`...)

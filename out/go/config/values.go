@@ -91,7 +91,7 @@ func chk_ProtocolConfig_Typescript_Item(v string) *DecodeError {
 
 func dec_Config_GoModules(d *wireDecoder, v *[]GoModuleConfig) *DecodeError {
 	if !d.ArrayStart() {
-		return d.TypeError("array")
+		return d.NotEntered("array")
 	}
 	out := make([]GoModuleConfig, 0)
 	var first *DecodeError
@@ -124,7 +124,7 @@ func dec_Config_Manifest(d *wireDecoder, v *string) *DecodeError {
 
 func dec_Config_Protocols(d *wireDecoder, v *[]ProtocolConfig) *DecodeError {
 	if !d.ArrayStart() {
-		return d.TypeError("array")
+		return d.NotEntered("array")
 	}
 	out := make([]ProtocolConfig, 0)
 	var first *DecodeError
@@ -209,7 +209,7 @@ func dec_ProtocolConfig_Name(d *wireDecoder, v *string) *DecodeError {
 
 func dec_ProtocolConfig_Schema(d *wireDecoder, v *[]string) *DecodeError {
 	if !d.ArrayStart() {
-		return d.TypeError("array")
+		return d.NotEntered("array")
 	}
 	out := make([]string, 0)
 	var first *DecodeError
@@ -245,7 +245,7 @@ func dec_ProtocolConfig_Schema_Item(d *wireDecoder, v *string) *DecodeError {
 
 func dec_ProtocolConfig_Typescript(d *wireDecoder, v *[]string) *DecodeError {
 	if !d.ArrayStart() {
-		return d.TypeError("array")
+		return d.NotEntered("array")
 	}
 	out := make([]string, 0)
 	var first *DecodeError
@@ -277,6 +277,9 @@ func dec_ProtocolConfig_Typescript_Item(d *wireDecoder, v *string) *DecodeError 
 }
 
 func enc_Config_GoModules(b []byte, v []GoModuleConfig, lvl int) ([]byte, *EncodeError) {
+	if lvl > wireMaxDepth {
+		return b, wireEncodeDepth()
+	}
 	b = append(b, '[')
 	for i := range v {
 		if i > 0 {
@@ -301,6 +304,9 @@ func enc_Config_Manifest(b []byte, v string) ([]byte, *EncodeError) {
 }
 
 func enc_Config_Protocols(b []byte, v []ProtocolConfig, lvl int) ([]byte, *EncodeError) {
+	if lvl > wireMaxDepth {
+		return b, wireEncodeDepth()
+	}
 	n := len(v)
 	if n < 1 {
 		return b, wireEncodeFail(wireCodeLength, "array must have at least 1 items")
@@ -399,6 +405,9 @@ func enc_ProtocolConfig_Name(b []byte, v string) ([]byte, *EncodeError) {
 }
 
 func enc_ProtocolConfig_Schema(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
+	if lvl > wireMaxDepth {
+		return b, wireEncodeDepth()
+	}
 	n := len(v)
 	if n < 1 {
 		return b, wireEncodeFail(wireCodeLength, "array must have at least 1 items")
@@ -427,6 +436,9 @@ func enc_ProtocolConfig_Schema_Item(b []byte, v string) ([]byte, *EncodeError) {
 }
 
 func enc_ProtocolConfig_Typescript(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
+	if lvl > wireMaxDepth {
+		return b, wireEncodeDepth()
+	}
 	b = append(b, '[')
 	for i := range v {
 		if i > 0 {

@@ -323,7 +323,7 @@ func variantHarnessEvent(d *wireDecoder, v *HarnessEvent, k int) *DecodeError {
 
 func decTextEvent(d *wireDecoder, v *TextEvent) *DecodeError {
 	if !d.ObjectStart() {
-		return d.TypeError("object")
+		return d.NotEntered("object")
 	}
 	var seen_type bool
 	var err_type *DecodeError
@@ -365,7 +365,7 @@ func decTextEvent(d *wireDecoder, v *TextEvent) *DecodeError {
 
 func decActivityEvent(d *wireDecoder, v *ActivityEvent) *DecodeError {
 	if !d.ObjectStart() {
-		return d.TypeError("object")
+		return d.NotEntered("object")
 	}
 	var seen_type bool
 	var err_type *DecodeError
@@ -407,7 +407,7 @@ func decActivityEvent(d *wireDecoder, v *ActivityEvent) *DecodeError {
 
 func decPermissionEvent(d *wireDecoder, v *PermissionEvent) *DecodeError {
 	if !d.ObjectStart() {
-		return d.TypeError("object")
+		return d.NotEntered("object")
 	}
 	var seen_type bool
 	var err_type *DecodeError
@@ -467,7 +467,7 @@ func decPermissionEvent(d *wireDecoder, v *PermissionEvent) *DecodeError {
 
 func decUsageEvent(d *wireDecoder, v *UsageEvent) *DecodeError {
 	if !d.ObjectStart() {
-		return d.TypeError("object")
+		return d.NotEntered("object")
 	}
 	var seen_type bool
 	var err_type *DecodeError
@@ -527,7 +527,7 @@ func decUsageEvent(d *wireDecoder, v *UsageEvent) *DecodeError {
 
 func decCompleteEvent(d *wireDecoder, v *CompleteEvent) *DecodeError {
 	if !d.ObjectStart() {
-		return d.TypeError("object")
+		return d.NotEntered("object")
 	}
 	var seen_type bool
 	var err_type *DecodeError
@@ -569,7 +569,7 @@ func decCompleteEvent(d *wireDecoder, v *CompleteEvent) *DecodeError {
 
 func decErrorEvent(d *wireDecoder, v *ErrorEvent) *DecodeError {
 	if !d.ObjectStart() {
-		return d.TypeError("object")
+		return d.NotEntered("object")
 	}
 	var seen_type bool
 	var err_type *DecodeError
@@ -611,7 +611,7 @@ func decErrorEvent(d *wireDecoder, v *ErrorEvent) *DecodeError {
 
 func decCapabilitySettings(d *wireDecoder, v *CapabilitySettings) *DecodeError {
 	if !d.ObjectStart() {
-		return d.TypeError("object")
+		return d.NotEntered("object")
 	}
 	var err_SessionResume *DecodeError
 	var err_MidTurnCancellation *DecodeError

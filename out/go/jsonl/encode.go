@@ -111,6 +111,9 @@ func encHarnessEvent(b []byte, v HarnessEvent, lvl int) ([]byte, *EncodeError) {
 }
 
 func encTextEvent(b []byte, v *TextEvent, lvl int) ([]byte, *EncodeError) {
+	if lvl > wireMaxDepth {
+		return b, wireEncodeDepth()
+	}
 	var err *EncodeError
 	open := len(b)
 	b = append(b, `,"type":"text"`...)
@@ -131,6 +134,9 @@ func encTextEvent(b []byte, v *TextEvent, lvl int) ([]byte, *EncodeError) {
 }
 
 func encActivityEvent(b []byte, v *ActivityEvent, lvl int) ([]byte, *EncodeError) {
+	if lvl > wireMaxDepth {
+		return b, wireEncodeDepth()
+	}
 	var err *EncodeError
 	open := len(b)
 	b = append(b, `,"type":"activity"`...)
@@ -151,6 +157,9 @@ func encActivityEvent(b []byte, v *ActivityEvent, lvl int) ([]byte, *EncodeError
 }
 
 func encPermissionEvent(b []byte, v *PermissionEvent, lvl int) ([]byte, *EncodeError) {
+	if lvl > wireMaxDepth {
+		return b, wireEncodeDepth()
+	}
 	var err *EncodeError
 	open := len(b)
 	b = append(b, `,"type":"permission"`...)
@@ -181,6 +190,9 @@ func encPermissionEvent(b []byte, v *PermissionEvent, lvl int) ([]byte, *EncodeE
 }
 
 func encUsageEvent(b []byte, v *UsageEvent, lvl int) ([]byte, *EncodeError) {
+	if lvl > wireMaxDepth {
+		return b, wireEncodeDepth()
+	}
 	var err *EncodeError
 	open := len(b)
 	b = append(b, `,"type":"usage"`...)
@@ -213,6 +225,9 @@ func encUsageEvent(b []byte, v *UsageEvent, lvl int) ([]byte, *EncodeError) {
 }
 
 func encCompleteEvent(b []byte, v *CompleteEvent, lvl int) ([]byte, *EncodeError) {
+	if lvl > wireMaxDepth {
+		return b, wireEncodeDepth()
+	}
 	var err *EncodeError
 	open := len(b)
 	b = append(b, `,"type":"complete"`...)
@@ -233,6 +248,9 @@ func encCompleteEvent(b []byte, v *CompleteEvent, lvl int) ([]byte, *EncodeError
 }
 
 func encErrorEvent(b []byte, v *ErrorEvent, lvl int) ([]byte, *EncodeError) {
+	if lvl > wireMaxDepth {
+		return b, wireEncodeDepth()
+	}
 	var err *EncodeError
 	open := len(b)
 	b = append(b, `,"type":"error"`...)
@@ -253,6 +271,9 @@ func encErrorEvent(b []byte, v *ErrorEvent, lvl int) ([]byte, *EncodeError) {
 }
 
 func encCapabilitySettings(b []byte, v *CapabilitySettings, lvl int) ([]byte, *EncodeError) {
+	if lvl > wireMaxDepth {
+		return b, wireEncodeDepth()
+	}
 	var err *EncodeError
 	open := len(b)
 	if v.SessionResume != nil {

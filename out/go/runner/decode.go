@@ -1264,7 +1264,7 @@ func decFrameId(d *wireDecoder, v *FrameId) *DecodeError {
 
 func decOpenRequest(d *wireDecoder, v *OpenRequest) *DecodeError {
 	if !d.ObjectStart() {
-		return d.TypeError("object")
+		return d.NotEntered("object")
 	}
 	var seen_attachment bool
 	var err_attachment *DecodeError
@@ -1325,7 +1325,7 @@ func decOpenRequest(d *wireDecoder, v *OpenRequest) *DecodeError {
 
 func decPromptRequest(d *wireDecoder, v *PromptRequest) *DecodeError {
 	if !d.ObjectStart() {
-		return d.TypeError("object")
+		return d.NotEntered("object")
 	}
 	var seen_attachment bool
 	var err_attachment *DecodeError
@@ -1397,7 +1397,7 @@ func decPromptRequest(d *wireDecoder, v *PromptRequest) *DecodeError {
 
 func decSteerRequest(d *wireDecoder, v *SteerRequest) *DecodeError {
 	if !d.ObjectStart() {
-		return d.TypeError("object")
+		return d.NotEntered("object")
 	}
 	var seen_attachment bool
 	var err_attachment *DecodeError
@@ -1469,7 +1469,7 @@ func decSteerRequest(d *wireDecoder, v *SteerRequest) *DecodeError {
 
 func decInterruptRequest(d *wireDecoder, v *InterruptRequest) *DecodeError {
 	if !d.ObjectStart() {
-		return d.TypeError("object")
+		return d.NotEntered("object")
 	}
 	var seen_attachment bool
 	var err_attachment *DecodeError
@@ -1537,7 +1537,7 @@ func decInterruptRequest(d *wireDecoder, v *InterruptRequest) *DecodeError {
 
 func decCheckpointRequest(d *wireDecoder, v *CheckpointRequest) *DecodeError {
 	if !d.ObjectStart() {
-		return d.TypeError("object")
+		return d.NotEntered("object")
 	}
 	var seen_attachment bool
 	var err_attachment *DecodeError
@@ -1594,7 +1594,7 @@ func decCheckpointRequest(d *wireDecoder, v *CheckpointRequest) *DecodeError {
 
 func decDetachRequest(d *wireDecoder, v *DetachRequest) *DecodeError {
 	if !d.ObjectStart() {
-		return d.TypeError("object")
+		return d.NotEntered("object")
 	}
 	var seen_attachment bool
 	var err_attachment *DecodeError
@@ -1651,7 +1651,7 @@ func decDetachRequest(d *wireDecoder, v *DetachRequest) *DecodeError {
 
 func decToolCallRequest(d *wireDecoder, v *ToolCallRequest) *DecodeError {
 	if !d.ObjectStart() {
-		return d.TypeError("object")
+		return d.NotEntered("object")
 	}
 	var seen_attachment bool
 	var err_attachment *DecodeError
@@ -1723,7 +1723,7 @@ func decToolCallRequest(d *wireDecoder, v *ToolCallRequest) *DecodeError {
 
 func decResultResponse(d *wireDecoder, v *ResultResponse) *DecodeError {
 	if !d.ObjectStart() {
-		return d.TypeError("object")
+		return d.NotEntered("object")
 	}
 	var seen_attachment bool
 	var err_attachment *DecodeError
@@ -1780,7 +1780,7 @@ func decResultResponse(d *wireDecoder, v *ResultResponse) *DecodeError {
 
 func decErrorResponse(d *wireDecoder, v *ErrorResponse) *DecodeError {
 	if !d.ObjectStart() {
-		return d.TypeError("object")
+		return d.NotEntered("object")
 	}
 	var seen_attachment bool
 	var err_attachment *DecodeError
@@ -1837,7 +1837,7 @@ func decErrorResponse(d *wireDecoder, v *ErrorResponse) *DecodeError {
 
 func decAssistantDeltaEvent(d *wireDecoder, v *AssistantDeltaEvent) *DecodeError {
 	if !d.ObjectStart() {
-		return d.TypeError("object")
+		return d.NotEntered("object")
 	}
 	var seen_attachment bool
 	var err_attachment *DecodeError
@@ -1898,7 +1898,7 @@ func decAssistantDeltaEvent(d *wireDecoder, v *AssistantDeltaEvent) *DecodeError
 
 func decAssistantMessageEvent(d *wireDecoder, v *AssistantMessageEvent) *DecodeError {
 	if !d.ObjectStart() {
-		return d.TypeError("object")
+		return d.NotEntered("object")
 	}
 	var seen_attachment bool
 	var err_attachment *DecodeError
@@ -2602,7 +2602,7 @@ func decNonEmptyString(d *wireDecoder, v *NonEmptyString) *DecodeError {
 
 func decHarnessOptions(d *wireDecoder, v *HarnessOptions) *DecodeError {
 	if !d.ObjectStart() {
-		return d.TypeError("object")
+		return d.NotEntered("object")
 	}
 	var seen_session_id bool
 	var err_session_id *DecodeError
@@ -2674,7 +2674,7 @@ func decHarnessOptions(d *wireDecoder, v *HarnessOptions) *DecodeError {
 
 func decConfig(d *wireDecoder, v *Config) *DecodeError {
 	if !d.ObjectStart() {
-		return d.TypeError("object")
+		return d.NotEntered("object")
 	}
 	var seen_model bool
 	var err_model *DecodeError
@@ -2713,7 +2713,7 @@ func decConfig(d *wireDecoder, v *Config) *DecodeError {
 
 func decToolSchema(d *wireDecoder, v *ToolSchema) *DecodeError {
 	if !d.ObjectStart() {
-		return d.TypeError("object")
+		return d.NotEntered("object")
 	}
 	var seen_name bool
 	var err_name *DecodeError
@@ -2763,7 +2763,7 @@ func decToolSchema(d *wireDecoder, v *ToolSchema) *DecodeError {
 
 func decProvider(d *wireDecoder, v *Provider) *DecodeError {
 	if !d.ObjectStart() {
-		return d.TypeError("object")
+		return d.NotEntered("object")
 	}
 	var err_api_key *DecodeError
 	var err_base_url *DecodeError
@@ -2801,7 +2801,7 @@ func decProvider(d *wireDecoder, v *Provider) *DecodeError {
 
 func decText(d *wireDecoder, v *Text) *DecodeError {
 	if !d.ObjectStart() {
-		return d.TypeError("object")
+		return d.NotEntered("object")
 	}
 	var seen_text bool
 	var err_text *DecodeError
@@ -2829,7 +2829,7 @@ func decText(d *wireDecoder, v *Text) *DecodeError {
 
 func decNativeFile(d *wireDecoder, v *NativeFile) *DecodeError {
 	if !d.ObjectStart() {
-		return d.TypeError("object")
+		return d.NotEntered("object")
 	}
 	var seen_path bool
 	var err_path *DecodeError
@@ -2879,7 +2879,7 @@ func decNativeFile(d *wireDecoder, v *NativeFile) *DecodeError {
 
 func decToolCall(d *wireDecoder, v *ToolCall) *DecodeError {
 	if !d.ObjectStart() {
-		return d.TypeError("object")
+		return d.NotEntered("object")
 	}
 	var seen_id bool
 	var err_id *DecodeError
@@ -2929,7 +2929,7 @@ func decToolCall(d *wireDecoder, v *ToolCall) *DecodeError {
 
 func decToolResult(d *wireDecoder, v *ToolResult) *DecodeError {
 	if !d.ObjectStart() {
-		return d.TypeError("object")
+		return d.NotEntered("object")
 	}
 	var seen_content bool
 	var err_content *DecodeError
@@ -3022,7 +3022,7 @@ func variantContentBlock(d *wireDecoder, v *ContentBlock, k int) *DecodeError {
 
 func decTextBlock(d *wireDecoder, v *TextBlock) *DecodeError {
 	if !d.ObjectStart() {
-		return d.TypeError("object")
+		return d.NotEntered("object")
 	}
 	var seen_type bool
 	var err_type *DecodeError
@@ -3061,7 +3061,7 @@ func decTextBlock(d *wireDecoder, v *TextBlock) *DecodeError {
 
 func decUsage(d *wireDecoder, v *Usage) *DecodeError {
 	if !d.ObjectStart() {
-		return d.TypeError("object")
+		return d.NotEntered("object")
 	}
 	var seen_input bool
 	var err_input *DecodeError
@@ -3100,7 +3100,7 @@ func decUsage(d *wireDecoder, v *Usage) *DecodeError {
 
 func decAssistantDelta(d *wireDecoder, v *AssistantDelta) *DecodeError {
 	if !d.ObjectStart() {
-		return d.TypeError("object")
+		return d.NotEntered("object")
 	}
 	var seen_text bool
 	var err_text *DecodeError
@@ -3128,7 +3128,7 @@ func decAssistantDelta(d *wireDecoder, v *AssistantDelta) *DecodeError {
 
 func decAssistantMessage(d *wireDecoder, v *AssistantMessage) *DecodeError {
 	if !d.ObjectStart() {
-		return d.TypeError("object")
+		return d.NotEntered("object")
 	}
 	var seen_text bool
 	var err_text *DecodeError
@@ -3178,7 +3178,7 @@ func decAssistantMessage(d *wireDecoder, v *AssistantMessage) *DecodeError {
 
 func decResponseError(d *wireDecoder, v *ResponseError) *DecodeError {
 	if !d.ObjectStart() {
-		return d.TypeError("object")
+		return d.NotEntered("object")
 	}
 	var seen_code bool
 	var err_code *DecodeError
@@ -3217,7 +3217,7 @@ func decResponseError(d *wireDecoder, v *ResponseError) *DecodeError {
 
 func decOpenResult(d *wireDecoder, v *OpenResult) *DecodeError {
 	if !d.ObjectStart() {
-		return d.TypeError("object")
+		return d.NotEntered("object")
 	}
 	var err_tools *DecodeError
 	var unknown *DecodeError
@@ -3240,7 +3240,7 @@ func decOpenResult(d *wireDecoder, v *OpenResult) *DecodeError {
 
 func decPromptResult(d *wireDecoder, v *PromptResult) *DecodeError {
 	if !d.ObjectStart() {
-		return d.TypeError("object")
+		return d.NotEntered("object")
 	}
 	var err_interrupted *DecodeError
 	var unknown *DecodeError
@@ -3264,7 +3264,7 @@ func decPromptResult(d *wireDecoder, v *PromptResult) *DecodeError {
 
 func decEmptyResult(d *wireDecoder, v *EmptyResult) *DecodeError {
 	if !d.ObjectStart() {
-		return d.TypeError("object")
+		return d.NotEntered("object")
 	}
 	var unknown *DecodeError
 	for d.NextMember() {

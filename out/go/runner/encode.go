@@ -418,6 +418,9 @@ func encFrameId(b []byte, v FrameId, lvl int) ([]byte, *EncodeError) {
 }
 
 func encOpenRequest(b []byte, v *OpenRequest, lvl int) ([]byte, *EncodeError) {
+	if lvl > wireMaxDepth {
+		return b, wireEncodeDepth()
+	}
 	var err *EncodeError
 	open := len(b)
 	b = append(b, `,"attachment":`...)
@@ -443,6 +446,9 @@ func encOpenRequest(b []byte, v *OpenRequest, lvl int) ([]byte, *EncodeError) {
 }
 
 func encPromptRequest(b []byte, v *PromptRequest, lvl int) ([]byte, *EncodeError) {
+	if lvl > wireMaxDepth {
+		return b, wireEncodeDepth()
+	}
 	var err *EncodeError
 	open := len(b)
 	b = append(b, `,"attachment":`...)
@@ -472,6 +478,9 @@ func encPromptRequest(b []byte, v *PromptRequest, lvl int) ([]byte, *EncodeError
 }
 
 func encSteerRequest(b []byte, v *SteerRequest, lvl int) ([]byte, *EncodeError) {
+	if lvl > wireMaxDepth {
+		return b, wireEncodeDepth()
+	}
 	var err *EncodeError
 	open := len(b)
 	b = append(b, `,"attachment":`...)
@@ -501,6 +510,9 @@ func encSteerRequest(b []byte, v *SteerRequest, lvl int) ([]byte, *EncodeError) 
 }
 
 func encInterruptRequest(b []byte, v *InterruptRequest, lvl int) ([]byte, *EncodeError) {
+	if lvl > wireMaxDepth {
+		return b, wireEncodeDepth()
+	}
 	var err *EncodeError
 	open := len(b)
 	b = append(b, `,"attachment":`...)
@@ -532,6 +544,9 @@ func encInterruptRequest(b []byte, v *InterruptRequest, lvl int) ([]byte, *Encod
 }
 
 func encCheckpointRequest(b []byte, v *CheckpointRequest, lvl int) ([]byte, *EncodeError) {
+	if lvl > wireMaxDepth {
+		return b, wireEncodeDepth()
+	}
 	var err *EncodeError
 	open := len(b)
 	b = append(b, `,"attachment":`...)
@@ -559,6 +574,9 @@ func encCheckpointRequest(b []byte, v *CheckpointRequest, lvl int) ([]byte, *Enc
 }
 
 func encDetachRequest(b []byte, v *DetachRequest, lvl int) ([]byte, *EncodeError) {
+	if lvl > wireMaxDepth {
+		return b, wireEncodeDepth()
+	}
 	var err *EncodeError
 	open := len(b)
 	b = append(b, `,"attachment":`...)
@@ -586,6 +604,9 @@ func encDetachRequest(b []byte, v *DetachRequest, lvl int) ([]byte, *EncodeError
 }
 
 func encToolCallRequest(b []byte, v *ToolCallRequest, lvl int) ([]byte, *EncodeError) {
+	if lvl > wireMaxDepth {
+		return b, wireEncodeDepth()
+	}
 	var err *EncodeError
 	open := len(b)
 	b = append(b, `,"attachment":`...)
@@ -615,6 +636,9 @@ func encToolCallRequest(b []byte, v *ToolCallRequest, lvl int) ([]byte, *EncodeE
 }
 
 func encResultResponse(b []byte, v *ResultResponse, lvl int) ([]byte, *EncodeError) {
+	if lvl > wireMaxDepth {
+		return b, wireEncodeDepth()
+	}
 	if v.Result == nil {
 		return b, wireEncodeMissing("result")
 	}
@@ -648,6 +672,9 @@ func encResultResponse(b []byte, v *ResultResponse, lvl int) ([]byte, *EncodeErr
 }
 
 func encErrorResponse(b []byte, v *ErrorResponse, lvl int) ([]byte, *EncodeError) {
+	if lvl > wireMaxDepth {
+		return b, wireEncodeDepth()
+	}
 	var err *EncodeError
 	open := len(b)
 	b = append(b, `,"attachment":`...)
@@ -678,6 +705,9 @@ func encErrorResponse(b []byte, v *ErrorResponse, lvl int) ([]byte, *EncodeError
 }
 
 func encAssistantDeltaEvent(b []byte, v *AssistantDeltaEvent, lvl int) ([]byte, *EncodeError) {
+	if lvl > wireMaxDepth {
+		return b, wireEncodeDepth()
+	}
 	var err *EncodeError
 	open := len(b)
 	b = append(b, `,"attachment":`...)
@@ -703,6 +733,9 @@ func encAssistantDeltaEvent(b []byte, v *AssistantDeltaEvent, lvl int) ([]byte, 
 }
 
 func encAssistantMessageEvent(b []byte, v *AssistantMessageEvent, lvl int) ([]byte, *EncodeError) {
+	if lvl > wireMaxDepth {
+		return b, wireEncodeDepth()
+	}
 	var err *EncodeError
 	open := len(b)
 	b = append(b, `,"attachment":`...)
@@ -938,6 +971,9 @@ func encNonEmptyString(b []byte, v NonEmptyString, lvl int) ([]byte, *EncodeErro
 }
 
 func encHarnessOptions(b []byte, v *HarnessOptions, lvl int) ([]byte, *EncodeError) {
+	if lvl > wireMaxDepth {
+		return b, wireEncodeDepth()
+	}
 	var err *EncodeError
 	open := len(b)
 	b = append(b, `,"session_id":`...)
@@ -970,6 +1006,9 @@ func encHarnessOptions(b []byte, v *HarnessOptions, lvl int) ([]byte, *EncodeErr
 }
 
 func encConfig(b []byte, v *Config, lvl int) ([]byte, *EncodeError) {
+	if lvl > wireMaxDepth {
+		return b, wireEncodeDepth()
+	}
 	var err *EncodeError
 	open := len(b)
 	b = append(b, `,"model":`...)
@@ -990,6 +1029,9 @@ func encConfig(b []byte, v *Config, lvl int) ([]byte, *EncodeError) {
 }
 
 func encToolSchema(b []byte, v *ToolSchema, lvl int) ([]byte, *EncodeError) {
+	if lvl > wireMaxDepth {
+		return b, wireEncodeDepth()
+	}
 	if v.InputSchema == nil {
 		return b, wireEncodeMissing("input_schema")
 	}
@@ -1017,6 +1059,9 @@ func encToolSchema(b []byte, v *ToolSchema, lvl int) ([]byte, *EncodeError) {
 }
 
 func encProvider(b []byte, v *Provider, lvl int) ([]byte, *EncodeError) {
+	if lvl > wireMaxDepth {
+		return b, wireEncodeDepth()
+	}
 	var err *EncodeError
 	open := len(b)
 	if v.APIKey != nil {
@@ -1047,6 +1092,9 @@ func encProvider(b []byte, v *Provider, lvl int) ([]byte, *EncodeError) {
 }
 
 func encText(b []byte, v *Text, lvl int) ([]byte, *EncodeError) {
+	if lvl > wireMaxDepth {
+		return b, wireEncodeDepth()
+	}
 	var err *EncodeError
 	open := len(b)
 	b = append(b, `,"text":`...)
@@ -1063,6 +1111,9 @@ func encText(b []byte, v *Text, lvl int) ([]byte, *EncodeError) {
 }
 
 func encNativeFile(b []byte, v *NativeFile, lvl int) ([]byte, *EncodeError) {
+	if lvl > wireMaxDepth {
+		return b, wireEncodeDepth()
+	}
 	var err *EncodeError
 	open := len(b)
 	b = append(b, `,"path":`...)
@@ -1087,6 +1138,9 @@ func encNativeFile(b []byte, v *NativeFile, lvl int) ([]byte, *EncodeError) {
 }
 
 func encToolCall(b []byte, v *ToolCall, lvl int) ([]byte, *EncodeError) {
+	if lvl > wireMaxDepth {
+		return b, wireEncodeDepth()
+	}
 	if v.Arguments == nil {
 		return b, wireEncodeMissing("arguments")
 	}
@@ -1114,6 +1168,9 @@ func encToolCall(b []byte, v *ToolCall, lvl int) ([]byte, *EncodeError) {
 }
 
 func encToolResult(b []byte, v *ToolResult, lvl int) ([]byte, *EncodeError) {
+	if lvl > wireMaxDepth {
+		return b, wireEncodeDepth()
+	}
 	var err *EncodeError
 	open := len(b)
 	b = append(b, `,"content":`...)
@@ -1145,6 +1202,9 @@ func encContentBlock(b []byte, v ContentBlock, lvl int) ([]byte, *EncodeError) {
 }
 
 func encTextBlock(b []byte, v *TextBlock, lvl int) ([]byte, *EncodeError) {
+	if lvl > wireMaxDepth {
+		return b, wireEncodeDepth()
+	}
 	var err *EncodeError
 	open := len(b)
 	b = append(b, `,"type":"text"`...)
@@ -1162,6 +1222,9 @@ func encTextBlock(b []byte, v *TextBlock, lvl int) ([]byte, *EncodeError) {
 }
 
 func encUsage(b []byte, v *Usage, lvl int) ([]byte, *EncodeError) {
+	if lvl > wireMaxDepth {
+		return b, wireEncodeDepth()
+	}
 	var err *EncodeError
 	open := len(b)
 	b = append(b, `,"input":`...)
@@ -1182,6 +1245,9 @@ func encUsage(b []byte, v *Usage, lvl int) ([]byte, *EncodeError) {
 }
 
 func encAssistantDelta(b []byte, v *AssistantDelta, lvl int) ([]byte, *EncodeError) {
+	if lvl > wireMaxDepth {
+		return b, wireEncodeDepth()
+	}
 	var err *EncodeError
 	open := len(b)
 	b = append(b, `,"text":`...)
@@ -1198,6 +1264,9 @@ func encAssistantDelta(b []byte, v *AssistantDelta, lvl int) ([]byte, *EncodeErr
 }
 
 func encAssistantMessage(b []byte, v *AssistantMessage, lvl int) ([]byte, *EncodeError) {
+	if lvl > wireMaxDepth {
+		return b, wireEncodeDepth()
+	}
 	var err *EncodeError
 	open := len(b)
 	b = append(b, `,"text":`...)
@@ -1222,6 +1291,9 @@ func encAssistantMessage(b []byte, v *AssistantMessage, lvl int) ([]byte, *Encod
 }
 
 func encResponseError(b []byte, v *ResponseError, lvl int) ([]byte, *EncodeError) {
+	if lvl > wireMaxDepth {
+		return b, wireEncodeDepth()
+	}
 	var err *EncodeError
 	open := len(b)
 	b = append(b, `,"code":`...)
@@ -1242,6 +1314,9 @@ func encResponseError(b []byte, v *ResponseError, lvl int) ([]byte, *EncodeError
 }
 
 func encOpenResult(b []byte, v *OpenResult, lvl int) ([]byte, *EncodeError) {
+	if lvl > wireMaxDepth {
+		return b, wireEncodeDepth()
+	}
 	var err *EncodeError
 	open := len(b)
 	if v.Tools != nil {
@@ -1260,6 +1335,9 @@ func encOpenResult(b []byte, v *OpenResult, lvl int) ([]byte, *EncodeError) {
 }
 
 func encPromptResult(b []byte, v *PromptResult, lvl int) ([]byte, *EncodeError) {
+	if lvl > wireMaxDepth {
+		return b, wireEncodeDepth()
+	}
 	var err *EncodeError
 	open := len(b)
 	if v.Interrupted != nil {
@@ -1278,6 +1356,9 @@ func encPromptResult(b []byte, v *PromptResult, lvl int) ([]byte, *EncodeError) 
 }
 
 func encEmptyResult(b []byte, v *EmptyResult, lvl int) ([]byte, *EncodeError) {
+	if lvl > wireMaxDepth {
+		return b, wireEncodeDepth()
+	}
 	open := len(b)
 	if len(b) == open {
 		b = append(b, '{')

@@ -172,6 +172,16 @@ func (d *wireDecoder) TypeError(want string) *DecodeError {
 	return wireFail(wireCodeType, "expected "+want+", got "+k.String())
 }
 
+// NotEntered is the error of an ObjectStart or ArrayStart that returned false: a container at a
+// level above MaxDepth (only a recursive definition reaches one) → depth, else type; the value is skipped.
+func (d *wireDecoder) NotEntered(want string) *DecodeError {
+	if c := d.at(); (c == '{' || c == '[') && d.depth >= wireMaxDepth {
+		d.Skip()
+		return wireFail(wireCodeDepth, "nesting deeper than "+strconv.Itoa(wireMaxDepth)+" levels")
+	}
+	return d.TypeError(want)
+}
+
 // wireSkipStringAt returns the index after the string opening at b[i].
 func wireSkipStringAt(b []byte, i int) int {
 	i = wireStringStop(b, i+1)
@@ -211,9 +221,10 @@ func (d *wireDecoder) Skip() {
 	d.i = j
 }
 
-// ObjectStart enters the object at the current position; false (nothing consumed) if it is not an object.
+// ObjectStart enters the object at the current position; false (nothing consumed) if it is not an
+// object or is nested deeper than MaxDepth (NotEntered gives the error).
 func (d *wireDecoder) ObjectStart() bool {
-	if d.at() != '{' {
+	if d.at() != '{' || d.depth >= wireMaxDepth {
 		return false
 	}
 	d.i++
@@ -354,9 +365,10 @@ func (d *wireDecoder) Unknown(prior *DecodeError) *DecodeError {
 // already parsed value, which has no document order (codegen/SEMANTICS.md).
 func (d *wireDecoder) PropertyOrder() { d.propOrder = true }
 
-// ArrayStart enters the array at the current position; false (nothing consumed) if it is not an array.
+// ArrayStart enters the array at the current position; false (nothing consumed) if it is not an
+// array or is nested deeper than MaxDepth (NotEntered gives the error).
 func (d *wireDecoder) ArrayStart() bool {
-	if d.at() != '[' {
+	if d.at() != '[' || d.depth >= wireMaxDepth {
 		return false
 	}
 	d.i++
@@ -771,7 +783,10 @@ func (d *wireDecoder) probe(p *wireProbe, keys []string, peek bool) bool {
 		return true
 	}
 	save, saveDepth, saveFirst := d.i, d.depth, d.first
-	d.ObjectStart()
+	// entered whatever its depth: the probe only looks for keys, and the decode that follows gives the depth error
+	d.i++
+	d.depth++
+	d.first = true
 	for d.NextMember() {
 		if !d.keyBad {
 			for k, key := range keys {

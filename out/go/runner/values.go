@@ -215,7 +215,7 @@ func dec_CheckpointRequest_Method(d *wireDecoder, v *string) *DecodeError {
 
 func dec_CheckpointResult(d *wireDecoder, v *[]NativeFile) *DecodeError {
 	if !d.ArrayStart() {
-		return d.TypeError("array")
+		return d.NotEntered("array")
 	}
 	out := make([]NativeFile, 0)
 	var first *DecodeError
@@ -241,7 +241,7 @@ func dec_CheckpointResult(d *wireDecoder, v *[]NativeFile) *DecodeError {
 
 func dec_Config_Tools(d *wireDecoder, v *[]NonEmptyString) *DecodeError {
 	if !d.ArrayStart() {
-		return d.TypeError("array")
+		return d.NotEntered("array")
 	}
 	out := make([]NonEmptyString, 0)
 	var first *DecodeError
@@ -302,7 +302,7 @@ func dec_HarnessOptions_Dir(d *wireDecoder, v *string) *DecodeError {
 
 func dec_HarnessOptions_Tools(d *wireDecoder, v *[]ToolSchema) *DecodeError {
 	if !d.ArrayStart() {
-		return d.TypeError("array")
+		return d.NotEntered("array")
 	}
 	out := make([]ToolSchema, 0)
 	var first *DecodeError
@@ -370,7 +370,7 @@ func dec_OpenRequest_Method(d *wireDecoder, v *string) *DecodeError {
 
 func dec_OpenResult_Tools(d *wireDecoder, v *[]string) *DecodeError {
 	if !d.ArrayStart() {
-		return d.TypeError("array")
+		return d.NotEntered("array")
 	}
 	out := make([]string, 0)
 	var first *DecodeError
@@ -438,7 +438,7 @@ func dec_ToolCallRequest_Method(d *wireDecoder, v *string) *DecodeError {
 
 func dec_ToolResult_Content(d *wireDecoder, v *[]ContentBlock) *DecodeError {
 	if !d.ArrayStart() {
-		return d.TypeError("array")
+		return d.NotEntered("array")
 	}
 	out := make([]ContentBlock, 0)
 	var first *DecodeError
@@ -524,6 +524,9 @@ func enc_CheckpointRequest_Method(b []byte, v string) ([]byte, *EncodeError) {
 }
 
 func enc_CheckpointResult(b []byte, v []NativeFile, lvl int) ([]byte, *EncodeError) {
+	if lvl > wireMaxDepth {
+		return b, wireEncodeDepth()
+	}
 	b = append(b, '[')
 	for i := range v {
 		if i > 0 {
@@ -538,6 +541,9 @@ func enc_CheckpointResult(b []byte, v []NativeFile, lvl int) ([]byte, *EncodeErr
 }
 
 func enc_Config_Tools(b []byte, v []NonEmptyString, lvl int) ([]byte, *EncodeError) {
+	if lvl > wireMaxDepth {
+		return b, wireEncodeDepth()
+	}
 	b = append(b, '[')
 	for i := range v {
 		if i > 0 {
@@ -602,6 +608,9 @@ func enc_HarnessOptions_Dir(b []byte, v string) ([]byte, *EncodeError) {
 }
 
 func enc_HarnessOptions_Tools(b []byte, v []ToolSchema, lvl int) ([]byte, *EncodeError) {
+	if lvl > wireMaxDepth {
+		return b, wireEncodeDepth()
+	}
 	b = append(b, '[')
 	for i := range v {
 		if i > 0 {
@@ -676,6 +685,9 @@ func enc_OpenRequest_Method(b []byte, v string) ([]byte, *EncodeError) {
 }
 
 func enc_OpenResult_Tools(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
+	if lvl > wireMaxDepth {
+		return b, wireEncodeDepth()
+	}
 	b = append(b, '[')
 	for i := range v {
 		if i > 0 {
@@ -747,6 +759,9 @@ func enc_ToolCallRequest_Method(b []byte, v string) ([]byte, *EncodeError) {
 }
 
 func enc_ToolResult_Content(b []byte, v []ContentBlock, lvl int) ([]byte, *EncodeError) {
+	if lvl > wireMaxDepth {
+		return b, wireEncodeDepth()
+	}
 	b = append(b, '[')
 	for i := range v {
 		if i > 0 {

@@ -236,7 +236,14 @@ function $bool(v: unknown, p: string, k?: $Key): asserts v is boolean {
 }
 
 function $obj(v: unknown, p: string): $Obj {
-  return $isObj(v) ? v : $fail("type", p, `expected object, got ${$kindOf(v)}`);
+  if (!$isObj(v)) $fail("type", p, `expected object, got ${$kindOf(v)}`);
+  if (p.length >= $maxDepth) $deep(p);
+  return v;
+}
+
+/** A typed container at pointer q nested deeper than the limit (a recursive definition) → depth at it. */
+function $deep(q: string): void {
+  if ($levelOf(q) > $maxDepth) $fail("depth", q, `nesting deeper than ${$maxDepth} levels`);
 }
 
 function $missing(key: string, p: string): never {
@@ -721,7 +728,7 @@ function knownTextEvent(key: string): boolean {
 }
 
 function checkTextEvent(v: unknown, p: string, k?: $Key): void {
-  const o = $isObj(v) ? v : $obj(v, $at(p, k));
+  const o = $isObj(v) && p.length < 999 ? v : $obj(v, $at(p, k));
   let has_type = false;
   let has_text = false;
   let extra = false;
@@ -786,7 +793,7 @@ function knownActivityEvent(key: string): boolean {
 }
 
 function checkActivityEvent(v: unknown, p: string, k?: $Key): void {
-  const o = $isObj(v) ? v : $obj(v, $at(p, k));
+  const o = $isObj(v) && p.length < 999 ? v : $obj(v, $at(p, k));
   let has_type = false;
   let has_description = false;
   let extra = false;
@@ -859,7 +866,7 @@ function knownPermissionEvent(key: string): boolean {
 }
 
 function checkPermissionEvent(v: unknown, p: string, k?: $Key): void {
-  const o = $isObj(v) ? v : $obj(v, $at(p, k));
+  const o = $isObj(v) && p.length < 999 ? v : $obj(v, $at(p, k));
   let has_type = false;
   let has_id = false;
   let has_description = false;
@@ -949,7 +956,7 @@ function knownUsageEvent(key: string): boolean {
 }
 
 function checkUsageEvent(v: unknown, p: string, k?: $Key): void {
-  const o = $isObj(v) ? v : $obj(v, $at(p, k));
+  const o = $isObj(v) && p.length < 999 ? v : $obj(v, $at(p, k));
   let has_type = false;
   let has_input_tokens = false;
   let has_output_tokens = false;
@@ -1048,7 +1055,7 @@ function knownCompleteEvent(key: string): boolean {
 }
 
 function checkCompleteEvent(v: unknown, p: string, k?: $Key): void {
-  const o = $isObj(v) ? v : $obj(v, $at(p, k));
+  const o = $isObj(v) && p.length < 999 ? v : $obj(v, $at(p, k));
   let has_type = false;
   let has_text = false;
   let extra = false;
@@ -1113,7 +1120,7 @@ function knownErrorEvent(key: string): boolean {
 }
 
 function checkErrorEvent(v: unknown, p: string, k?: $Key): void {
-  const o = $isObj(v) ? v : $obj(v, $at(p, k));
+  const o = $isObj(v) && p.length < 999 ? v : $obj(v, $at(p, k));
   let has_type = false;
   let has_message = false;
   let extra = false;
@@ -1197,7 +1204,7 @@ function knownCapabilitySettings(key: string): boolean {
 }
 
 function checkCapabilitySettings(v: unknown, p: string, k?: $Key): void {
-  const o = $isObj(v) ? v : $obj(v, $at(p, k));
+  const o = $isObj(v) && p.length < 999 ? v : $obj(v, $at(p, k));
   let has_SessionResume = false;
   let has_MidTurnCancellation = false;
   let has_StructuredOutput = false;

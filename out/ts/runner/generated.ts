@@ -233,10 +233,19 @@ function $nul(v: unknown, p: string, k?: $Key): asserts v is null {
 
 function $arr(v: unknown, p: string, k?: $Key): asserts v is unknown[] {
   if (!Array.isArray(v)) $fail("type", $at(p, k), `expected array, got ${$kindOf(v)}`);
+  // a level above the limit needs 1000 tokens in the pointer, so the count runs only for long ones
+  if (p.length >= $maxDepth - 1) $deep($at(p, k));
 }
 
 function $obj(v: unknown, p: string): $Obj {
-  return $isObj(v) ? v : $fail("type", p, `expected object, got ${$kindOf(v)}`);
+  if (!$isObj(v)) $fail("type", p, `expected object, got ${$kindOf(v)}`);
+  if (p.length >= $maxDepth) $deep(p);
+  return v;
+}
+
+/** A typed container at pointer q nested deeper than the limit (a recursive definition) → depth at it. */
+function $deep(q: string): void {
+  if ($levelOf(q) > $maxDepth) $fail("depth", q, `nesting deeper than ${$maxDepth} levels`);
 }
 
 function $missing(key: string, p: string): never {
@@ -2556,7 +2565,7 @@ function knownProvider(key: string): boolean {
 }
 
 function checkProvider(v: unknown, p: string, k?: $Key): void {
-  const o = $isObj(v) ? v : $obj(v, $at(p, k));
+  const o = $isObj(v) && p.length < 999 ? v : $obj(v, $at(p, k));
   let has_api_key = false;
   let has_base_url = false;
   let has_api = false;
@@ -2623,7 +2632,7 @@ function knownText(key: string): boolean {
 }
 
 function checkText(v: unknown, p: string, k?: $Key): void {
-  const o = $isObj(v) ? v : $obj(v, $at(p, k));
+  const o = $isObj(v) && p.length < 999 ? v : $obj(v, $at(p, k));
   let has_text = false;
   for (const key in o) {
     if (!$hasOwn.call(o, key)) continue;
@@ -2677,7 +2686,7 @@ function knownNativeFile(key: string): boolean {
 }
 
 function checkNativeFile(v: unknown, p: string, k?: $Key): void {
-  const o = $isObj(v) ? v : $obj(v, $at(p, k));
+  const o = $isObj(v) && p.length < 999 ? v : $obj(v, $at(p, k));
   let has_path = false;
   let has_size = false;
   let has_append_only = false;
@@ -2925,7 +2934,7 @@ function knownTextBlock(key: string): boolean {
 }
 
 function checkTextBlock(v: unknown, p: string, k?: $Key): void {
-  const o = $isObj(v) ? v : $obj(v, $at(p, k));
+  const o = $isObj(v) && p.length < 999 ? v : $obj(v, $at(p, k));
   let has_type = false;
   let has_text = false;
   for (const key in o) {
@@ -2985,7 +2994,7 @@ function knownUsage(key: string): boolean {
 }
 
 function checkUsage(v: unknown, p: string, k?: $Key): void {
-  const o = $isObj(v) ? v : $obj(v, $at(p, k));
+  const o = $isObj(v) && p.length < 999 ? v : $obj(v, $at(p, k));
   let has_input = false;
   let has_output = false;
   for (const key in o) {
@@ -3045,7 +3054,7 @@ function knownAssistantDelta(key: string): boolean {
 }
 
 function checkAssistantDelta(v: unknown, p: string, k?: $Key): void {
-  const o = $isObj(v) ? v : $obj(v, $at(p, k));
+  const o = $isObj(v) && p.length < 999 ? v : $obj(v, $at(p, k));
   let has_text = false;
   for (const key in o) {
     if (!$hasOwn.call(o, key)) continue;
@@ -3279,7 +3288,7 @@ function knownPromptResult(key: string): boolean {
 }
 
 function checkPromptResult(v: unknown, p: string, k?: $Key): void {
-  const o = $isObj(v) ? v : $obj(v, $at(p, k));
+  const o = $isObj(v) && p.length < 999 ? v : $obj(v, $at(p, k));
   let has_interrupted = false;
   for (const key in o) {
     if (!$hasOwn.call(o, key)) continue;
@@ -3322,7 +3331,7 @@ function knownEmptyResult(key: string): boolean {
 }
 
 function checkEmptyResult(v: unknown, p: string, k?: $Key): void {
-  const o = $isObj(v) ? v : $obj(v, $at(p, k));
+  const o = $isObj(v) && p.length < 999 ? v : $obj(v, $at(p, k));
   for (const key in o) {
     if (!$hasOwn.call(o, key)) continue;
     if (o[key] !== undefined) $closed(o, knownEmptyResult, $at(p, k));

@@ -136,6 +136,12 @@ func wireFail(code, msg string) *DecodeError { return &DecodeError{Code: code, M
 // wireEncodeFail returns an EncodeError at the current value (pointer "").
 func wireEncodeFail(code, msg string) *EncodeError { return &EncodeError{Code: code, Message: msg} }
 
+// wireEncodeDepth is the error of a typed container written at a level above MaxDepth (only values of a
+// recursive definition get there), as its decoder would give it.
+func wireEncodeDepth() *EncodeError {
+	return wireEncodeFail(wireCodeDepth, "nesting deeper than "+strconv.Itoa(wireMaxDepth)+" levels")
+}
+
 // wireEncodeMissing is the missing_field error of a required property key, relative to its object.
 func wireEncodeMissing(key string) *EncodeError {
 	return (&EncodeError{Code: wireCodeMissingField, Message: "missing required property"}).in(key)

@@ -27,7 +27,7 @@ func dec_Tags_Inner(d *wireDecoder, v *[]string) *DecodeError {
 
 func dec_Tags_Shape(d *wireDecoder, v *[]string) *DecodeError {
 	if !d.ArrayStart() {
-		return d.TypeError("array")
+		return d.NotEntered("array")
 	}
 	out := make([]string, 0)
 	var first *DecodeError
@@ -61,6 +61,9 @@ func enc_Tags(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
 }
 
 func enc_Tags_Shape(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
+	if lvl > wireMaxDepth {
+		return b, wireEncodeDepth()
+	}
 	b = append(b, '[')
 	for i := range v {
 		if i > 0 {

@@ -62,6 +62,8 @@ type $Obj = { [key: string]: unknown };
 
 type $Key = string | number | undefined;
 
+const $maxDepth = 1000;
+
 const $utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
 const $loneSurrogate = /\p{Cs}/u;
@@ -170,6 +172,22 @@ function $num(v: unknown, p: string, k?: $Key): asserts v is number {
 
 function $arr(v: unknown, p: string, k?: $Key): asserts v is unknown[] {
   if (!Array.isArray(v)) $fail("type", $at(p, k), `expected array, got ${$kindOf(v)}`);
+  // a level above the limit needs 1000 tokens in the pointer, so the count runs only for long ones
+  if (p.length >= $maxDepth - 1) $deep($at(p, k));
+}
+
+/** A typed container at pointer q nested deeper than the limit (a recursive definition) → depth at it. */
+function $deep(q: string): void {
+  if ($levelOf(q) > $maxDepth) $fail("depth", q, `nesting deeper than ${$maxDepth} levels`);
+}
+
+// ---- free-form values ----
+
+/** Nesting level of the value at pointer p: the document root is level 1. */
+function $levelOf(p: string): number {
+  let n = 1;
+  for (let i = 0; i < p.length; i++) if (p.charCodeAt(i) === 0x2f) n++;
+  return n;
 }
 
 // ---- applicators and checks of the keyword families (codegen/next/keywords) ----

@@ -41,7 +41,7 @@ func decPayment(d *wireDecoder, v *Payment) *DecodeError {
 
 func decPaymentMembers(d *wireDecoder, v *Payment) *DecodeError {
 	if !d.ObjectStart() {
-		return d.TypeError("object")
+		return d.NotEntered("object")
 	}
 	var seen_method bool
 	var err_method *DecodeError

@@ -12,6 +12,9 @@ func EncodePayment(v Payment) ([]byte, error) {
 }
 
 func encPayment(b []byte, v *Payment, lvl int) ([]byte, *EncodeError) {
+	if lvl > wireMaxDepth {
+		return b, wireEncodeDepth()
+	}
 	if v.Card != nil {
 		if !(true) {
 			return b, wireEncodeMissing("method")

@@ -204,7 +204,14 @@ function $str(v: unknown, p: string, k?: $Key): asserts v is string {
 }
 
 function $obj(v: unknown, p: string): $Obj {
-  return $isObj(v) ? v : $fail("type", p, `expected object, got ${$kindOf(v)}`);
+  if (!$isObj(v)) $fail("type", p, `expected object, got ${$kindOf(v)}`);
+  if (p.length >= $maxDepth) $deep(p);
+  return v;
+}
+
+/** A typed container at pointer q nested deeper than the limit (a recursive definition) → depth at it. */
+function $deep(q: string): void {
+  if ($levelOf(q) > $maxDepth) $fail("depth", q, `nesting deeper than ${$maxDepth} levels`);
 }
 
 function $missing(key: string, p: string): never {
@@ -471,7 +478,7 @@ function checkPayment(v: unknown, p: string, k?: $Key): void {
         [
           (v: unknown, p: string, k?: $Key): void => {
             {
-              const o = $isObj(v) ? v : $obj(v, $at(p, k));
+              const o = $isObj(v) && p.length < 999 ? v : $obj(v, $at(p, k));
               let has_method = false;
               let extra = false;
               for (const key in o) {

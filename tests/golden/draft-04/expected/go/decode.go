@@ -29,7 +29,7 @@ func fastRange(line []byte) (v Range, ok bool) {
 
 func decRange(d *wireDecoder, v *Range) *DecodeError {
 	if !d.ObjectStart() {
-		return d.TypeError("object")
+		return d.NotEntered("object")
 	}
 	var seen_low bool
 	var err_low *DecodeError

@@ -12,6 +12,9 @@ func EncodeRange(v Range) ([]byte, error) {
 }
 
 func encRange(b []byte, v *Range, lvl int) ([]byte, *EncodeError) {
+	if lvl > wireMaxDepth {
+		return b, wireEncodeDepth()
+	}
 	if v.High != nil {
 		if !(true) {
 			return b, wireEncodeMissing("low")

@@ -29,7 +29,7 @@ func fastStamp(line []byte) (v Stamp, ok bool) {
 
 func decStamp(d *wireDecoder, v *Stamp) *DecodeError {
 	if !d.ObjectStart() {
-		return d.TypeError("object")
+		return d.NotEntered("object")
 	}
 	var seen_at bool
 	var err_at *DecodeError

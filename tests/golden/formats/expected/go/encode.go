@@ -12,6 +12,9 @@ func EncodeStamp(v Stamp) ([]byte, error) {
 }
 
 func encStamp(b []byte, v *Stamp, lvl int) ([]byte, *EncodeError) {
+	if lvl > wireMaxDepth {
+		return b, wireEncodeDepth()
+	}
 	var err *EncodeError
 	open := len(b)
 	b = append(b, `,"at":`...)

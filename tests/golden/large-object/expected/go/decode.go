@@ -750,7 +750,7 @@ var wireNamesSettings = [...]string{
 
 func decSettings(d *wireDecoder, v *Settings) *DecodeError {
 	if !d.ObjectStart() {
-		return d.TypeError("object")
+		return d.NotEntered("object")
 	}
 	var seen_opt_0 bool
 	var seen_opt_69 bool

@@ -219,6 +219,9 @@ func EncodeSettingsOpt68(v SettingsOpt68) ([]byte, error) {
 }
 
 func encSettings(b []byte, v *Settings, lvl int) ([]byte, *EncodeError) {
+	if lvl > wireMaxDepth {
+		return b, wireEncodeDepth()
+	}
 	var err *EncodeError
 	open := len(b)
 	b = append(b, `,"opt-0":`...)

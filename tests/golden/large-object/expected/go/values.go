@@ -179,7 +179,7 @@ func dec_Settings_Opt0(d *wireDecoder, v *int64) *DecodeError {
 
 func dec_Settings_Opt1(d *wireDecoder, v *[]string) *DecodeError {
 	if !d.ArrayStart() {
-		return d.TypeError("array")
+		return d.NotEntered("array")
 	}
 	out := make([]string, 0)
 	var first *DecodeError
@@ -205,7 +205,7 @@ func dec_Settings_Opt1(d *wireDecoder, v *[]string) *DecodeError {
 
 func dec_Settings_Opt10(d *wireDecoder, v *[]string) *DecodeError {
 	if !d.ArrayStart() {
-		return d.TypeError("array")
+		return d.NotEntered("array")
 	}
 	out := make([]string, 0)
 	var first *DecodeError
@@ -238,7 +238,7 @@ func dec_Settings_Opt12(d *wireDecoder, v *int64) *DecodeError {
 
 func dec_Settings_Opt13(d *wireDecoder, v *[]string) *DecodeError {
 	if !d.ArrayStart() {
-		return d.TypeError("array")
+		return d.NotEntered("array")
 	}
 	out := make([]string, 0)
 	var first *DecodeError
@@ -271,7 +271,7 @@ func dec_Settings_Opt15(d *wireDecoder, v *int64) *DecodeError {
 
 func dec_Settings_Opt16(d *wireDecoder, v *[]string) *DecodeError {
 	if !d.ArrayStart() {
-		return d.TypeError("array")
+		return d.NotEntered("array")
 	}
 	out := make([]string, 0)
 	var first *DecodeError
@@ -304,7 +304,7 @@ func dec_Settings_Opt18(d *wireDecoder, v *int64) *DecodeError {
 
 func dec_Settings_Opt19(d *wireDecoder, v *[]string) *DecodeError {
 	if !d.ArrayStart() {
-		return d.TypeError("array")
+		return d.NotEntered("array")
 	}
 	out := make([]string, 0)
 	var first *DecodeError
@@ -337,7 +337,7 @@ func dec_Settings_Opt21(d *wireDecoder, v *int64) *DecodeError {
 
 func dec_Settings_Opt22(d *wireDecoder, v *[]string) *DecodeError {
 	if !d.ArrayStart() {
-		return d.TypeError("array")
+		return d.NotEntered("array")
 	}
 	out := make([]string, 0)
 	var first *DecodeError
@@ -370,7 +370,7 @@ func dec_Settings_Opt24(d *wireDecoder, v *int64) *DecodeError {
 
 func dec_Settings_Opt25(d *wireDecoder, v *[]string) *DecodeError {
 	if !d.ArrayStart() {
-		return d.TypeError("array")
+		return d.NotEntered("array")
 	}
 	out := make([]string, 0)
 	var first *DecodeError
@@ -403,7 +403,7 @@ func dec_Settings_Opt27(d *wireDecoder, v *int64) *DecodeError {
 
 func dec_Settings_Opt28(d *wireDecoder, v *[]string) *DecodeError {
 	if !d.ArrayStart() {
-		return d.TypeError("array")
+		return d.NotEntered("array")
 	}
 	out := make([]string, 0)
 	var first *DecodeError
@@ -443,7 +443,7 @@ func dec_Settings_Opt30(d *wireDecoder, v *int64) *DecodeError {
 
 func dec_Settings_Opt31(d *wireDecoder, v *[]string) *DecodeError {
 	if !d.ArrayStart() {
-		return d.TypeError("array")
+		return d.NotEntered("array")
 	}
 	out := make([]string, 0)
 	var first *DecodeError
@@ -476,7 +476,7 @@ func dec_Settings_Opt33(d *wireDecoder, v *int64) *DecodeError {
 
 func dec_Settings_Opt34(d *wireDecoder, v *[]string) *DecodeError {
 	if !d.ArrayStart() {
-		return d.TypeError("array")
+		return d.NotEntered("array")
 	}
 	out := make([]string, 0)
 	var first *DecodeError
@@ -509,7 +509,7 @@ func dec_Settings_Opt36(d *wireDecoder, v *int64) *DecodeError {
 
 func dec_Settings_Opt37(d *wireDecoder, v *[]string) *DecodeError {
 	if !d.ArrayStart() {
-		return d.TypeError("array")
+		return d.NotEntered("array")
 	}
 	out := make([]string, 0)
 	var first *DecodeError
@@ -542,7 +542,7 @@ func dec_Settings_Opt39(d *wireDecoder, v *int64) *DecodeError {
 
 func dec_Settings_Opt4(d *wireDecoder, v *[]string) *DecodeError {
 	if !d.ArrayStart() {
-		return d.TypeError("array")
+		return d.NotEntered("array")
 	}
 	out := make([]string, 0)
 	var first *DecodeError
@@ -568,7 +568,7 @@ func dec_Settings_Opt4(d *wireDecoder, v *[]string) *DecodeError {
 
 func dec_Settings_Opt40(d *wireDecoder, v *[]string) *DecodeError {
 	if !d.ArrayStart() {
-		return d.TypeError("array")
+		return d.NotEntered("array")
 	}
 	out := make([]string, 0)
 	var first *DecodeError
@@ -601,7 +601,7 @@ func dec_Settings_Opt42(d *wireDecoder, v *int64) *DecodeError {
 
 func dec_Settings_Opt43(d *wireDecoder, v *[]string) *DecodeError {
 	if !d.ArrayStart() {
-		return d.TypeError("array")
+		return d.NotEntered("array")
 	}
 	out := make([]string, 0)
 	var first *DecodeError
@@ -634,7 +634,7 @@ func dec_Settings_Opt45(d *wireDecoder, v *int64) *DecodeError {
 
 func dec_Settings_Opt46(d *wireDecoder, v *[]string) *DecodeError {
 	if !d.ArrayStart() {
-		return d.TypeError("array")
+		return d.NotEntered("array")
 	}
 	out := make([]string, 0)
 	var first *DecodeError
@@ -667,7 +667,7 @@ func dec_Settings_Opt48(d *wireDecoder, v *int64) *DecodeError {
 
 func dec_Settings_Opt49(d *wireDecoder, v *[]string) *DecodeError {
 	if !d.ArrayStart() {
-		return d.TypeError("array")
+		return d.NotEntered("array")
 	}
 	out := make([]string, 0)
 	var first *DecodeError
@@ -700,7 +700,7 @@ func dec_Settings_Opt51(d *wireDecoder, v *int64) *DecodeError {
 
 func dec_Settings_Opt52(d *wireDecoder, v *[]string) *DecodeError {
 	if !d.ArrayStart() {
-		return d.TypeError("array")
+		return d.NotEntered("array")
 	}
 	out := make([]string, 0)
 	var first *DecodeError
@@ -733,7 +733,7 @@ func dec_Settings_Opt54(d *wireDecoder, v *int64) *DecodeError {
 
 func dec_Settings_Opt55(d *wireDecoder, v *[]string) *DecodeError {
 	if !d.ArrayStart() {
-		return d.TypeError("array")
+		return d.NotEntered("array")
 	}
 	out := make([]string, 0)
 	var first *DecodeError
@@ -766,7 +766,7 @@ func dec_Settings_Opt57(d *wireDecoder, v *int64) *DecodeError {
 
 func dec_Settings_Opt58(d *wireDecoder, v *[]string) *DecodeError {
 	if !d.ArrayStart() {
-		return d.TypeError("array")
+		return d.NotEntered("array")
 	}
 	out := make([]string, 0)
 	var first *DecodeError
@@ -806,7 +806,7 @@ func dec_Settings_Opt60(d *wireDecoder, v *int64) *DecodeError {
 
 func dec_Settings_Opt61(d *wireDecoder, v *[]string) *DecodeError {
 	if !d.ArrayStart() {
-		return d.TypeError("array")
+		return d.NotEntered("array")
 	}
 	out := make([]string, 0)
 	var first *DecodeError
@@ -839,7 +839,7 @@ func dec_Settings_Opt63(d *wireDecoder, v *int64) *DecodeError {
 
 func dec_Settings_Opt64(d *wireDecoder, v *[]string) *DecodeError {
 	if !d.ArrayStart() {
-		return d.TypeError("array")
+		return d.NotEntered("array")
 	}
 	out := make([]string, 0)
 	var first *DecodeError
@@ -872,7 +872,7 @@ func dec_Settings_Opt66(d *wireDecoder, v *int64) *DecodeError {
 
 func dec_Settings_Opt67(d *wireDecoder, v *[]string) *DecodeError {
 	if !d.ArrayStart() {
-		return d.TypeError("array")
+		return d.NotEntered("array")
 	}
 	out := make([]string, 0)
 	var first *DecodeError
@@ -905,7 +905,7 @@ func dec_Settings_Opt69(d *wireDecoder, v *int64) *DecodeError {
 
 func dec_Settings_Opt7(d *wireDecoder, v *[]string) *DecodeError {
 	if !d.ArrayStart() {
-		return d.TypeError("array")
+		return d.NotEntered("array")
 	}
 	out := make([]string, 0)
 	var first *DecodeError
@@ -947,6 +947,9 @@ func enc_Settings_Opt0(b []byte, v int64) ([]byte, *EncodeError) {
 }
 
 func enc_Settings_Opt1(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
+	if lvl > wireMaxDepth {
+		return b, wireEncodeDepth()
+	}
 	b = append(b, '[')
 	for i := range v {
 		if i > 0 {
@@ -961,6 +964,9 @@ func enc_Settings_Opt1(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
 }
 
 func enc_Settings_Opt10(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
+	if lvl > wireMaxDepth {
+		return b, wireEncodeDepth()
+	}
 	b = append(b, '[')
 	for i := range v {
 		if i > 0 {
@@ -985,6 +991,9 @@ func enc_Settings_Opt12(b []byte, v int64) ([]byte, *EncodeError) {
 }
 
 func enc_Settings_Opt13(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
+	if lvl > wireMaxDepth {
+		return b, wireEncodeDepth()
+	}
 	b = append(b, '[')
 	for i := range v {
 		if i > 0 {
@@ -1009,6 +1018,9 @@ func enc_Settings_Opt15(b []byte, v int64) ([]byte, *EncodeError) {
 }
 
 func enc_Settings_Opt16(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
+	if lvl > wireMaxDepth {
+		return b, wireEncodeDepth()
+	}
 	b = append(b, '[')
 	for i := range v {
 		if i > 0 {
@@ -1033,6 +1045,9 @@ func enc_Settings_Opt18(b []byte, v int64) ([]byte, *EncodeError) {
 }
 
 func enc_Settings_Opt19(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
+	if lvl > wireMaxDepth {
+		return b, wireEncodeDepth()
+	}
 	b = append(b, '[')
 	for i := range v {
 		if i > 0 {
@@ -1057,6 +1072,9 @@ func enc_Settings_Opt21(b []byte, v int64) ([]byte, *EncodeError) {
 }
 
 func enc_Settings_Opt22(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
+	if lvl > wireMaxDepth {
+		return b, wireEncodeDepth()
+	}
 	b = append(b, '[')
 	for i := range v {
 		if i > 0 {
@@ -1081,6 +1099,9 @@ func enc_Settings_Opt24(b []byte, v int64) ([]byte, *EncodeError) {
 }
 
 func enc_Settings_Opt25(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
+	if lvl > wireMaxDepth {
+		return b, wireEncodeDepth()
+	}
 	b = append(b, '[')
 	for i := range v {
 		if i > 0 {
@@ -1105,6 +1126,9 @@ func enc_Settings_Opt27(b []byte, v int64) ([]byte, *EncodeError) {
 }
 
 func enc_Settings_Opt28(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
+	if lvl > wireMaxDepth {
+		return b, wireEncodeDepth()
+	}
 	b = append(b, '[')
 	for i := range v {
 		if i > 0 {
@@ -1139,6 +1163,9 @@ func enc_Settings_Opt30(b []byte, v int64) ([]byte, *EncodeError) {
 }
 
 func enc_Settings_Opt31(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
+	if lvl > wireMaxDepth {
+		return b, wireEncodeDepth()
+	}
 	b = append(b, '[')
 	for i := range v {
 		if i > 0 {
@@ -1163,6 +1190,9 @@ func enc_Settings_Opt33(b []byte, v int64) ([]byte, *EncodeError) {
 }
 
 func enc_Settings_Opt34(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
+	if lvl > wireMaxDepth {
+		return b, wireEncodeDepth()
+	}
 	b = append(b, '[')
 	for i := range v {
 		if i > 0 {
@@ -1187,6 +1217,9 @@ func enc_Settings_Opt36(b []byte, v int64) ([]byte, *EncodeError) {
 }
 
 func enc_Settings_Opt37(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
+	if lvl > wireMaxDepth {
+		return b, wireEncodeDepth()
+	}
 	b = append(b, '[')
 	for i := range v {
 		if i > 0 {
@@ -1211,6 +1244,9 @@ func enc_Settings_Opt39(b []byte, v int64) ([]byte, *EncodeError) {
 }
 
 func enc_Settings_Opt4(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
+	if lvl > wireMaxDepth {
+		return b, wireEncodeDepth()
+	}
 	b = append(b, '[')
 	for i := range v {
 		if i > 0 {
@@ -1225,6 +1261,9 @@ func enc_Settings_Opt4(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
 }
 
 func enc_Settings_Opt40(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
+	if lvl > wireMaxDepth {
+		return b, wireEncodeDepth()
+	}
 	b = append(b, '[')
 	for i := range v {
 		if i > 0 {
@@ -1249,6 +1288,9 @@ func enc_Settings_Opt42(b []byte, v int64) ([]byte, *EncodeError) {
 }
 
 func enc_Settings_Opt43(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
+	if lvl > wireMaxDepth {
+		return b, wireEncodeDepth()
+	}
 	b = append(b, '[')
 	for i := range v {
 		if i > 0 {
@@ -1273,6 +1315,9 @@ func enc_Settings_Opt45(b []byte, v int64) ([]byte, *EncodeError) {
 }
 
 func enc_Settings_Opt46(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
+	if lvl > wireMaxDepth {
+		return b, wireEncodeDepth()
+	}
 	b = append(b, '[')
 	for i := range v {
 		if i > 0 {
@@ -1297,6 +1342,9 @@ func enc_Settings_Opt48(b []byte, v int64) ([]byte, *EncodeError) {
 }
 
 func enc_Settings_Opt49(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
+	if lvl > wireMaxDepth {
+		return b, wireEncodeDepth()
+	}
 	b = append(b, '[')
 	for i := range v {
 		if i > 0 {
@@ -1321,6 +1369,9 @@ func enc_Settings_Opt51(b []byte, v int64) ([]byte, *EncodeError) {
 }
 
 func enc_Settings_Opt52(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
+	if lvl > wireMaxDepth {
+		return b, wireEncodeDepth()
+	}
 	b = append(b, '[')
 	for i := range v {
 		if i > 0 {
@@ -1345,6 +1396,9 @@ func enc_Settings_Opt54(b []byte, v int64) ([]byte, *EncodeError) {
 }
 
 func enc_Settings_Opt55(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
+	if lvl > wireMaxDepth {
+		return b, wireEncodeDepth()
+	}
 	b = append(b, '[')
 	for i := range v {
 		if i > 0 {
@@ -1369,6 +1423,9 @@ func enc_Settings_Opt57(b []byte, v int64) ([]byte, *EncodeError) {
 }
 
 func enc_Settings_Opt58(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
+	if lvl > wireMaxDepth {
+		return b, wireEncodeDepth()
+	}
 	b = append(b, '[')
 	for i := range v {
 		if i > 0 {
@@ -1403,6 +1460,9 @@ func enc_Settings_Opt60(b []byte, v int64) ([]byte, *EncodeError) {
 }
 
 func enc_Settings_Opt61(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
+	if lvl > wireMaxDepth {
+		return b, wireEncodeDepth()
+	}
 	b = append(b, '[')
 	for i := range v {
 		if i > 0 {
@@ -1427,6 +1487,9 @@ func enc_Settings_Opt63(b []byte, v int64) ([]byte, *EncodeError) {
 }
 
 func enc_Settings_Opt64(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
+	if lvl > wireMaxDepth {
+		return b, wireEncodeDepth()
+	}
 	b = append(b, '[')
 	for i := range v {
 		if i > 0 {
@@ -1451,6 +1514,9 @@ func enc_Settings_Opt66(b []byte, v int64) ([]byte, *EncodeError) {
 }
 
 func enc_Settings_Opt67(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
+	if lvl > wireMaxDepth {
+		return b, wireEncodeDepth()
+	}
 	b = append(b, '[')
 	for i := range v {
 		if i > 0 {
@@ -1475,6 +1541,9 @@ func enc_Settings_Opt69(b []byte, v int64) ([]byte, *EncodeError) {
 }
 
 func enc_Settings_Opt7(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
+	if lvl > wireMaxDepth {
+		return b, wireEncodeDepth()
+	}
 	b = append(b, '[')
 	for i := range v {
 		if i > 0 {

@@ -67,6 +67,8 @@ type $Key = string | number | undefined;
 
 const $maxSafe = 9007199254740991;
 
+const $maxDepth = 1000;
+
 const $utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
 const $loneSurrogate = /\p{Cs}/u;
@@ -212,10 +214,19 @@ function $bool(v: unknown, p: string, k?: $Key): asserts v is boolean {
 
 function $arr(v: unknown, p: string, k?: $Key): asserts v is unknown[] {
   if (!Array.isArray(v)) $fail("type", $at(p, k), `expected array, got ${$kindOf(v)}`);
+  // a level above the limit needs 1000 tokens in the pointer, so the count runs only for long ones
+  if (p.length >= $maxDepth - 1) $deep($at(p, k));
 }
 
 function $obj(v: unknown, p: string): $Obj {
-  return $isObj(v) ? v : $fail("type", p, `expected object, got ${$kindOf(v)}`);
+  if (!$isObj(v)) $fail("type", p, `expected object, got ${$kindOf(v)}`);
+  if (p.length >= $maxDepth) $deep(p);
+  return v;
+}
+
+/** A typed container at pointer q nested deeper than the limit (a recursive definition) → depth at it. */
+function $deep(q: string): void {
+  if ($levelOf(q) > $maxDepth) $fail("depth", q, `nesting deeper than ${$maxDepth} levels`);
 }
 
 function $missing(key: string, p: string): never {
@@ -255,6 +266,15 @@ function $closed(o: $Obj, known: $Known, p: string): void {
   if (first === undefined) return;
   if ($sur && !$wellFormed(first)) $fail("utf8", p, "object key holds an unpaired UTF-16 surrogate");
   $fail("unknown_field", p + "/" + $esc(first), `unknown property (a key of ${$cpLen(first)} characters)`);
+}
+
+// ---- free-form values ----
+
+/** Nesting level of the value at pointer p: the document root is level 1. */
+function $levelOf(p: string): number {
+  let n = 1;
+  for (let i = 0; i < p.length; i++) if (p.charCodeAt(i) === 0x2f) n++;
+  return n;
 }
 
 // ---- document-order keys (rarely needed: two unknown keys, one of them an array index) ----

@@ -29,7 +29,7 @@ func fastEnv(line []byte) (v Env, ok bool) {
 
 func decEnv(d *wireDecoder, v *Env) *DecodeError {
 	if !d.ObjectStart() {
-		return d.TypeError("object")
+		return d.NotEntered("object")
 	}
 	var extraErrs wireMemberErrs
 	for d.NextMember() {

@@ -12,6 +12,9 @@ func EncodeEnv(v Env) ([]byte, error) {
 }
 
 func encEnv(b []byte, v *Env, lvl int) ([]byte, *EncodeError) {
+	if lvl > wireMaxDepth {
+		return b, wireEncodeDepth()
+	}
 	if n := len(wireKeysOf([]wirePresent{}, v.Extra.Keys())); n > 100 {
 		return b, wireToEncodeError(wireSizeError(n, -1, 100))
 	}

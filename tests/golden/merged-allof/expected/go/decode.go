@@ -54,7 +54,7 @@ func fastNamed(line []byte) (v Named, ok bool) {
 
 func decBase(d *wireDecoder, v *Base) *DecodeError {
 	if !d.ObjectStart() {
-		return d.TypeError("object")
+		return d.NotEntered("object")
 	}
 	var seen_id bool
 	var err_id *DecodeError
@@ -85,7 +85,7 @@ func decBase(d *wireDecoder, v *Base) *DecodeError {
 
 func decNamed(d *wireDecoder, v *Named) *DecodeError {
 	if !d.ObjectStart() {
-		return d.TypeError("object")
+		return d.NotEntered("object")
 	}
 	var seen_id bool
 	var err_id *DecodeError

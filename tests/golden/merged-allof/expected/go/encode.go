@@ -21,6 +21,9 @@ func EncodeNamed(v Named) ([]byte, error) {
 }
 
 func encBase(b []byte, v *Base, lvl int) ([]byte, *EncodeError) {
+	if lvl > wireMaxDepth {
+		return b, wireEncodeDepth()
+	}
 	var err *EncodeError
 	open := len(b)
 	b = append(b, `,"id":`...)
@@ -40,6 +43,9 @@ func encBase(b []byte, v *Base, lvl int) ([]byte, *EncodeError) {
 }
 
 func encNamed(b []byte, v *Named, lvl int) ([]byte, *EncodeError) {
+	if lvl > wireMaxDepth {
+		return b, wireEncodeDepth()
+	}
 	var err *EncodeError
 	open := len(b)
 	b = append(b, `,"id":`...)

@@ -190,7 +190,14 @@ function $str(v: unknown, p: string, k?: $Key): asserts v is string {
 }
 
 function $obj(v: unknown, p: string): $Obj {
-  return $isObj(v) ? v : $fail("type", p, `expected object, got ${$kindOf(v)}`);
+  if (!$isObj(v)) $fail("type", p, `expected object, got ${$kindOf(v)}`);
+  if (p.length >= $maxDepth) $deep(p);
+  return v;
+}
+
+/** A typed container at pointer q nested deeper than the limit (a recursive definition) → depth at it. */
+function $deep(q: string): void {
+  if ($levelOf(q) > $maxDepth) $fail("depth", q, `nesting deeper than ${$maxDepth} levels`);
 }
 
 function $missing(key: string, p: string): never {
@@ -489,7 +496,7 @@ function knownBase(key: string): boolean {
 }
 
 function checkBase(v: unknown, p: string, k?: $Key): void {
-  const o = $isObj(v) ? v : $obj(v, $at(p, k));
+  const o = $isObj(v) && p.length < 999 ? v : $obj(v, $at(p, k));
   let has_id = false;
   let extra = false;
   for (const key in o) {
@@ -540,7 +547,7 @@ function knownNamed(key: string): boolean {
 }
 
 function checkNamed(v: unknown, p: string, k?: $Key): void {
-  const o = $isObj(v) ? v : $obj(v, $at(p, k));
+  const o = $isObj(v) && p.length < 999 ? v : $obj(v, $at(p, k));
   let has_id = false;
   let has_name = false;
   for (const key in o) {

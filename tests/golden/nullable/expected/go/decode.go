@@ -29,7 +29,7 @@ func fastReply(line []byte) (v Reply, ok bool) {
 
 func decReply(d *wireDecoder, v *Reply) *DecodeError {
 	if !d.ObjectStart() {
-		return d.TypeError("object")
+		return d.NotEntered("object")
 	}
 	var seen_result bool
 	var err_result *DecodeError

@@ -12,6 +12,9 @@ func EncodeReply(v Reply) ([]byte, error) {
 }
 
 func encReply(b []byte, v *Reply, lvl int) ([]byte, *EncodeError) {
+	if lvl > wireMaxDepth {
+		return b, wireEncodeDepth()
+	}
 	var err *EncodeError
 	open := len(b)
 	b = append(b, `,"result":`...)

@@ -29,7 +29,7 @@ func fastMeta(line []byte) (v Meta, ok bool) {
 
 func decMeta(d *wireDecoder, v *Meta) *DecodeError {
 	if !d.ObjectStart() {
-		return d.TypeError("object")
+		return d.NotEntered("object")
 	}
 	var seen_name bool
 	var err_name *DecodeError

@@ -12,6 +12,9 @@ func EncodeMeta(v Meta) ([]byte, error) {
 }
 
 func encMeta(b []byte, v *Meta, lvl int) ([]byte, *EncodeError) {
+	if lvl > wireMaxDepth {
+		return b, wireEncodeDepth()
+	}
 	var err *EncodeError
 	open := len(b)
 	b = append(b, `,"name":`...)

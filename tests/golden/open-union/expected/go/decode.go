@@ -146,7 +146,7 @@ func variantEvent(d *wireDecoder, v *Event, k int) *DecodeError {
 
 func decStarted(d *wireDecoder, v *Started) *DecodeError {
 	if !d.ObjectStart() {
-		return d.TypeError("object")
+		return d.NotEntered("object")
 	}
 	var seen_type bool
 	var err_type *DecodeError
@@ -185,7 +185,7 @@ func decStarted(d *wireDecoder, v *Started) *DecodeError {
 
 func decStopped(d *wireDecoder, v *Stopped) *DecodeError {
 	if !d.ObjectStart() {
-		return d.TypeError("object")
+		return d.NotEntered("object")
 	}
 	var seen_type bool
 	var err_type *DecodeError

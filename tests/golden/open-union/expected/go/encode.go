@@ -46,6 +46,9 @@ func encEvent(b []byte, v Event, lvl int) ([]byte, *EncodeError) {
 }
 
 func encStarted(b []byte, v *Started, lvl int) ([]byte, *EncodeError) {
+	if lvl > wireMaxDepth {
+		return b, wireEncodeDepth()
+	}
 	var err *EncodeError
 	open := len(b)
 	b = append(b, `,"type":"started"`...)
@@ -63,6 +66,9 @@ func encStarted(b []byte, v *Started, lvl int) ([]byte, *EncodeError) {
 }
 
 func encStopped(b []byte, v *Stopped, lvl int) ([]byte, *EncodeError) {
+	if lvl > wireMaxDepth {
+		return b, wireEncodeDepth()
+	}
 	open := len(b)
 	b = append(b, `,"type":"stopped"`...)
 	if len(b) == open {

@@ -67,6 +67,8 @@ type $Key = string | number | undefined;
 
 const $maxSafe = 9007199254740991;
 
+const $maxDepth = 1000;
+
 const $utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
 const $loneSurrogate = /\p{Cs}/u;
@@ -225,7 +227,14 @@ function $int(v: unknown, p: string, k?: $Key): asserts v is number {
 }
 
 function $obj(v: unknown, p: string): $Obj {
-  return $isObj(v) ? v : $fail("type", p, `expected object, got ${$kindOf(v)}`);
+  if (!$isObj(v)) $fail("type", p, `expected object, got ${$kindOf(v)}`);
+  if (p.length >= $maxDepth) $deep(p);
+  return v;
+}
+
+/** A typed container at pointer q nested deeper than the limit (a recursive definition) → depth at it. */
+function $deep(q: string): void {
+  if ($levelOf(q) > $maxDepth) $fail("depth", q, `nesting deeper than ${$maxDepth} levels`);
 }
 
 function $missing(key: string, p: string): never {
@@ -265,6 +274,15 @@ function $closed(o: $Obj, known: $Known, p: string): void {
   if (first === undefined) return;
   if ($sur && !$wellFormed(first)) $fail("utf8", p, "object key holds an unpaired UTF-16 surrogate");
   $fail("unknown_field", p + "/" + $esc(first), `unknown property (a key of ${$cpLen(first)} characters)`);
+}
+
+// ---- free-form values ----
+
+/** Nesting level of the value at pointer p: the document root is level 1. */
+function $levelOf(p: string): number {
+  let n = 1;
+  for (let i = 0; i < p.length; i++) if (p.charCodeAt(i) === 0x2f) n++;
+  return n;
 }
 
 // ---- document-order keys (rarely needed: two unknown keys, one of them an array index) ----
@@ -457,7 +475,7 @@ function knownStarted(key: string): boolean {
 }
 
 function checkStarted(v: unknown, p: string, k?: $Key): void {
-  const o = $isObj(v) ? v : $obj(v, $at(p, k));
+  const o = $isObj(v) && p.length < 999 ? v : $obj(v, $at(p, k));
   let has_type = false;
   let has_at = false;
   for (const key in o) {
@@ -513,7 +531,7 @@ function knownStopped(key: string): boolean {
 }
 
 function checkStopped(v: unknown, p: string, k?: $Key): void {
-  const o = $isObj(v) ? v : $obj(v, $at(p, k));
+  const o = $isObj(v) && p.length < 999 ? v : $obj(v, $at(p, k));
   let has_type = false;
   for (const key in o) {
     if (!$hasOwn.call(o, key)) continue;

@@ -29,7 +29,7 @@ func fastTree(line []byte) (v Tree, ok bool) {
 
 func decTree(d *wireDecoder, v *Tree) *DecodeError {
 	if !d.ObjectStart() {
-		return d.TypeError("object")
+		return d.NotEntered("object")
 	}
 	var seen_name bool
 	var err_name *DecodeError

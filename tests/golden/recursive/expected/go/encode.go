@@ -12,6 +12,9 @@ func EncodeTree(v Tree) ([]byte, error) {
 }
 
 func encTree(b []byte, v *Tree, lvl int) ([]byte, *EncodeError) {
+	if lvl > wireMaxDepth {
+		return b, wireEncodeDepth()
+	}
 	var err *EncodeError
 	open := len(b)
 	b = append(b, `,"name":`...)

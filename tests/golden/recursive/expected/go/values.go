@@ -4,7 +4,7 @@ package golden
 
 func dec_Tree_Children(d *wireDecoder, v *[]Tree) *DecodeError {
 	if !d.ArrayStart() {
-		return d.TypeError("array")
+		return d.NotEntered("array")
 	}
 	out := make([]Tree, 0)
 	var first *DecodeError
@@ -29,6 +29,9 @@ func dec_Tree_Children(d *wireDecoder, v *[]Tree) *DecodeError {
 }
 
 func enc_Tree_Children(b []byte, v []Tree, lvl int) ([]byte, *EncodeError) {
+	if lvl > wireMaxDepth {
+		return b, wireEncodeDepth()
+	}
 	b = append(b, '[')
 	for i := range v {
 		if i > 0 {

@@ -133,7 +133,7 @@ func fastLooseObject(line []byte) (v LooseObject, ok bool) {
 
 func decError(d *wireDecoder, v *Error) *DecodeError {
 	if !d.ObjectStart() {
-		return d.TypeError("object")
+		return d.NotEntered("object")
 	}
 	var seen_message bool
 	var err_message *DecodeError
@@ -164,7 +164,7 @@ func decError(d *wireDecoder, v *Error) *DecodeError {
 
 func decObj(d *wireDecoder, v *Obj) *DecodeError {
 	if !d.ObjectStart() {
-		return d.TypeError("object")
+		return d.NotEntered("object")
 	}
 	var err_error *DecodeError
 	lvl := 0
@@ -230,7 +230,7 @@ func decLoose(d *wireDecoder, v *Loose) *DecodeError {
 
 func decLooseObject(d *wireDecoder, v *LooseObject) *DecodeError {
 	if !d.ObjectStart() {
-		return d.TypeError("object")
+		return d.NotEntered("object")
 	}
 	var err_a *DecodeError
 	lvl := 0

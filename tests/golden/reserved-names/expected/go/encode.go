@@ -52,6 +52,9 @@ func EncodeLooseObject(v LooseObject) ([]byte, error) {
 }
 
 func encError(b []byte, v *Error, lvl int) ([]byte, *EncodeError) {
+	if lvl > wireMaxDepth {
+		return b, wireEncodeDepth()
+	}
 	var err *EncodeError
 	open := len(b)
 	b = append(b, `,"message":`...)
@@ -71,6 +74,9 @@ func encError(b []byte, v *Error, lvl int) ([]byte, *EncodeError) {
 }
 
 func encObj(b []byte, v *Obj, lvl int) ([]byte, *EncodeError) {
+	if lvl > wireMaxDepth {
+		return b, wireEncodeDepth()
+	}
 	var err *EncodeError
 	open := len(b)
 	if v.Error != nil {
@@ -109,6 +115,9 @@ func encLoose(b []byte, v Loose, lvl int) ([]byte, *EncodeError) {
 }
 
 func encLooseObject(b []byte, v *LooseObject, lvl int) ([]byte, *EncodeError) {
+	if lvl > wireMaxDepth {
+		return b, wireEncodeDepth()
+	}
 	var err *EncodeError
 	open := len(b)
 	if v.A != nil {

@@ -194,7 +194,14 @@ function $bool(v: unknown, p: string, k?: $Key): asserts v is boolean {
 }
 
 function $obj(v: unknown, p: string): $Obj {
-  return $isObj(v) ? v : $fail("type", p, `expected object, got ${$kindOf(v)}`);
+  if (!$isObj(v)) $fail("type", p, `expected object, got ${$kindOf(v)}`);
+  if (p.length >= $maxDepth) $deep(p);
+  return v;
+}
+
+/** A typed container at pointer q nested deeper than the limit (a recursive definition) → depth at it. */
+function $deep(q: string): void {
+  if ($levelOf(q) > $maxDepth) $fail("depth", q, `nesting deeper than ${$maxDepth} levels`);
 }
 
 function $missing(key: string, p: string): never {
@@ -356,7 +363,7 @@ function knownError(key: string): boolean {
 }
 
 function checkError(v: unknown, p: string, k?: $Key): void {
-  const o = $isObj(v) ? v : $obj(v, $at(p, k));
+  const o = $isObj(v) && p.length < 999 ? v : $obj(v, $at(p, k));
   let has_message = false;
   let extra = false;
   for (const key in o) {
@@ -533,7 +540,7 @@ function knownLooseObject(key: string): boolean {
 }
 
 function checkLooseObject(v: unknown, p: string, k?: $Key): void {
-  const o = $isObj(v) ? v : $obj(v, $at(p, k));
+  const o = $isObj(v) && p.length < 999 ? v : $obj(v, $at(p, k));
   let has_a = false;
   let extra = false;
   for (const key in o) {

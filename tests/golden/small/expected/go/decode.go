@@ -187,7 +187,7 @@ func variantShape(d *wireDecoder, v *Shape, k int) *DecodeError {
 
 func decCircle(d *wireDecoder, v *Circle) *DecodeError {
 	if !d.ObjectStart() {
-		return d.TypeError("object")
+		return d.NotEntered("object")
 	}
 	var seen_kind bool
 	var err_kind *DecodeError
@@ -233,7 +233,7 @@ func decCircle(d *wireDecoder, v *Circle) *DecodeError {
 
 func decSquare(d *wireDecoder, v *Square) *DecodeError {
 	if !d.ObjectStart() {
-		return d.TypeError("object")
+		return d.NotEntered("object")
 	}
 	var seen_kind bool
 	var err_kind *DecodeError

@@ -59,6 +59,9 @@ func encShape(b []byte, v Shape, lvl int) ([]byte, *EncodeError) {
 }
 
 func encCircle(b []byte, v *Circle, lvl int) ([]byte, *EncodeError) {
+	if lvl > wireMaxDepth {
+		return b, wireEncodeDepth()
+	}
 	var err *EncodeError
 	open := len(b)
 	b = append(b, `,"kind":"circle"`...)
@@ -82,6 +85,9 @@ func encCircle(b []byte, v *Circle, lvl int) ([]byte, *EncodeError) {
 }
 
 func encSquare(b []byte, v *Square, lvl int) ([]byte, *EncodeError) {
+	if lvl > wireMaxDepth {
+		return b, wireEncodeDepth()
+	}
 	var err *EncodeError
 	open := len(b)
 	b = append(b, `,"kind":"square"`...)

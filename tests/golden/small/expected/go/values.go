@@ -83,7 +83,7 @@ func dec_Square_Side(d *wireDecoder, v *float64) *DecodeError {
 
 func dec_Square_Tags(d *wireDecoder, v *[]string) *DecodeError {
 	if !d.ArrayStart() {
-		return d.TypeError("array")
+		return d.NotEntered("array")
 	}
 	out := make([]string, 0)
 	var first *DecodeError
@@ -168,6 +168,9 @@ func enc_Square_Side(b []byte, v float64) ([]byte, *EncodeError) {
 }
 
 func enc_Square_Tags(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
+	if lvl > wireMaxDepth {
+		return b, wireEncodeDepth()
+	}
 	n := len(v)
 	if n > 4 {
 		return b, wireEncodeFail(wireCodeLength, "array must have at most 4 items")
