@@ -350,6 +350,14 @@ func (w *wireRawWalker) walk(n int32, level int) *DecodeError {
 // one JSON value (syntax), a top-level kind outside kinds (type) and whatever
 // CheckRaw refuses. level is the nesting level of the value in its document.
 func wireAppendRaw(dst []byte, raw []byte, level int, kinds wireKinds) ([]byte, *EncodeError) {
+	if wireCanonical(raw, level, kinds) {
+		return append(dst, raw...), nil
+	}
+	return wireAppendRawExact(dst, raw, level, kinds)
+}
+
+// wireAppendRawExact is wireAppendRaw without its shortcut for a value already canonical.
+func wireAppendRawExact(dst []byte, raw []byte, level int, kinds wireKinds) ([]byte, *EncodeError) {
 	if !utf8.Valid(raw) {
 		return dst, wireEncodeFail(wireCodeUTF8, "free-form value is not valid UTF-8")
 	}

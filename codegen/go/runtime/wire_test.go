@@ -248,6 +248,38 @@ func TestCanonicalRaw(t *testing.T) {
 	if _, err := wireAppendRaw(nil, []byte(`[1]`), 1, 1<<wireKindObject); err == nil || err.Code != wireCodeType {
 		t.Errorf("kinds: want type, got %v", err)
 	}
+	// The shortcut for a canonical value: taken exactly when the exact path writes the value unchanged.
+	deep := strings.Repeat("[", 999) + strings.Repeat("]", 999)
+	many := "{"
+	for k := 0; k < 70; k++ {
+		if k > 0 {
+			many += ","
+		}
+		many += fmt.Sprintf(`"k%d":%d`, k, k)
+	}
+	many += "}"
+	for _, in := range []string{
+		`{}`, `[]`, `""`, `0`, `-0`, `1`, `-1`, `10`, `01`, `1.5`, `1.50`, `1e3`, `1e+21`, `1e21`, `1.5e-7`, `0.1`,
+		`123456789012345`, `1234567890123456`, `12345678901234567`, `9007199254740993`, `-123456789012345`,
+		`123456789012345680000`, `1e400`, `true`, `false`, `null`, `nul`, `[1,2]`, `[1 ,2]`, ` 1`, `1 `, `{"a":1}`,
+		`{"a" :1}`, `{"a":1,"a":2}`, `{"a":1,"b":{"a":2}}`, `{"1":1}`, `{"01":1}`, `{"4294967295":1}`, `{"-1":1}`,
+		`"\u0000"`, `"\u001f"`, `"\u001F"`, `"\u0008"`, `"\b\f\n\r\t\"\\"`, `"\/"`, `"\u0041"`, `"\u007f"`,
+		"\"\x7f\"", "\"\u2028\"", "\"\xff\"", "\"\xed\xa0\x80\"", `"\ud800"`, `"\ud83d\ude00"`, "\"\t\"",
+		`{"\u00e9":1}`, `{"é":1,"e":2}`, `[{"a":[{"b":null}]},"x",-2.5e-8]`, `{"a":1,}`, `[1,]`, `{"a"}`, `"abc`,
+		deep, "[" + deep + "]", many, `[` + many + `]`,
+	} {
+		for _, kinds := range []wireKinds{wireAnyKind, 1 << wireKindObject} {
+			for _, level := range []int{1, 2} {
+				exact, err := wireAppendRawExact([]byte("x"), []byte(in), level, kinds)
+				same := err == nil && string(exact) == "x"+in
+				if got := wireCanonical([]byte(in), level, kinds); got && !same {
+					t.Errorf("%.40s (level %d, kinds %b): shortcut taken, but the exact path gives %.40s %v", in, level, kinds, exact, err)
+				} else if !got && same && in != many && in != "["+many+"]" && in != `{"1":1}` { // array-index keys, many keys: never
+					t.Errorf("%.40s (level %d, kinds %b): canonical, shortcut not taken", in, level, kinds)
+				}
+			}
+		}
+	}
 }
 
 func TestAppendExtras(t *testing.T) {

@@ -182,7 +182,8 @@ function scalarCodec(g: GoContext, t: Scalar, ctx: string): TypeCodec {
       `\tif err := ${chk}(v); err != nil {`,
       "\t\treturn b, wireAsEncodeError(err)",
       "\t}",
-      `\treturn ${WRITE[t.kind]}(b, v)`,
+      // a string checked to be UTF-8 above is only escaped
+      t.kind === "string" ? "\treturn wireAppendQuoted(b, v), nil" : `\treturn ${WRITE[t.kind]}(b, v)`,
       "}",
     ].join("\n"),
   );

@@ -297,7 +297,7 @@ func enc_Config_Manifest(b []byte, v string) ([]byte, *EncodeError) {
 	if err := chk_Config_Manifest(v); err != nil {
 		return b, wireAsEncodeError(err)
 	}
-	return wireAppendString(b, v)
+	return wireAppendQuoted(b, v), nil
 }
 
 func enc_Config_Protocols(b []byte, v []ProtocolConfig, lvl int) ([]byte, *EncodeError) {
@@ -325,7 +325,7 @@ func enc_GoConfig_Dir(b []byte, v string) ([]byte, *EncodeError) {
 	if err := chk_GoConfig_Dir(v); err != nil {
 		return b, wireAsEncodeError(err)
 	}
-	return wireAppendString(b, v)
+	return wireAppendQuoted(b, v), nil
 }
 
 func enc_GoConfig_ImportPath(b []byte, v string) ([]byte, *EncodeError) {
@@ -335,7 +335,7 @@ func enc_GoConfig_ImportPath(b []byte, v string) ([]byte, *EncodeError) {
 	if err := chk_GoConfig_ImportPath(v); err != nil {
 		return b, wireAsEncodeError(err)
 	}
-	return wireAppendString(b, v)
+	return wireAppendQuoted(b, v), nil
 }
 
 func enc_GoConfig_Package(b []byte, v string) ([]byte, *EncodeError) {
@@ -345,7 +345,7 @@ func enc_GoConfig_Package(b []byte, v string) ([]byte, *EncodeError) {
 	if err := chk_GoConfig_Package(v); err != nil {
 		return b, wireAsEncodeError(err)
 	}
-	return wireAppendString(b, v)
+	return wireAppendQuoted(b, v), nil
 }
 
 func enc_GoModuleConfig_Dir(b []byte, v string) ([]byte, *EncodeError) {
@@ -355,7 +355,7 @@ func enc_GoModuleConfig_Dir(b []byte, v string) ([]byte, *EncodeError) {
 	if err := chk_GoModuleConfig_Dir(v); err != nil {
 		return b, wireAsEncodeError(err)
 	}
-	return wireAppendString(b, v)
+	return wireAppendQuoted(b, v), nil
 }
 
 func enc_GoModuleConfig_Go(b []byte, v string) ([]byte, *EncodeError) {
@@ -365,7 +365,7 @@ func enc_GoModuleConfig_Go(b []byte, v string) ([]byte, *EncodeError) {
 	if err := chk_GoModuleConfig_Go(v); err != nil {
 		return b, wireAsEncodeError(err)
 	}
-	return wireAppendString(b, v)
+	return wireAppendQuoted(b, v), nil
 }
 
 func enc_GoModuleConfig_Module(b []byte, v string) ([]byte, *EncodeError) {
@@ -375,7 +375,7 @@ func enc_GoModuleConfig_Module(b []byte, v string) ([]byte, *EncodeError) {
 	if err := chk_GoModuleConfig_Module(v); err != nil {
 		return b, wireAsEncodeError(err)
 	}
-	return wireAppendString(b, v)
+	return wireAppendQuoted(b, v), nil
 }
 
 func enc_ProtocolConfig_Docs(b []byte, v string) ([]byte, *EncodeError) {
@@ -385,7 +385,7 @@ func enc_ProtocolConfig_Docs(b []byte, v string) ([]byte, *EncodeError) {
 	if err := chk_ProtocolConfig_Docs(v); err != nil {
 		return b, wireAsEncodeError(err)
 	}
-	return wireAppendString(b, v)
+	return wireAppendQuoted(b, v), nil
 }
 
 func enc_ProtocolConfig_Name(b []byte, v string) ([]byte, *EncodeError) {
@@ -395,7 +395,7 @@ func enc_ProtocolConfig_Name(b []byte, v string) ([]byte, *EncodeError) {
 	if err := chk_ProtocolConfig_Name(v); err != nil {
 		return b, wireAsEncodeError(err)
 	}
-	return wireAppendString(b, v)
+	return wireAppendQuoted(b, v), nil
 }
 
 func enc_ProtocolConfig_Schema(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
@@ -423,7 +423,7 @@ func enc_ProtocolConfig_Schema_Item(b []byte, v string) ([]byte, *EncodeError) {
 	if err := chk_ProtocolConfig_Schema_Item(v); err != nil {
 		return b, wireAsEncodeError(err)
 	}
-	return wireAppendString(b, v)
+	return wireAppendQuoted(b, v), nil
 }
 
 func enc_ProtocolConfig_Typescript(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
@@ -447,5 +447,5 @@ func enc_ProtocolConfig_Typescript_Item(b []byte, v string) ([]byte, *EncodeErro
 	if err := chk_ProtocolConfig_Typescript_Item(v); err != nil {
 		return b, wireAsEncodeError(err)
 	}
-	return wireAppendString(b, v)
+	return wireAppendQuoted(b, v), nil
 }

@@ -135,7 +135,7 @@ func enc_ActivityEvent_Type(b []byte, v string) ([]byte, *EncodeError) {
 	if err := chk_ActivityEvent_Type(v); err != nil {
 		return b, wireAsEncodeError(err)
 	}
-	return wireAppendString(b, v)
+	return wireAppendQuoted(b, v), nil
 }
 
 func enc_CompleteEvent_Type(b []byte, v string) ([]byte, *EncodeError) {
@@ -145,7 +145,7 @@ func enc_CompleteEvent_Type(b []byte, v string) ([]byte, *EncodeError) {
 	if err := chk_CompleteEvent_Type(v); err != nil {
 		return b, wireAsEncodeError(err)
 	}
-	return wireAppendString(b, v)
+	return wireAppendQuoted(b, v), nil
 }
 
 func enc_ErrorEvent_Type(b []byte, v string) ([]byte, *EncodeError) {
@@ -155,7 +155,7 @@ func enc_ErrorEvent_Type(b []byte, v string) ([]byte, *EncodeError) {
 	if err := chk_ErrorEvent_Type(v); err != nil {
 		return b, wireAsEncodeError(err)
 	}
-	return wireAppendString(b, v)
+	return wireAppendQuoted(b, v), nil
 }
 
 func enc_PermissionEvent_Type(b []byte, v string) ([]byte, *EncodeError) {
@@ -165,7 +165,7 @@ func enc_PermissionEvent_Type(b []byte, v string) ([]byte, *EncodeError) {
 	if err := chk_PermissionEvent_Type(v); err != nil {
 		return b, wireAsEncodeError(err)
 	}
-	return wireAppendString(b, v)
+	return wireAppendQuoted(b, v), nil
 }
 
 func enc_TextEvent_Type(b []byte, v string) ([]byte, *EncodeError) {
@@ -175,7 +175,7 @@ func enc_TextEvent_Type(b []byte, v string) ([]byte, *EncodeError) {
 	if err := chk_TextEvent_Type(v); err != nil {
 		return b, wireAsEncodeError(err)
 	}
-	return wireAppendString(b, v)
+	return wireAppendQuoted(b, v), nil
 }
 
 func enc_UsageEvent_CostUsd(b []byte, v float64) ([]byte, *EncodeError) {
@@ -215,5 +215,5 @@ func enc_UsageEvent_Type(b []byte, v string) ([]byte, *EncodeError) {
 	if err := chk_UsageEvent_Type(v); err != nil {
 		return b, wireAsEncodeError(err)
 	}
-	return wireAppendString(b, v)
+	return wireAppendQuoted(b, v), nil
 }

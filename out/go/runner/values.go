@@ -490,7 +490,7 @@ func enc_AssistantDeltaEvent_Event(b []byte, v string) ([]byte, *EncodeError) {
 	if err := chk_AssistantDeltaEvent_Event(v); err != nil {
 		return b, wireAsEncodeError(err)
 	}
-	return wireAppendString(b, v)
+	return wireAppendQuoted(b, v), nil
 }
 
 func enc_AssistantMessageEvent_Event(b []byte, v string) ([]byte, *EncodeError) {
@@ -500,7 +500,7 @@ func enc_AssistantMessageEvent_Event(b []byte, v string) ([]byte, *EncodeError) 
 	if err := chk_AssistantMessageEvent_Event(v); err != nil {
 		return b, wireAsEncodeError(err)
 	}
-	return wireAppendString(b, v)
+	return wireAppendQuoted(b, v), nil
 }
 
 func enc_Attachment(b []byte, v string) ([]byte, *EncodeError) {
@@ -510,7 +510,7 @@ func enc_Attachment(b []byte, v string) ([]byte, *EncodeError) {
 	if err := chk_Attachment(v); err != nil {
 		return b, wireAsEncodeError(err)
 	}
-	return wireAppendString(b, v)
+	return wireAppendQuoted(b, v), nil
 }
 
 func enc_CheckpointRequest_Method(b []byte, v string) ([]byte, *EncodeError) {
@@ -520,7 +520,7 @@ func enc_CheckpointRequest_Method(b []byte, v string) ([]byte, *EncodeError) {
 	if err := chk_CheckpointRequest_Method(v); err != nil {
 		return b, wireAsEncodeError(err)
 	}
-	return wireAppendString(b, v)
+	return wireAppendQuoted(b, v), nil
 }
 
 func enc_CheckpointResult(b []byte, v []NativeFile, lvl int) ([]byte, *EncodeError) {
@@ -558,7 +558,7 @@ func enc_DetachRequest_Method(b []byte, v string) ([]byte, *EncodeError) {
 	if err := chk_DetachRequest_Method(v); err != nil {
 		return b, wireAsEncodeError(err)
 	}
-	return wireAppendString(b, v)
+	return wireAppendQuoted(b, v), nil
 }
 
 func enc_ErrorCode(b []byte, v string) ([]byte, *EncodeError) {
@@ -568,7 +568,7 @@ func enc_ErrorCode(b []byte, v string) ([]byte, *EncodeError) {
 	if err := chk_ErrorCode(v); err != nil {
 		return b, wireAsEncodeError(err)
 	}
-	return wireAppendString(b, v)
+	return wireAppendQuoted(b, v), nil
 }
 
 func enc_EventName(b []byte, v string) ([]byte, *EncodeError) {
@@ -578,7 +578,7 @@ func enc_EventName(b []byte, v string) ([]byte, *EncodeError) {
 	if err := chk_EventName(v); err != nil {
 		return b, wireAsEncodeError(err)
 	}
-	return wireAppendString(b, v)
+	return wireAppendQuoted(b, v), nil
 }
 
 func enc_FrameId(b []byte, v string) ([]byte, *EncodeError) {
@@ -588,7 +588,7 @@ func enc_FrameId(b []byte, v string) ([]byte, *EncodeError) {
 	if err := chk_FrameId(v); err != nil {
 		return b, wireAsEncodeError(err)
 	}
-	return wireAppendString(b, v)
+	return wireAppendQuoted(b, v), nil
 }
 
 func enc_HarnessOptions_Dir(b []byte, v string) ([]byte, *EncodeError) {
@@ -598,7 +598,7 @@ func enc_HarnessOptions_Dir(b []byte, v string) ([]byte, *EncodeError) {
 	if err := chk_HarnessOptions_Dir(v); err != nil {
 		return b, wireAsEncodeError(err)
 	}
-	return wireAppendString(b, v)
+	return wireAppendQuoted(b, v), nil
 }
 
 func enc_HarnessOptions_Tools(b []byte, v []ToolSchema, lvl int) ([]byte, *EncodeError) {
@@ -622,7 +622,7 @@ func enc_InterruptRequest_Method(b []byte, v string) ([]byte, *EncodeError) {
 	if err := chk_InterruptRequest_Method(v); err != nil {
 		return b, wireAsEncodeError(err)
 	}
-	return wireAppendString(b, v)
+	return wireAppendQuoted(b, v), nil
 }
 
 func enc_Method(b []byte, v string) ([]byte, *EncodeError) {
@@ -632,7 +632,7 @@ func enc_Method(b []byte, v string) ([]byte, *EncodeError) {
 	if err := chk_Method(v); err != nil {
 		return b, wireAsEncodeError(err)
 	}
-	return wireAppendString(b, v)
+	return wireAppendQuoted(b, v), nil
 }
 
 func enc_NativeFile_Path(b []byte, v string) ([]byte, *EncodeError) {
@@ -642,7 +642,7 @@ func enc_NativeFile_Path(b []byte, v string) ([]byte, *EncodeError) {
 	if err := chk_NativeFile_Path(v); err != nil {
 		return b, wireAsEncodeError(err)
 	}
-	return wireAppendString(b, v)
+	return wireAppendQuoted(b, v), nil
 }
 
 func enc_NativeFile_Size(b []byte, v int64) ([]byte, *EncodeError) {
@@ -662,7 +662,7 @@ func enc_NonEmptyString(b []byte, v string) ([]byte, *EncodeError) {
 	if err := chk_NonEmptyString(v); err != nil {
 		return b, wireAsEncodeError(err)
 	}
-	return wireAppendString(b, v)
+	return wireAppendQuoted(b, v), nil
 }
 
 func enc_OpenRequest_Method(b []byte, v string) ([]byte, *EncodeError) {
@@ -672,7 +672,7 @@ func enc_OpenRequest_Method(b []byte, v string) ([]byte, *EncodeError) {
 	if err := chk_OpenRequest_Method(v); err != nil {
 		return b, wireAsEncodeError(err)
 	}
-	return wireAppendString(b, v)
+	return wireAppendQuoted(b, v), nil
 }
 
 func enc_OpenResult_Tools(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
@@ -696,7 +696,7 @@ func enc_PromptRequest_Method(b []byte, v string) ([]byte, *EncodeError) {
 	if err := chk_PromptRequest_Method(v); err != nil {
 		return b, wireAsEncodeError(err)
 	}
-	return wireAppendString(b, v)
+	return wireAppendQuoted(b, v), nil
 }
 
 func enc_PromptResult_Interrupted(b []byte, v bool) ([]byte, *EncodeError) {
@@ -713,7 +713,7 @@ func enc_SteerRequest_Method(b []byte, v string) ([]byte, *EncodeError) {
 	if err := chk_SteerRequest_Method(v); err != nil {
 		return b, wireAsEncodeError(err)
 	}
-	return wireAppendString(b, v)
+	return wireAppendQuoted(b, v), nil
 }
 
 func enc_StopReason(b []byte, v string) ([]byte, *EncodeError) {
@@ -723,7 +723,7 @@ func enc_StopReason(b []byte, v string) ([]byte, *EncodeError) {
 	if err := chk_StopReason(v); err != nil {
 		return b, wireAsEncodeError(err)
 	}
-	return wireAppendString(b, v)
+	return wireAppendQuoted(b, v), nil
 }
 
 func enc_TextBlock_Type(b []byte, v string) ([]byte, *EncodeError) {
@@ -733,7 +733,7 @@ func enc_TextBlock_Type(b []byte, v string) ([]byte, *EncodeError) {
 	if err := chk_TextBlock_Type(v); err != nil {
 		return b, wireAsEncodeError(err)
 	}
-	return wireAppendString(b, v)
+	return wireAppendQuoted(b, v), nil
 }
 
 func enc_ToolCallRequest_Method(b []byte, v string) ([]byte, *EncodeError) {
@@ -743,7 +743,7 @@ func enc_ToolCallRequest_Method(b []byte, v string) ([]byte, *EncodeError) {
 	if err := chk_ToolCallRequest_Method(v); err != nil {
 		return b, wireAsEncodeError(err)
 	}
-	return wireAppendString(b, v)
+	return wireAppendQuoted(b, v), nil
 }
 
 func enc_ToolResult_Content(b []byte, v []ContentBlock, lvl int) ([]byte, *EncodeError) {
@@ -767,7 +767,7 @@ func enc_TurnId(b []byte, v string) ([]byte, *EncodeError) {
 	if err := chk_TurnId(v); err != nil {
 		return b, wireAsEncodeError(err)
 	}
-	return wireAppendString(b, v)
+	return wireAppendQuoted(b, v), nil
 }
 
 func enc_Usage_Input(b []byte, v int64) ([]byte, *EncodeError) {

@@ -32,7 +32,7 @@ func enc_Payment_Method(b []byte, v string) ([]byte, *EncodeError) {
 	if err := chk_Payment_Method(v); err != nil {
 		return b, wireAsEncodeError(err)
 	}
-	return wireAppendString(b, v)
+	return wireAppendQuoted(b, v), nil
 }
 
 func pick_Payment_After_If0_VariantPick(v *wireValue) (int, *DecodeError) {

@@ -57,7 +57,7 @@ func enc_Value_ValueVariant1(b []byte, v string) ([]byte, *EncodeError) {
 	if err := chk_Value_ValueVariant1(v); err != nil {
 		return b, wireAsEncodeError(err)
 	}
-	return wireAppendString(b, v)
+	return wireAppendQuoted(b, v), nil
 }
 
 func enc_Value_ValueVariant2(b []byte, v string) ([]byte, *EncodeError) {
@@ -67,7 +67,7 @@ func enc_Value_ValueVariant2(b []byte, v string) ([]byte, *EncodeError) {
 	if err := chk_Value_ValueVariant2(v); err != nil {
 		return b, wireAsEncodeError(err)
 	}
-	return wireAppendString(b, v)
+	return wireAppendQuoted(b, v), nil
 }
 
 func valValue(v *wireValue) *DecodeError {

@@ -51,7 +51,7 @@ func enc_Stamp_At(b []byte, v string) ([]byte, *EncodeError) {
 	if err := chk_Stamp_At(v); err != nil {
 		return b, wireAsEncodeError(err)
 	}
-	return wireAppendString(b, v)
+	return wireAppendQuoted(b, v), nil
 }
 
 func enc_Stamp_Home(b []byte, v string) ([]byte, *EncodeError) {
@@ -61,7 +61,7 @@ func enc_Stamp_Home(b []byte, v string) ([]byte, *EncodeError) {
 	if err := chk_Stamp_Home(v); err != nil {
 		return b, wireAsEncodeError(err)
 	}
-	return wireAppendString(b, v)
+	return wireAppendQuoted(b, v), nil
 }
 
 func enc_Stamp_ID(b []byte, v string) ([]byte, *EncodeError) {
@@ -71,5 +71,5 @@ func enc_Stamp_ID(b []byte, v string) ([]byte, *EncodeError) {
 	if err := chk_Stamp_ID(v); err != nil {
 		return b, wireAsEncodeError(err)
 	}
-	return wireAppendString(b, v)
+	return wireAppendQuoted(b, v), nil
 }

@@ -37,7 +37,7 @@ func enc_Started_Type(b []byte, v string) ([]byte, *EncodeError) {
 	if err := chk_Started_Type(v); err != nil {
 		return b, wireAsEncodeError(err)
 	}
-	return wireAppendString(b, v)
+	return wireAppendQuoted(b, v), nil
 }
 
 func enc_Stopped_Type(b []byte, v string) ([]byte, *EncodeError) {
@@ -47,5 +47,5 @@ func enc_Stopped_Type(b []byte, v string) ([]byte, *EncodeError) {
 	if err := chk_Stopped_Type(v); err != nil {
 		return b, wireAsEncodeError(err)
 	}
-	return wireAppendString(b, v)
+	return wireAppendQuoted(b, v), nil
 }

@@ -32,5 +32,5 @@ func enc_Slug(b []byte, v string) ([]byte, *EncodeError) {
 	if err := chk_Slug(v); err != nil {
 		return b, wireAsEncodeError(err)
 	}
-	return wireAppendString(b, v)
+	return wireAppendQuoted(b, v), nil
 }

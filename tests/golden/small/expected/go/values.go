@@ -124,7 +124,7 @@ func enc_Circle_Kind(b []byte, v string) ([]byte, *EncodeError) {
 	if err := chk_Circle_Kind(v); err != nil {
 		return b, wireAsEncodeError(err)
 	}
-	return wireAppendString(b, v)
+	return wireAppendQuoted(b, v), nil
 }
 
 func enc_Circle_Radius(b []byte, v int64) ([]byte, *EncodeError) {
@@ -144,7 +144,7 @@ func enc_Color(b []byte, v string) ([]byte, *EncodeError) {
 	if err := chk_Color(v); err != nil {
 		return b, wireAsEncodeError(err)
 	}
-	return wireAppendString(b, v)
+	return wireAppendQuoted(b, v), nil
 }
 
 func enc_Square_Kind(b []byte, v string) ([]byte, *EncodeError) {
@@ -154,7 +154,7 @@ func enc_Square_Kind(b []byte, v string) ([]byte, *EncodeError) {
 	if err := chk_Square_Kind(v); err != nil {
 		return b, wireAsEncodeError(err)
 	}
-	return wireAppendString(b, v)
+	return wireAppendQuoted(b, v), nil
 }
 
 func enc_Square_Side(b []byte, v float64) ([]byte, *EncodeError) {
@@ -192,5 +192,5 @@ func enc_Square_Tags_Item(b []byte, v string) ([]byte, *EncodeError) {
 	if err := chk_Square_Tags_Item(v); err != nil {
 		return b, wireAsEncodeError(err)
 	}
-	return wireAppendString(b, v)
+	return wireAppendQuoted(b, v), nil
 }
