@@ -205,6 +205,13 @@ func TestCheckRaw(t *testing.T) {
 		{`{"a":1,"a":"\udc00"}`, 1, wireCodeUTF8, "/a"},
 		{`{"e":"true false null 1e5"}`, 1, "", ""},
 		{`"\ud83d\ude00"`, 1, "", ""},
+		{`["\uD83D\uDE00","\\ud800",1.5e3,-2E-5]`, 1, "", ""},
+		{`["\ud83d\ude00\ud800"]`, 1, wireCodeUTF8, "/0"},
+		{`["\ud83d\u0041"]`, 1, wireCodeUTF8, "/0"},
+		{`["\ud83dx"]`, 1, wireCodeUTF8, "/0"},
+		{`["\udc00\udc00"]`, 1, wireCodeUTF8, "/0"},
+		{`["\ud83d\ud83d\ude00"]`, 1, wireCodeUTF8, "/0"},
+		{`[1,2e308]`, 1, wireCodeRange, "/1"},
 	}
 	for _, c := range cases {
 		if err := wireCheckText([]byte(c.in)); err != nil {

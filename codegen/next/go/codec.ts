@@ -212,7 +212,9 @@ function arrayCodec(g: GoContext, t: ArrayType, ctx: string): TypeCodec {
       "\tif !d.ArrayStart() {",
       '\t\treturn d.TypeError("array")',
       "\t}",
-      `\tout := make([]${elem}, 0)`,
+      // the first elements on the stack: one allocation, of the exact length, for a short array
+      `\tvar small [4]${elem}`,
+      "\tout := small[:0]",
       "\tvar first *DecodeError",
       "\tn := 0",
     );
@@ -227,7 +229,14 @@ function arrayCodec(g: GoContext, t: ArrayType, ctx: string): TypeCodec {
       "\t}",
     );
     L.push(...length.map((l) => "\t" + l));
-    L.push("\tif first != nil {", "\t\treturn first", "\t}", "\t*v = out", "\treturn nil", "}");
+    L.push(
+      "\tif first != nil {",
+      "\t\treturn first",
+      "\t}",
+      `\t*v = append(make([]${elem}, 0, len(out)), out...)`,
+      "\treturn nil",
+      "}",
+    );
     return L.join("\n");
   });
   const enc = g.helper(`enc_${ctx}`, () => {

@@ -93,7 +93,8 @@ func dec_Config_GoModules(d *wireDecoder, v *[]GoModuleConfig) *DecodeError {
 	if !d.ArrayStart() {
 		return d.TypeError("array")
 	}
-	out := make([]GoModuleConfig, 0)
+	var small [4]GoModuleConfig
+	out := small[:0]
 	var first *DecodeError
 	n := 0
 	for d.NextElement() {
@@ -111,7 +112,7 @@ func dec_Config_GoModules(d *wireDecoder, v *[]GoModuleConfig) *DecodeError {
 	if first != nil {
 		return first
 	}
-	*v = out
+	*v = append(make([]GoModuleConfig, 0, len(out)), out...)
 	return nil
 }
 
@@ -126,7 +127,8 @@ func dec_Config_Protocols(d *wireDecoder, v *[]ProtocolConfig) *DecodeError {
 	if !d.ArrayStart() {
 		return d.TypeError("array")
 	}
-	out := make([]ProtocolConfig, 0)
+	var small [4]ProtocolConfig
+	out := small[:0]
 	var first *DecodeError
 	n := 0
 	for d.NextElement() {
@@ -147,7 +149,7 @@ func dec_Config_Protocols(d *wireDecoder, v *[]ProtocolConfig) *DecodeError {
 	if first != nil {
 		return first
 	}
-	*v = out
+	*v = append(make([]ProtocolConfig, 0, len(out)), out...)
 	return nil
 }
 
@@ -211,7 +213,8 @@ func dec_ProtocolConfig_Schema(d *wireDecoder, v *[]string) *DecodeError {
 	if !d.ArrayStart() {
 		return d.TypeError("array")
 	}
-	out := make([]string, 0)
+	var small [4]string
+	out := small[:0]
 	var first *DecodeError
 	n := 0
 	for d.NextElement() {
@@ -232,7 +235,7 @@ func dec_ProtocolConfig_Schema(d *wireDecoder, v *[]string) *DecodeError {
 	if first != nil {
 		return first
 	}
-	*v = out
+	*v = append(make([]string, 0, len(out)), out...)
 	return nil
 }
 
@@ -247,7 +250,8 @@ func dec_ProtocolConfig_Typescript(d *wireDecoder, v *[]string) *DecodeError {
 	if !d.ArrayStart() {
 		return d.TypeError("array")
 	}
-	out := make([]string, 0)
+	var small [4]string
+	out := small[:0]
 	var first *DecodeError
 	n := 0
 	for d.NextElement() {
@@ -265,7 +269,7 @@ func dec_ProtocolConfig_Typescript(d *wireDecoder, v *[]string) *DecodeError {
 	if first != nil {
 		return first
 	}
-	*v = out
+	*v = append(make([]string, 0, len(out)), out...)
 	return nil
 }
 

@@ -429,7 +429,7 @@ func decPermissionEvent(d *wireDecoder, v *PermissionEvent) *DecodeError {
 			seen_description = true
 			err_description = d.String((*string)(&v.Description))
 		case "command":
-			v.Command = new(string)
+			v.Command = (*string)(d.NewString())
 			err_command = d.String((*string)(v.Command))
 		default:
 			key := d.Key()

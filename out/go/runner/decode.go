@@ -1739,7 +1739,7 @@ func decResultResponse(d *wireDecoder, v *ResultResponse) *DecodeError {
 			seen_attachment = true
 			err_attachment = decAttachment(d, &v.Attachment)
 		case "turn":
-			v.Turn = new(TurnId)
+			v.Turn = (*TurnId)(d.NewString())
 			err_turn = decTurnId(d, v.Turn)
 		case "id":
 			seen_id = true
@@ -1796,7 +1796,7 @@ func decErrorResponse(d *wireDecoder, v *ErrorResponse) *DecodeError {
 			seen_attachment = true
 			err_attachment = decAttachment(d, &v.Attachment)
 		case "turn":
-			v.Turn = new(TurnId)
+			v.Turn = (*TurnId)(d.NewString())
 			err_turn = decTurnId(d, v.Turn)
 		case "id":
 			seen_id = true
@@ -2772,13 +2772,13 @@ func decProvider(d *wireDecoder, v *Provider) *DecodeError {
 	for d.NextMember() {
 		switch string(d.Key()) {
 		case "api_key":
-			v.APIKey = new(Secret)
+			v.APIKey = (*Secret)(d.NewString())
 			err_api_key = d.String((*string)(v.APIKey))
 		case "base_url":
-			v.BaseURL = new(string)
+			v.BaseURL = (*string)(d.NewString())
 			err_base_url = d.String((*string)(v.BaseURL))
 		case "api":
-			v.API = new(string)
+			v.API = (*string)(d.NewString())
 			err_api = d.String((*string)(v.API))
 		default:
 			unknown = d.Unknown(unknown)

@@ -217,7 +217,8 @@ func dec_CheckpointResult(d *wireDecoder, v *[]NativeFile) *DecodeError {
 	if !d.ArrayStart() {
 		return d.TypeError("array")
 	}
-	out := make([]NativeFile, 0)
+	var small [4]NativeFile
+	out := small[:0]
 	var first *DecodeError
 	n := 0
 	for d.NextElement() {
@@ -235,7 +236,7 @@ func dec_CheckpointResult(d *wireDecoder, v *[]NativeFile) *DecodeError {
 	if first != nil {
 		return first
 	}
-	*v = out
+	*v = append(make([]NativeFile, 0, len(out)), out...)
 	return nil
 }
 
@@ -243,7 +244,8 @@ func dec_Config_Tools(d *wireDecoder, v *[]NonEmptyString) *DecodeError {
 	if !d.ArrayStart() {
 		return d.TypeError("array")
 	}
-	out := make([]NonEmptyString, 0)
+	var small [4]NonEmptyString
+	out := small[:0]
 	var first *DecodeError
 	n := 0
 	for d.NextElement() {
@@ -261,7 +263,7 @@ func dec_Config_Tools(d *wireDecoder, v *[]NonEmptyString) *DecodeError {
 	if first != nil {
 		return first
 	}
-	*v = out
+	*v = append(make([]NonEmptyString, 0, len(out)), out...)
 	return nil
 }
 
@@ -304,7 +306,8 @@ func dec_HarnessOptions_Tools(d *wireDecoder, v *[]ToolSchema) *DecodeError {
 	if !d.ArrayStart() {
 		return d.TypeError("array")
 	}
-	out := make([]ToolSchema, 0)
+	var small [4]ToolSchema
+	out := small[:0]
 	var first *DecodeError
 	n := 0
 	for d.NextElement() {
@@ -322,7 +325,7 @@ func dec_HarnessOptions_Tools(d *wireDecoder, v *[]ToolSchema) *DecodeError {
 	if first != nil {
 		return first
 	}
-	*v = out
+	*v = append(make([]ToolSchema, 0, len(out)), out...)
 	return nil
 }
 
@@ -372,7 +375,8 @@ func dec_OpenResult_Tools(d *wireDecoder, v *[]string) *DecodeError {
 	if !d.ArrayStart() {
 		return d.TypeError("array")
 	}
-	out := make([]string, 0)
+	var small [4]string
+	out := small[:0]
 	var first *DecodeError
 	n := 0
 	for d.NextElement() {
@@ -390,7 +394,7 @@ func dec_OpenResult_Tools(d *wireDecoder, v *[]string) *DecodeError {
 	if first != nil {
 		return first
 	}
-	*v = out
+	*v = append(make([]string, 0, len(out)), out...)
 	return nil
 }
 
@@ -440,7 +444,8 @@ func dec_ToolResult_Content(d *wireDecoder, v *[]ContentBlock) *DecodeError {
 	if !d.ArrayStart() {
 		return d.TypeError("array")
 	}
-	out := make([]ContentBlock, 0)
+	var small [4]ContentBlock
+	out := small[:0]
 	var first *DecodeError
 	n := 0
 	for d.NextElement() {
@@ -458,7 +463,7 @@ func dec_ToolResult_Content(d *wireDecoder, v *[]ContentBlock) *DecodeError {
 	if first != nil {
 		return first
 	}
-	*v = out
+	*v = append(make([]ContentBlock, 0, len(out)), out...)
 	return nil
 }
 

@@ -204,7 +204,7 @@ func decCircle(d *wireDecoder, v *Circle) *DecodeError {
 			seen_radius = true
 			err_radius = dec_Circle_Radius(d, (*int64)(&v.Radius))
 		case "color":
-			v.Color = new(Color)
+			v.Color = (*Color)(d.NewString())
 			err_color = decColor(d, v.Color)
 		default:
 			unknown = d.Unknown(unknown)
