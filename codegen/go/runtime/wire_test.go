@@ -177,6 +177,46 @@ func TestScalars(t *testing.T) {
 			t.Errorf("%s: got %q want %q", c.in, got, c.want)
 		}
 	}
+	// A short text: its strings (escaped or not) and free-form values share one copy of it.
+	for _, fast := range []bool{false, true} {
+		in := []byte(`["a\"b", "plain", {"x":[1]}, "\u00e9\n", "\ud800", "tail\\"]`)
+		var d wireDecoder
+		if fast {
+			d.InitFast(in)
+		} else if err := d.Init(in); err != nil {
+			t.Fatal(err)
+		}
+		var strs [5]string
+		var raw json.RawMessage
+		d.ArrayStart()
+		for k := 0; d.NextElement(); k++ {
+			var err *DecodeError
+			switch k {
+			case 2:
+				err = d.Raw(&raw, wireAnyKind)
+			case 4:
+				if err = d.String(&strs[2]); err == nil || err.Code != wireCodeUTF8 {
+					t.Errorf("lone surrogate: got %v", err)
+				}
+				err = nil
+			default:
+				err = d.String(&strs[min(k, 4)])
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+		if fast && !d.Done() {
+			t.Fatal("fast pass failed")
+		}
+		raw = append(raw, "!!!!!!!!"...) // capped: copies, overwrites nothing
+		for k := range in {
+			in[k] = 'X'
+		}
+		if want := [5]string{"a\"b", "plain", "", "é\n", "tail\\"}; strs != want || string(raw) != `{"x":[1]}!!!!!!!!` {
+			t.Errorf("fast %v: got %q %s", fast, strs, raw)
+		}
+	}
 }
 
 func TestCheckRaw(t *testing.T) {
@@ -522,6 +562,15 @@ func TestStringStop(t *testing.T) {
 		for i := 0; i <= l; i++ {
 			if got, want := wireStringStop(b, i), naive(b, i); got != want {
 				t.Fatalf("%q from %d: got %d want %d", b, i, got, want)
+			}
+			want := naive(b, i)
+			for k := i; k < want; k++ {
+				if b[k] >= 0x80 {
+					want = k
+				}
+			}
+			if got := wireStringStopU(b, i); got != want {
+				t.Fatalf("U: %q from %d: got %d want %d", b, i, got, want)
 			}
 		}
 	}

@@ -176,16 +176,31 @@ function scalarCodec(g: GoContext, t: Scalar, ctx: string): TypeCodec {
   );
   const pre = PRECHECK[t.kind];
   const enc = g.helper(`enc_${ctx}`, () =>
-    [
-      `func enc_${ctx}(b []byte, v ${base}) ([]byte, *EncodeError) {`,
-      ...(pre !== undefined ? [`\tif err := ${pre}(v); err != nil {`, "\t\treturn b, err", "\t}"] : []),
-      `\tif err := ${chk}(v); err != nil {`,
-      "\t\treturn b, wireAsEncodeError(err)",
-      "\t}",
-      // a string checked to be UTF-8 above is only escaped
-      t.kind === "string" ? "\treturn wireAppendQuoted(b, v), nil" : `\treturn ${WRITE[t.kind]}(b, v)`,
-      "}",
-    ].join("\n"),
+    (t.kind === "string"
+      ? // written first (UTF-8 checked as it is escaped), then the constraints: the same first error
+        [
+          `func enc_${ctx}(b []byte, v ${base}) ([]byte, *EncodeError) {`,
+          "\tn := len(b)",
+          `\tb, err := ${WRITE[t.kind]}(b, v)`,
+          "\tif err != nil {",
+          "\t\treturn b, err",
+          "\t}",
+          `\tif err := ${chk}(v); err != nil {`,
+          "\t\treturn b[:n], wireAsEncodeError(err)",
+          "\t}",
+          "\treturn b, nil",
+          "}",
+        ]
+      : [
+          `func enc_${ctx}(b []byte, v ${base}) ([]byte, *EncodeError) {`,
+          ...(pre !== undefined ? [`\tif err := ${pre}(v); err != nil {`, "\t\treturn b, err", "\t}"] : []),
+          `\tif err := ${chk}(v); err != nil {`,
+          "\t\treturn b, wireAsEncodeError(err)",
+          "\t}",
+          `\treturn ${WRITE[t.kind]}(b, v)`,
+          "}",
+        ]
+    ).join("\n"),
   );
   return { dec: (p) => `${dec}(d, (*${base})(${p}))`, enc: (v) => `${enc}(b, ${base}(${v}))` };
 }

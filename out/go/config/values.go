@@ -295,13 +295,15 @@ func enc_Config_GoModules(b []byte, v []GoModuleConfig, lvl int) ([]byte, *Encod
 }
 
 func enc_Config_Manifest(b []byte, v string) ([]byte, *EncodeError) {
-	if err := wireCheckUTF8(v); err != nil {
+	n := len(b)
+	b, err := wireAppendString(b, v)
+	if err != nil {
 		return b, err
 	}
 	if err := chk_Config_Manifest(v); err != nil {
-		return b, wireAsEncodeError(err)
+		return b[:n], wireAsEncodeError(err)
 	}
-	return wireAppendQuoted(b, v), nil
+	return b, nil
 }
 
 func enc_Config_Protocols(b []byte, v []ProtocolConfig, lvl int) ([]byte, *EncodeError) {
@@ -323,83 +325,99 @@ func enc_Config_Protocols(b []byte, v []ProtocolConfig, lvl int) ([]byte, *Encod
 }
 
 func enc_GoConfig_Dir(b []byte, v string) ([]byte, *EncodeError) {
-	if err := wireCheckUTF8(v); err != nil {
+	n := len(b)
+	b, err := wireAppendString(b, v)
+	if err != nil {
 		return b, err
 	}
 	if err := chk_GoConfig_Dir(v); err != nil {
-		return b, wireAsEncodeError(err)
+		return b[:n], wireAsEncodeError(err)
 	}
-	return wireAppendQuoted(b, v), nil
+	return b, nil
 }
 
 func enc_GoConfig_ImportPath(b []byte, v string) ([]byte, *EncodeError) {
-	if err := wireCheckUTF8(v); err != nil {
+	n := len(b)
+	b, err := wireAppendString(b, v)
+	if err != nil {
 		return b, err
 	}
 	if err := chk_GoConfig_ImportPath(v); err != nil {
-		return b, wireAsEncodeError(err)
+		return b[:n], wireAsEncodeError(err)
 	}
-	return wireAppendQuoted(b, v), nil
+	return b, nil
 }
 
 func enc_GoConfig_Package(b []byte, v string) ([]byte, *EncodeError) {
-	if err := wireCheckUTF8(v); err != nil {
+	n := len(b)
+	b, err := wireAppendString(b, v)
+	if err != nil {
 		return b, err
 	}
 	if err := chk_GoConfig_Package(v); err != nil {
-		return b, wireAsEncodeError(err)
+		return b[:n], wireAsEncodeError(err)
 	}
-	return wireAppendQuoted(b, v), nil
+	return b, nil
 }
 
 func enc_GoModuleConfig_Dir(b []byte, v string) ([]byte, *EncodeError) {
-	if err := wireCheckUTF8(v); err != nil {
+	n := len(b)
+	b, err := wireAppendString(b, v)
+	if err != nil {
 		return b, err
 	}
 	if err := chk_GoModuleConfig_Dir(v); err != nil {
-		return b, wireAsEncodeError(err)
+		return b[:n], wireAsEncodeError(err)
 	}
-	return wireAppendQuoted(b, v), nil
+	return b, nil
 }
 
 func enc_GoModuleConfig_Go(b []byte, v string) ([]byte, *EncodeError) {
-	if err := wireCheckUTF8(v); err != nil {
+	n := len(b)
+	b, err := wireAppendString(b, v)
+	if err != nil {
 		return b, err
 	}
 	if err := chk_GoModuleConfig_Go(v); err != nil {
-		return b, wireAsEncodeError(err)
+		return b[:n], wireAsEncodeError(err)
 	}
-	return wireAppendQuoted(b, v), nil
+	return b, nil
 }
 
 func enc_GoModuleConfig_Module(b []byte, v string) ([]byte, *EncodeError) {
-	if err := wireCheckUTF8(v); err != nil {
+	n := len(b)
+	b, err := wireAppendString(b, v)
+	if err != nil {
 		return b, err
 	}
 	if err := chk_GoModuleConfig_Module(v); err != nil {
-		return b, wireAsEncodeError(err)
+		return b[:n], wireAsEncodeError(err)
 	}
-	return wireAppendQuoted(b, v), nil
+	return b, nil
 }
 
 func enc_ProtocolConfig_Docs(b []byte, v string) ([]byte, *EncodeError) {
-	if err := wireCheckUTF8(v); err != nil {
+	n := len(b)
+	b, err := wireAppendString(b, v)
+	if err != nil {
 		return b, err
 	}
 	if err := chk_ProtocolConfig_Docs(v); err != nil {
-		return b, wireAsEncodeError(err)
+		return b[:n], wireAsEncodeError(err)
 	}
-	return wireAppendQuoted(b, v), nil
+	return b, nil
 }
 
 func enc_ProtocolConfig_Name(b []byte, v string) ([]byte, *EncodeError) {
-	if err := wireCheckUTF8(v); err != nil {
+	n := len(b)
+	b, err := wireAppendString(b, v)
+	if err != nil {
 		return b, err
 	}
 	if err := chk_ProtocolConfig_Name(v); err != nil {
-		return b, wireAsEncodeError(err)
+		return b[:n], wireAsEncodeError(err)
 	}
-	return wireAppendQuoted(b, v), nil
+	return b, nil
 }
 
 func enc_ProtocolConfig_Schema(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
@@ -421,13 +439,15 @@ func enc_ProtocolConfig_Schema(b []byte, v []string, lvl int) ([]byte, *EncodeEr
 }
 
 func enc_ProtocolConfig_Schema_Item(b []byte, v string) ([]byte, *EncodeError) {
-	if err := wireCheckUTF8(v); err != nil {
+	n := len(b)
+	b, err := wireAppendString(b, v)
+	if err != nil {
 		return b, err
 	}
 	if err := chk_ProtocolConfig_Schema_Item(v); err != nil {
-		return b, wireAsEncodeError(err)
+		return b[:n], wireAsEncodeError(err)
 	}
-	return wireAppendQuoted(b, v), nil
+	return b, nil
 }
 
 func enc_ProtocolConfig_Typescript(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
@@ -445,11 +465,13 @@ func enc_ProtocolConfig_Typescript(b []byte, v []string, lvl int) ([]byte, *Enco
 }
 
 func enc_ProtocolConfig_Typescript_Item(b []byte, v string) ([]byte, *EncodeError) {
-	if err := wireCheckUTF8(v); err != nil {
+	n := len(b)
+	b, err := wireAppendString(b, v)
+	if err != nil {
 		return b, err
 	}
 	if err := chk_ProtocolConfig_Typescript_Item(v); err != nil {
-		return b, wireAsEncodeError(err)
+		return b[:n], wireAsEncodeError(err)
 	}
-	return wireAppendQuoted(b, v), nil
+	return b, nil
 }

@@ -545,17 +545,67 @@ func (d *wireDecoder) share() {
 	if d.buf != nil {
 		return
 	}
-	n := len(d.b)
-	if e := bytes.IndexByte(d.b, '\\'); e >= 0 {
-		// room for the unescaped strings: at most the rest of the text from
-		// the quote that opens the first string with an escape
-		n += n - bytes.LastIndexByte(d.b[:e], '"')
-	}
+	n := d.shareCap()
 	if n == len(d.b) {
 		d.buf = append([]byte(nil), d.b...) // not cleared first
 		return
 	}
 	d.buf = append(make([]byte, 0, n), d.b...)
+}
+
+// shareCap is the capacity of the shared copy: the text, and room for its
+// unescaped strings (at most the rest of the text from the quote that opens
+// the first string with an escape).
+func (d *wireDecoder) shareCap() int {
+	n := len(d.b)
+	if e := bytes.IndexByte(d.b, '\\'); e >= 0 {
+		n += n - bytes.LastIndexByte(d.b[:e], '"')
+	}
+	return n
+}
+
+// wireBox is a union variant's value and the shared copy of a short text
+// (wireDecoder.buf), in one allocation.
+type wireBox[T any, B any] struct {
+	v   T
+	buf B
+}
+
+// wireNewVariant returns a new variable for a union's variant. While the
+// shared copy of a short text is not made yet, it is made in the same
+// allocation (a string of the text keeps the value alive, and the value the
+// copy, as they would apart).
+func wireNewVariant[T any](d *wireDecoder) *T {
+	if d.buf != nil || len(d.b) > wireShareLimit {
+		return new(T)
+	}
+	switch n := d.shareCap(); {
+	case n <= 64:
+		x := new(wireBox[T, [64]byte])
+		d.buf = append(x.buf[:0], d.b...)
+		return &x.v
+	case n <= 128:
+		x := new(wireBox[T, [128]byte])
+		d.buf = append(x.buf[:0], d.b...)
+		return &x.v
+	case n <= 256:
+		x := new(wireBox[T, [256]byte])
+		d.buf = append(x.buf[:0], d.b...)
+		return &x.v
+	case n <= 512:
+		x := new(wireBox[T, [512]byte])
+		d.buf = append(x.buf[:0], d.b...)
+		return &x.v
+	case n <= 1024:
+		x := new(wireBox[T, [1024]byte])
+		d.buf = append(x.buf[:0], d.b...)
+		return &x.v
+	case n <= 2*wireShareLimit:
+		x := new(wireBox[T, [2 * wireShareLimit]byte])
+		d.buf = append(x.buf[:0], d.b...)
+		return &x.v
+	}
+	return new(T)
 }
 
 // ConstString decodes a string that must equal want: type, then utf8, then

@@ -356,6 +356,15 @@ func wireStringStop(b []byte, i int) int {
 			return i + bits.TrailingZeros64(m)>>3
 		}
 	}
+	if i < len(b) && len(b) >= 8 {
+		// the last bytes, in the word that ends the text (overlapping the bytes checked)
+		x := binary.LittleEndian.Uint64(b[len(b)-8:])
+		q := x ^ (wireLsb * '"')
+		s := x ^ (wireLsb * '\\')
+		if (((q-wireLsb)&^q)|((s-wireLsb)&^s)|((x-wireLsb*0x20)&^x))&wireMsb == 0 {
+			return len(b)
+		}
+	}
 	for i < len(b) && wireClass[b[i]]&wireClsStringStop == 0 {
 		i++
 	}
@@ -371,6 +380,15 @@ func wireStringStopU(b []byte, i int) int {
 		m := ((q - wireLsb) &^ q) | ((s - wireLsb) &^ s) | ((x - wireLsb*0x20) &^ x) | x
 		if m &= wireMsb; m != 0 {
 			return i + bits.TrailingZeros64(m)>>3
+		}
+	}
+	if i < len(b) && len(b) >= 8 {
+		// the last bytes, in the word that ends the text (overlapping the bytes checked)
+		x := binary.LittleEndian.Uint64(b[len(b)-8:])
+		q := x ^ (wireLsb * '"')
+		s := x ^ (wireLsb * '\\')
+		if (((q-wireLsb)&^q)|((s-wireLsb)&^s)|((x-wireLsb*0x20)&^x)|x)&wireMsb == 0 {
+			return len(b)
 		}
 	}
 	for i < len(b) {

@@ -489,43 +489,51 @@ func dec_Usage_Output(d *wireDecoder, v *int64) *DecodeError {
 }
 
 func enc_AssistantDeltaEvent_Event(b []byte, v string) ([]byte, *EncodeError) {
-	if err := wireCheckUTF8(v); err != nil {
+	n := len(b)
+	b, err := wireAppendString(b, v)
+	if err != nil {
 		return b, err
 	}
 	if err := chk_AssistantDeltaEvent_Event(v); err != nil {
-		return b, wireAsEncodeError(err)
+		return b[:n], wireAsEncodeError(err)
 	}
-	return wireAppendQuoted(b, v), nil
+	return b, nil
 }
 
 func enc_AssistantMessageEvent_Event(b []byte, v string) ([]byte, *EncodeError) {
-	if err := wireCheckUTF8(v); err != nil {
+	n := len(b)
+	b, err := wireAppendString(b, v)
+	if err != nil {
 		return b, err
 	}
 	if err := chk_AssistantMessageEvent_Event(v); err != nil {
-		return b, wireAsEncodeError(err)
+		return b[:n], wireAsEncodeError(err)
 	}
-	return wireAppendQuoted(b, v), nil
+	return b, nil
 }
 
 func enc_Attachment(b []byte, v string) ([]byte, *EncodeError) {
-	if err := wireCheckUTF8(v); err != nil {
+	n := len(b)
+	b, err := wireAppendString(b, v)
+	if err != nil {
 		return b, err
 	}
 	if err := chk_Attachment(v); err != nil {
-		return b, wireAsEncodeError(err)
+		return b[:n], wireAsEncodeError(err)
 	}
-	return wireAppendQuoted(b, v), nil
+	return b, nil
 }
 
 func enc_CheckpointRequest_Method(b []byte, v string) ([]byte, *EncodeError) {
-	if err := wireCheckUTF8(v); err != nil {
+	n := len(b)
+	b, err := wireAppendString(b, v)
+	if err != nil {
 		return b, err
 	}
 	if err := chk_CheckpointRequest_Method(v); err != nil {
-		return b, wireAsEncodeError(err)
+		return b[:n], wireAsEncodeError(err)
 	}
-	return wireAppendQuoted(b, v), nil
+	return b, nil
 }
 
 func enc_CheckpointResult(b []byte, v []NativeFile, lvl int) ([]byte, *EncodeError) {
@@ -557,53 +565,63 @@ func enc_Config_Tools(b []byte, v []NonEmptyString, lvl int) ([]byte, *EncodeErr
 }
 
 func enc_DetachRequest_Method(b []byte, v string) ([]byte, *EncodeError) {
-	if err := wireCheckUTF8(v); err != nil {
+	n := len(b)
+	b, err := wireAppendString(b, v)
+	if err != nil {
 		return b, err
 	}
 	if err := chk_DetachRequest_Method(v); err != nil {
-		return b, wireAsEncodeError(err)
+		return b[:n], wireAsEncodeError(err)
 	}
-	return wireAppendQuoted(b, v), nil
+	return b, nil
 }
 
 func enc_ErrorCode(b []byte, v string) ([]byte, *EncodeError) {
-	if err := wireCheckUTF8(v); err != nil {
+	n := len(b)
+	b, err := wireAppendString(b, v)
+	if err != nil {
 		return b, err
 	}
 	if err := chk_ErrorCode(v); err != nil {
-		return b, wireAsEncodeError(err)
+		return b[:n], wireAsEncodeError(err)
 	}
-	return wireAppendQuoted(b, v), nil
+	return b, nil
 }
 
 func enc_EventName(b []byte, v string) ([]byte, *EncodeError) {
-	if err := wireCheckUTF8(v); err != nil {
+	n := len(b)
+	b, err := wireAppendString(b, v)
+	if err != nil {
 		return b, err
 	}
 	if err := chk_EventName(v); err != nil {
-		return b, wireAsEncodeError(err)
+		return b[:n], wireAsEncodeError(err)
 	}
-	return wireAppendQuoted(b, v), nil
+	return b, nil
 }
 
 func enc_FrameId(b []byte, v string) ([]byte, *EncodeError) {
-	if err := wireCheckUTF8(v); err != nil {
+	n := len(b)
+	b, err := wireAppendString(b, v)
+	if err != nil {
 		return b, err
 	}
 	if err := chk_FrameId(v); err != nil {
-		return b, wireAsEncodeError(err)
+		return b[:n], wireAsEncodeError(err)
 	}
-	return wireAppendQuoted(b, v), nil
+	return b, nil
 }
 
 func enc_HarnessOptions_Dir(b []byte, v string) ([]byte, *EncodeError) {
-	if err := wireCheckUTF8(v); err != nil {
+	n := len(b)
+	b, err := wireAppendString(b, v)
+	if err != nil {
 		return b, err
 	}
 	if err := chk_HarnessOptions_Dir(v); err != nil {
-		return b, wireAsEncodeError(err)
+		return b[:n], wireAsEncodeError(err)
 	}
-	return wireAppendQuoted(b, v), nil
+	return b, nil
 }
 
 func enc_HarnessOptions_Tools(b []byte, v []ToolSchema, lvl int) ([]byte, *EncodeError) {
@@ -621,33 +639,39 @@ func enc_HarnessOptions_Tools(b []byte, v []ToolSchema, lvl int) ([]byte, *Encod
 }
 
 func enc_InterruptRequest_Method(b []byte, v string) ([]byte, *EncodeError) {
-	if err := wireCheckUTF8(v); err != nil {
+	n := len(b)
+	b, err := wireAppendString(b, v)
+	if err != nil {
 		return b, err
 	}
 	if err := chk_InterruptRequest_Method(v); err != nil {
-		return b, wireAsEncodeError(err)
+		return b[:n], wireAsEncodeError(err)
 	}
-	return wireAppendQuoted(b, v), nil
+	return b, nil
 }
 
 func enc_Method(b []byte, v string) ([]byte, *EncodeError) {
-	if err := wireCheckUTF8(v); err != nil {
+	n := len(b)
+	b, err := wireAppendString(b, v)
+	if err != nil {
 		return b, err
 	}
 	if err := chk_Method(v); err != nil {
-		return b, wireAsEncodeError(err)
+		return b[:n], wireAsEncodeError(err)
 	}
-	return wireAppendQuoted(b, v), nil
+	return b, nil
 }
 
 func enc_NativeFile_Path(b []byte, v string) ([]byte, *EncodeError) {
-	if err := wireCheckUTF8(v); err != nil {
+	n := len(b)
+	b, err := wireAppendString(b, v)
+	if err != nil {
 		return b, err
 	}
 	if err := chk_NativeFile_Path(v); err != nil {
-		return b, wireAsEncodeError(err)
+		return b[:n], wireAsEncodeError(err)
 	}
-	return wireAppendQuoted(b, v), nil
+	return b, nil
 }
 
 func enc_NativeFile_Size(b []byte, v int64) ([]byte, *EncodeError) {
@@ -661,23 +685,27 @@ func enc_NativeFile_Size(b []byte, v int64) ([]byte, *EncodeError) {
 }
 
 func enc_NonEmptyString(b []byte, v string) ([]byte, *EncodeError) {
-	if err := wireCheckUTF8(v); err != nil {
+	n := len(b)
+	b, err := wireAppendString(b, v)
+	if err != nil {
 		return b, err
 	}
 	if err := chk_NonEmptyString(v); err != nil {
-		return b, wireAsEncodeError(err)
+		return b[:n], wireAsEncodeError(err)
 	}
-	return wireAppendQuoted(b, v), nil
+	return b, nil
 }
 
 func enc_OpenRequest_Method(b []byte, v string) ([]byte, *EncodeError) {
-	if err := wireCheckUTF8(v); err != nil {
+	n := len(b)
+	b, err := wireAppendString(b, v)
+	if err != nil {
 		return b, err
 	}
 	if err := chk_OpenRequest_Method(v); err != nil {
-		return b, wireAsEncodeError(err)
+		return b[:n], wireAsEncodeError(err)
 	}
-	return wireAppendQuoted(b, v), nil
+	return b, nil
 }
 
 func enc_OpenResult_Tools(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
@@ -695,13 +723,15 @@ func enc_OpenResult_Tools(b []byte, v []string, lvl int) ([]byte, *EncodeError) 
 }
 
 func enc_PromptRequest_Method(b []byte, v string) ([]byte, *EncodeError) {
-	if err := wireCheckUTF8(v); err != nil {
+	n := len(b)
+	b, err := wireAppendString(b, v)
+	if err != nil {
 		return b, err
 	}
 	if err := chk_PromptRequest_Method(v); err != nil {
-		return b, wireAsEncodeError(err)
+		return b[:n], wireAsEncodeError(err)
 	}
-	return wireAppendQuoted(b, v), nil
+	return b, nil
 }
 
 func enc_PromptResult_Interrupted(b []byte, v bool) ([]byte, *EncodeError) {
@@ -712,43 +742,51 @@ func enc_PromptResult_Interrupted(b []byte, v bool) ([]byte, *EncodeError) {
 }
 
 func enc_SteerRequest_Method(b []byte, v string) ([]byte, *EncodeError) {
-	if err := wireCheckUTF8(v); err != nil {
+	n := len(b)
+	b, err := wireAppendString(b, v)
+	if err != nil {
 		return b, err
 	}
 	if err := chk_SteerRequest_Method(v); err != nil {
-		return b, wireAsEncodeError(err)
+		return b[:n], wireAsEncodeError(err)
 	}
-	return wireAppendQuoted(b, v), nil
+	return b, nil
 }
 
 func enc_StopReason(b []byte, v string) ([]byte, *EncodeError) {
-	if err := wireCheckUTF8(v); err != nil {
+	n := len(b)
+	b, err := wireAppendString(b, v)
+	if err != nil {
 		return b, err
 	}
 	if err := chk_StopReason(v); err != nil {
-		return b, wireAsEncodeError(err)
+		return b[:n], wireAsEncodeError(err)
 	}
-	return wireAppendQuoted(b, v), nil
+	return b, nil
 }
 
 func enc_TextBlock_Type(b []byte, v string) ([]byte, *EncodeError) {
-	if err := wireCheckUTF8(v); err != nil {
+	n := len(b)
+	b, err := wireAppendString(b, v)
+	if err != nil {
 		return b, err
 	}
 	if err := chk_TextBlock_Type(v); err != nil {
-		return b, wireAsEncodeError(err)
+		return b[:n], wireAsEncodeError(err)
 	}
-	return wireAppendQuoted(b, v), nil
+	return b, nil
 }
 
 func enc_ToolCallRequest_Method(b []byte, v string) ([]byte, *EncodeError) {
-	if err := wireCheckUTF8(v); err != nil {
+	n := len(b)
+	b, err := wireAppendString(b, v)
+	if err != nil {
 		return b, err
 	}
 	if err := chk_ToolCallRequest_Method(v); err != nil {
-		return b, wireAsEncodeError(err)
+		return b[:n], wireAsEncodeError(err)
 	}
-	return wireAppendQuoted(b, v), nil
+	return b, nil
 }
 
 func enc_ToolResult_Content(b []byte, v []ContentBlock, lvl int) ([]byte, *EncodeError) {
@@ -766,13 +804,15 @@ func enc_ToolResult_Content(b []byte, v []ContentBlock, lvl int) ([]byte, *Encod
 }
 
 func enc_TurnId(b []byte, v string) ([]byte, *EncodeError) {
-	if err := wireCheckUTF8(v); err != nil {
+	n := len(b)
+	b, err := wireAppendString(b, v)
+	if err != nil {
 		return b, err
 	}
 	if err := chk_TurnId(v); err != nil {
-		return b, wireAsEncodeError(err)
+		return b[:n], wireAsEncodeError(err)
 	}
-	return wireAppendQuoted(b, v), nil
+	return b, nil
 }
 
 func enc_Usage_Input(b []byte, v int64) ([]byte, *EncodeError) {

@@ -119,13 +119,15 @@ func dec_Square_Tags_Item(d *wireDecoder, v *string) *DecodeError {
 }
 
 func enc_Circle_Kind(b []byte, v string) ([]byte, *EncodeError) {
-	if err := wireCheckUTF8(v); err != nil {
+	n := len(b)
+	b, err := wireAppendString(b, v)
+	if err != nil {
 		return b, err
 	}
 	if err := chk_Circle_Kind(v); err != nil {
-		return b, wireAsEncodeError(err)
+		return b[:n], wireAsEncodeError(err)
 	}
-	return wireAppendQuoted(b, v), nil
+	return b, nil
 }
 
 func enc_Circle_Radius(b []byte, v int64) ([]byte, *EncodeError) {
@@ -139,23 +141,27 @@ func enc_Circle_Radius(b []byte, v int64) ([]byte, *EncodeError) {
 }
 
 func enc_Color(b []byte, v string) ([]byte, *EncodeError) {
-	if err := wireCheckUTF8(v); err != nil {
+	n := len(b)
+	b, err := wireAppendString(b, v)
+	if err != nil {
 		return b, err
 	}
 	if err := chk_Color(v); err != nil {
-		return b, wireAsEncodeError(err)
+		return b[:n], wireAsEncodeError(err)
 	}
-	return wireAppendQuoted(b, v), nil
+	return b, nil
 }
 
 func enc_Square_Kind(b []byte, v string) ([]byte, *EncodeError) {
-	if err := wireCheckUTF8(v); err != nil {
+	n := len(b)
+	b, err := wireAppendString(b, v)
+	if err != nil {
 		return b, err
 	}
 	if err := chk_Square_Kind(v); err != nil {
-		return b, wireAsEncodeError(err)
+		return b[:n], wireAsEncodeError(err)
 	}
-	return wireAppendQuoted(b, v), nil
+	return b, nil
 }
 
 func enc_Square_Side(b []byte, v float64) ([]byte, *EncodeError) {
@@ -187,11 +193,13 @@ func enc_Square_Tags(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
 }
 
 func enc_Square_Tags_Item(b []byte, v string) ([]byte, *EncodeError) {
-	if err := wireCheckUTF8(v); err != nil {
+	n := len(b)
+	b, err := wireAppendString(b, v)
+	if err != nil {
 		return b, err
 	}
 	if err := chk_Square_Tags_Item(v); err != nil {
-		return b, wireAsEncodeError(err)
+		return b[:n], wireAsEncodeError(err)
 	}
-	return wireAppendQuoted(b, v), nil
+	return b, nil
 }
