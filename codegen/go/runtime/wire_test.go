@@ -10,6 +10,7 @@ import (
 	"math"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 func TestAppendStringMatchesJSONStringify(t *testing.T) {
@@ -540,6 +541,32 @@ func TestErrorMessages(t *testing.T) {
 }
 
 func TestStringStop(t *testing.T) {
+	// wireUtf8Len decides as utf8 does, on every sequence of up to three bytes (and a fourth)
+	for c0 := 0x80; c0 < 0x100; c0++ {
+		for c1 := 0; c1 < 0x100; c1++ {
+			for _, c2 := range []int{0, 0x7f, 0x80, 0x8f, 0x90, 0xbf, 0xc0, 0xff} {
+				for _, b := range [][]byte{{byte(c0), byte(c1), byte(c2), 0x80}, {byte(c0), byte(c1), byte(c2)}, {byte(c0), byte(c1)}, {byte(c0)}} {
+					r, n := utf8.DecodeRune(b)
+					if r == utf8.RuneError && n == 1 {
+						n = 0
+					}
+					if got := wireUtf8Len(b, 0); got != n {
+						t.Fatalf("% x: got %d want %d", b, got, n)
+					}
+				}
+			}
+		}
+	}
+	for c1 := 0x80; c1 < 0xC0; c1++ {
+		for c2 := 0; c2 < 0x100; c2++ {
+			for c0 := 0xE0; c0 < 0xF0; c0++ {
+				b := []byte{byte(c0), byte(c1), byte(c2)}
+				if got, want := wireUtf8Len(b, 0) == 3, utf8.Valid(b); got != want {
+					t.Fatalf("% x: got %v want %v", b, got, want)
+				}
+			}
+		}
+	}
 	naive := func(b []byte, i int) int {
 		for i < len(b) && b[i] != '"' && b[i] != '\\' && b[i] >= 0x20 {
 			i++

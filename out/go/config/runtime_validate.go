@@ -316,6 +316,21 @@ func wireUtf8Len(b []byte, i int) int {
 			return 2
 		}
 		return 0
+	case c < 0xF0:
+		// three bytes: no overlong form (E0 A0 at least), no surrogate (ED 9F at most)
+		if i+2 < len(b) {
+			c1, c2 := b[i+1], b[i+2]
+			lo, hi := byte(0x80), byte(0xBF)
+			if c == 0xE0 {
+				lo = 0xA0
+			} else if c == 0xED {
+				hi = 0x9F
+			}
+			if c1 >= lo && c1 <= hi && c2&0xC0 == 0x80 {
+				return 3
+			}
+		}
+		return 0
 	}
 	r, n := utf8.DecodeRune(b[i:])
 	if r == utf8.RuneError && n == 1 {
