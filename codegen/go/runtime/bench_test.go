@@ -39,7 +39,7 @@ func BenchmarkWalk(b *testing.B) {
 	d.Init(benchFrame)
 	for b.Loop() {
 		d.i = 0
-		d.s = ""
+		d.buf = nil
 		d.ObjectStart()
 		var s string
 		for d.NextMember() {

@@ -10,6 +10,7 @@ import (
 	"math"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 func TestAppendStringMatchesJSONStringify(t *testing.T) {
@@ -177,6 +178,46 @@ func TestScalars(t *testing.T) {
 			t.Errorf("%s: got %q want %q", c.in, got, c.want)
 		}
 	}
+	// A short text: its strings (escaped or not) and free-form values share one copy of it.
+	for _, fast := range []bool{false, true} {
+		in := []byte(`["a\"b", "plain", {"x":[1]}, "\u00e9\n", "\ud800", "tail\\"]`)
+		var d wireDecoder
+		if fast {
+			d.InitFast(in)
+		} else if err := d.Init(in); err != nil {
+			t.Fatal(err)
+		}
+		var strs [5]string
+		var raw json.RawMessage
+		d.ArrayStart()
+		for k := 0; d.NextElement(); k++ {
+			var err *DecodeError
+			switch k {
+			case 2:
+				err = d.Raw(&raw, wireAnyKind)
+			case 4:
+				if err = d.String(&strs[2]); err == nil || err.Code != wireCodeUTF8 {
+					t.Errorf("lone surrogate: got %v", err)
+				}
+				err = nil
+			default:
+				err = d.String(&strs[min(k, 4)])
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+		if fast && !d.Done() {
+			t.Fatal("fast pass failed")
+		}
+		raw = append(raw, "!!!!!!!!"...) // capped: copies, overwrites nothing
+		for k := range in {
+			in[k] = 'X'
+		}
+		if want := [5]string{"a\"b", "plain", "", "é\n", "tail\\"}; strs != want || string(raw) != `{"x":[1]}!!!!!!!!` {
+			t.Errorf("fast %v: got %q %s", fast, strs, raw)
+		}
+	}
 }
 
 func TestCheckRaw(t *testing.T) {
@@ -205,6 +246,13 @@ func TestCheckRaw(t *testing.T) {
 		{`{"a":1,"a":"\udc00"}`, 1, wireCodeUTF8, "/a"},
 		{`{"e":"true false null 1e5"}`, 1, "", ""},
 		{`"\ud83d\ude00"`, 1, "", ""},
+		{`["\uD83D\uDE00","\\ud800",1.5e3,-2E-5]`, 1, "", ""},
+		{`["\ud83d\ude00\ud800"]`, 1, wireCodeUTF8, "/0"},
+		{`["\ud83d\u0041"]`, 1, wireCodeUTF8, "/0"},
+		{`["\ud83dx"]`, 1, wireCodeUTF8, "/0"},
+		{`["\udc00\udc00"]`, 1, wireCodeUTF8, "/0"},
+		{`["\ud83d\ud83d\ude00"]`, 1, wireCodeUTF8, "/0"},
+		{`[1,2e308]`, 1, wireCodeRange, "/1"},
 	}
 	for _, c := range cases {
 		if err := wireCheckText([]byte(c.in)); err != nil {
@@ -247,6 +295,38 @@ func TestCanonicalRaw(t *testing.T) {
 	}
 	if _, err := wireAppendRaw(nil, []byte(`[1]`), 1, 1<<wireKindObject); err == nil || err.Code != wireCodeType {
 		t.Errorf("kinds: want type, got %v", err)
+	}
+	// The shortcut for a canonical value: taken exactly when the exact path writes the value unchanged.
+	deep := strings.Repeat("[", 999) + strings.Repeat("]", 999)
+	many := "{"
+	for k := 0; k < 70; k++ {
+		if k > 0 {
+			many += ","
+		}
+		many += fmt.Sprintf(`"k%d":%d`, k, k)
+	}
+	many += "}"
+	for _, in := range []string{
+		`{}`, `[]`, `""`, `0`, `-0`, `1`, `-1`, `10`, `01`, `1.5`, `1.50`, `1e3`, `1e+21`, `1e21`, `1.5e-7`, `0.1`,
+		`123456789012345`, `1234567890123456`, `12345678901234567`, `9007199254740993`, `-123456789012345`,
+		`123456789012345680000`, `1e400`, `true`, `false`, `null`, `nul`, `[1,2]`, `[1 ,2]`, ` 1`, `1 `, `{"a":1}`,
+		`{"a" :1}`, `{"a":1,"a":2}`, `{"a":1,"b":{"a":2}}`, `{"1":1}`, `{"01":1}`, `{"4294967295":1}`, `{"-1":1}`,
+		`"\u0000"`, `"\u001f"`, `"\u001F"`, `"\u0008"`, `"\b\f\n\r\t\"\\"`, `"\/"`, `"\u0041"`, `"\u007f"`,
+		"\"\x7f\"", "\"\u2028\"", "\"\xff\"", "\"\xed\xa0\x80\"", `"\ud800"`, `"\ud83d\ude00"`, "\"\t\"",
+		`{"\u00e9":1}`, `{"é":1,"e":2}`, `[{"a":[{"b":null}]},"x",-2.5e-8]`, `{"a":1,}`, `[1,]`, `{"a"}`, `"abc`,
+		deep, "[" + deep + "]", many, `[` + many + `]`,
+	} {
+		for _, kinds := range []wireKinds{wireAnyKind, 1 << wireKindObject} {
+			for _, level := range []int{1, 2} {
+				exact, err := wireAppendRawExact([]byte("x"), []byte(in), level, kinds)
+				same := err == nil && string(exact) == "x"+in
+				if got := wireCanonical([]byte(in), level, kinds); got && !same {
+					t.Errorf("%.40s (level %d, kinds %b): shortcut taken, but the exact path gives %.40s %v", in, level, kinds, exact, err)
+				} else if !got && same && in != many && in != "["+many+"]" && in != `{"1":1}` { // array-index keys, many keys: never
+					t.Errorf("%.40s (level %d, kinds %b): canonical, shortcut not taken", in, level, kinds)
+				}
+			}
+		}
 	}
 }
 
@@ -461,6 +541,32 @@ func TestErrorMessages(t *testing.T) {
 }
 
 func TestStringStop(t *testing.T) {
+	// wireUtf8Len decides as utf8 does, on every sequence of up to three bytes (and a fourth)
+	for c0 := 0x80; c0 < 0x100; c0++ {
+		for c1 := 0; c1 < 0x100; c1++ {
+			for _, c2 := range []int{0, 0x7f, 0x80, 0x8f, 0x90, 0xbf, 0xc0, 0xff} {
+				for _, b := range [][]byte{{byte(c0), byte(c1), byte(c2), 0x80}, {byte(c0), byte(c1), byte(c2)}, {byte(c0), byte(c1)}, {byte(c0)}} {
+					r, n := utf8.DecodeRune(b)
+					if r == utf8.RuneError && n == 1 {
+						n = 0
+					}
+					if got := wireUtf8Len(b, 0); got != n {
+						t.Fatalf("% x: got %d want %d", b, got, n)
+					}
+				}
+			}
+		}
+	}
+	for c1 := 0x80; c1 < 0xC0; c1++ {
+		for c2 := 0; c2 < 0x100; c2++ {
+			for c0 := 0xE0; c0 < 0xF0; c0++ {
+				b := []byte{byte(c0), byte(c1), byte(c2)}
+				if got, want := wireUtf8Len(b, 0) == 3, utf8.Valid(b); got != want {
+					t.Fatalf("% x: got %v want %v", b, got, want)
+				}
+			}
+		}
+	}
 	naive := func(b []byte, i int) int {
 		for i < len(b) && b[i] != '"' && b[i] != '\\' && b[i] >= 0x20 {
 			i++
@@ -483,6 +589,15 @@ func TestStringStop(t *testing.T) {
 		for i := 0; i <= l; i++ {
 			if got, want := wireStringStop(b, i), naive(b, i); got != want {
 				t.Fatalf("%q from %d: got %d want %d", b, i, got, want)
+			}
+			want := naive(b, i)
+			for k := i; k < want; k++ {
+				if b[k] >= 0x80 {
+					want = k
+				}
+			}
+			if got := wireStringStopU(b, i); got != want {
+				t.Fatalf("U: %q from %d: got %d want %d", b, i, got, want)
 			}
 		}
 	}

@@ -176,15 +176,31 @@ function scalarCodec(g: GoContext, t: Scalar, ctx: string): TypeCodec {
   );
   const pre = PRECHECK[t.kind];
   const enc = g.helper(`enc_${ctx}`, () =>
-    [
-      `func enc_${ctx}(b []byte, v ${base}) ([]byte, *EncodeError) {`,
-      ...(pre !== undefined ? [`\tif err := ${pre}(v); err != nil {`, "\t\treturn b, err", "\t}"] : []),
-      `\tif err := ${chk}(v); err != nil {`,
-      "\t\treturn b, wireAsEncodeError(err)",
-      "\t}",
-      `\treturn ${WRITE[t.kind]}(b, v)`,
-      "}",
-    ].join("\n"),
+    (t.kind === "string"
+      ? // written first (UTF-8 checked as it is escaped), then the constraints: the same first error
+        [
+          `func enc_${ctx}(b []byte, v ${base}) ([]byte, *EncodeError) {`,
+          "\tn := len(b)",
+          `\tb, err := ${WRITE[t.kind]}(b, v)`,
+          "\tif err != nil {",
+          "\t\treturn b, err",
+          "\t}",
+          `\tif err := ${chk}(v); err != nil {`,
+          "\t\treturn b[:n], wireAsEncodeError(err)",
+          "\t}",
+          "\treturn b, nil",
+          "}",
+        ]
+      : [
+          `func enc_${ctx}(b []byte, v ${base}) ([]byte, *EncodeError) {`,
+          ...(pre !== undefined ? [`\tif err := ${pre}(v); err != nil {`, "\t\treturn b, err", "\t}"] : []),
+          `\tif err := ${chk}(v); err != nil {`,
+          "\t\treturn b, wireAsEncodeError(err)",
+          "\t}",
+          `\treturn ${WRITE[t.kind]}(b, v)`,
+          "}",
+        ]
+    ).join("\n"),
   );
   return { dec: (p) => `${dec}(d, (*${base})(${p}))`, enc: (v) => `${enc}(b, ${base}(${v}))` };
 }
@@ -211,7 +227,9 @@ function arrayCodec(g: GoContext, t: ArrayType, ctx: string): TypeCodec {
       "\tif !d.ArrayStart() {",
       '\t\treturn d.NotEntered("array")',
       "\t}",
-      `\tout := make([]${elem}, 0)`,
+      // the first elements on the stack: one allocation, of the exact length, for a short array
+      `\tvar small [4]${elem}`,
+      "\tout := small[:0]",
       "\tvar first *DecodeError",
       "\tn := 0",
     );
@@ -226,7 +244,14 @@ function arrayCodec(g: GoContext, t: ArrayType, ctx: string): TypeCodec {
       "\t}",
     );
     L.push(...length.map((l) => "\t" + l));
-    L.push("\tif first != nil {", "\t\treturn first", "\t}", "\t*v = out", "\treturn nil", "}");
+    L.push(
+      "\tif first != nil {",
+      "\t\treturn first",
+      "\t}",
+      `\t*v = append(make([]${elem}, 0, len(out)), out...)`,
+      "\treturn nil",
+      "}",
+    );
     return L.join("\n");
   });
   const enc = g.helper(`enc_${ctx}`, () => {

@@ -247,9 +247,9 @@ function emitEncode(g: GoContext, pr: Printer): void {
     const n = d.names.go;
     pr.raw(`// ${n.encode} writes v in canonical form; it refuses what ${n.decode} would reject.`);
     pr.block(`func ${n.encode}(v ${d.name}) ([]byte, error) {`, () => {
-      pr.raw(`b, err := ${n.enc}(make([]byte, 0, 256), ${byPtr ? "&v" : "v"}, 1)`);
-      pr.block("if err != nil {", () => pr.raw("return nil, err"));
-      pr.raw("return b, nil");
+      pr.raw("p := wireEncodeBuf()");
+      pr.raw(`b, err := ${n.enc}(*p, ${byPtr ? "&v" : "v"}, 1)`);
+      pr.raw("return wireEncodeDone(p, b, err)");
     });
     pr.blank();
   }

@@ -1,7 +1,7 @@
 // Decoder and encoder of an object definition, in the order of codegen/SEMANTICS.md: unknown keys,
 // required, dependentRequired, size, propertyNames, the properties in schema order, the extra
 // members in property order, dependentSchemas, then the applicators (on the value's tree).
-import { isLargeObject } from "../ir/query";
+import { isLargeObject, resolve } from "../ir/query";
 import type { Decl, ObjectType, Property } from "../ir/types";
 import type { Printer } from "../print/printer";
 import { addr, treeThen, typeCodec } from "./codec";
@@ -213,6 +213,9 @@ function propertyDecode(g: GoContext, ctx: string, p: Property): string[] {
   const pointer = !g.implied(p) && g.pointerField(p);
   const target = g.implied(p) ? "&c" : pointer ? `v.${p.names.goField}` : `&v.${p.names.goField}`;
   if (g.implied(p)) out.push(`var c ${g.goType(p.type)}`);
+  else if (pointer && resolve(p.type).kind === "string")
+    // a string type: its variable comes from the decoder's cells (one allocation for several)
+    out.push(`v.${p.names.goField} = (*${g.goType(p.type)})(d.NewString())`);
   else if (pointer) out.push(`v.${p.names.goField} = new(${g.goType(p.type)})`);
   if ((p.patterns ?? []).length === 0) {
     out.push(`${errOf(p)} = ${codec.dec(target)}`);

@@ -19,7 +19,7 @@ function decodeVariant(g: GoContext, d: Decl, u: UnionType, i: number, ind: stri
   const variant = u.variants[i]!;
   if (gv.wraps === "") {
     const target = (variant as Extract<Type, { kind: "ref" }>).decl;
-    return [`${ind}x := new(${gv.name})`, `${ind}*v = x`, `${ind}return ${target.names.go.dec}(d, x)`];
+    return [`${ind}x := wireNewVariant[${gv.name}](d)`, `${ind}*v = x`, `${ind}return ${target.names.go.dec}(d, x)`];
   }
   const codec = typeCodec(g, variant, `${d.name}_${gv.name}`);
   const conv = g.peek(() => g.elementType(variant));

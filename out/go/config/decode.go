@@ -115,7 +115,7 @@ func decConfig(d *wireDecoder, v *Config) *DecodeError {
 	for d.NextMember() {
 		switch string(d.Key()) {
 		case "$schema":
-			v.Schema = new(string)
+			v.Schema = (*string)(d.NewString())
 			err__schema = d.String((*string)(v.Schema))
 		case "protocols":
 			seen_protocols = true
@@ -123,7 +123,7 @@ func decConfig(d *wireDecoder, v *Config) *DecodeError {
 		case "goModules":
 			err_goModules = dec_Config_GoModules(d, &v.GoModules)
 		case "manifest":
-			v.Manifest = new(string)
+			v.Manifest = (*string)(d.NewString())
 			err_manifest = dec_Config_Manifest(d, (*string)(v.Manifest))
 		default:
 			unknown = d.Unknown(unknown)
@@ -176,7 +176,7 @@ func decProtocolConfig(d *wireDecoder, v *ProtocolConfig) *DecodeError {
 			v.Go = new(GoConfig)
 			err_go = decGoConfig(d, v.Go)
 		case "docs":
-			v.Docs = new(string)
+			v.Docs = (*string)(d.NewString())
 			err_docs = dec_ProtocolConfig_Docs(d, (*string)(v.Docs))
 		default:
 			unknown = d.Unknown(unknown)
@@ -224,10 +224,10 @@ func decGoConfig(d *wireDecoder, v *GoConfig) *DecodeError {
 			seen_dir = true
 			err_dir = dec_GoConfig_Dir(d, (*string)(&v.Dir))
 		case "package":
-			v.Package = new(string)
+			v.Package = (*string)(d.NewString())
 			err_package = dec_GoConfig_Package(d, (*string)(v.Package))
 		case "importPath":
-			v.ImportPath = new(string)
+			v.ImportPath = (*string)(d.NewString())
 			err_importPath = dec_GoConfig_ImportPath(d, (*string)(v.ImportPath))
 		default:
 			unknown = d.Unknown(unknown)
@@ -270,7 +270,7 @@ func decGoModuleConfig(d *wireDecoder, v *GoModuleConfig) *DecodeError {
 			seen_module = true
 			err_module = dec_GoModuleConfig_Module(d, (*string)(&v.Module))
 		case "go":
-			v.Go = new(string)
+			v.Go = (*string)(d.NewString())
 			err_go = dec_GoModuleConfig_Go(d, (*string)(v.Go))
 		default:
 			unknown = d.Unknown(unknown)

@@ -4,38 +4,30 @@ package config
 
 // EncodeConfig writes v in canonical form; it refuses what DecodeConfig would reject.
 func EncodeConfig(v Config) ([]byte, error) {
-	b, err := encConfig(make([]byte, 0, 256), &v, 1)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	p := wireEncodeBuf()
+	b, err := encConfig(*p, &v, 1)
+	return wireEncodeDone(p, b, err)
 }
 
 // EncodeProtocolConfig writes v in canonical form; it refuses what DecodeProtocolConfig would reject.
 func EncodeProtocolConfig(v ProtocolConfig) ([]byte, error) {
-	b, err := encProtocolConfig(make([]byte, 0, 256), &v, 1)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	p := wireEncodeBuf()
+	b, err := encProtocolConfig(*p, &v, 1)
+	return wireEncodeDone(p, b, err)
 }
 
 // EncodeGoConfig writes v in canonical form; it refuses what DecodeGoConfig would reject.
 func EncodeGoConfig(v GoConfig) ([]byte, error) {
-	b, err := encGoConfig(make([]byte, 0, 256), &v, 1)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	p := wireEncodeBuf()
+	b, err := encGoConfig(*p, &v, 1)
+	return wireEncodeDone(p, b, err)
 }
 
 // EncodeGoModuleConfig writes v in canonical form; it refuses what DecodeGoModuleConfig would reject.
 func EncodeGoModuleConfig(v GoModuleConfig) ([]byte, error) {
-	b, err := encGoModuleConfig(make([]byte, 0, 256), &v, 1)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	p := wireEncodeBuf()
+	b, err := encGoModuleConfig(*p, &v, 1)
+	return wireEncodeDone(p, b, err)
 }
 
 func encConfig(b []byte, v *Config, lvl int) ([]byte, *EncodeError) {

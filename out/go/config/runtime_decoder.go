@@ -46,8 +46,12 @@ func (k wireKind) String() string { return wireKindNames[k] }
 // are returned with pointers relative to the value being decoded, and the
 // caller prefixes them on the way up (pointers are built only on error).
 type wireDecoder struct {
-	b       []byte
-	s       string // b as a string, made on first use for short texts (one allocation for all their strings)
+	b []byte
+	// short texts (wireShareLimit): a copy of b, made on first use, that the
+	// strings and free-form values decoded share (one allocation for all of
+	// them); strings with escapes are unescaped after it, within its capacity
+	buf     []byte
+	strs    []string // NewString's cells
 	i       int
 	depth   int // containers enclosing the current position
 	key     []byte
@@ -76,7 +80,7 @@ func (d *wireDecoder) Init(b []byte) *DecodeError {
 	if !wireValidJSON(b, &d.root) {
 		return wireFail(wireCodeSyntax, "input is not one JSON value")
 	}
-	d.b, d.s, d.i, d.depth = b, "", 0, 0
+	d.b, d.buf, d.strs, d.i, d.depth = b, nil, nil, 0, 0
 	d.fast, d.bad = false, false
 	d.rootAt = wireSkipWS(b, 0)
 	if b[d.rootAt] != '{' {
@@ -89,7 +93,7 @@ func (d *wireDecoder) Init(b []byte) *DecodeError {
 // syntax as it goes. After decoding, Done tells whether the pass succeeded;
 // if it did not (or decoding returned an error), decode b again after Init.
 func (d *wireDecoder) InitFast(b []byte) {
-	d.b, d.s, d.i, d.depth = b, "", 0, 0
+	d.b, d.buf, d.strs, d.i, d.depth = b, nil, nil, 0, 0
 	d.fast, d.bad = true, false
 	d.root.n, d.rootAt = -1, -1
 	if wireFastOff.Load() {
@@ -501,13 +505,36 @@ func (d *wireDecoder) String(v *string) *DecodeError {
 		*v = d.substring(start, end-1)
 		return nil
 	}
-	// unescaping never lengthens a string: one allocation, made into the string
+	// unescaping never lengthens a string: after the shared copy when it has
+	// room, else one allocation, made into the string
+	if len(b) <= wireShareLimit {
+		d.share()
+		if n := len(d.buf); cap(d.buf)-n >= end-1-start {
+			s, bad, _ := wireUnescape(d.buf, b, start)
+			if bad {
+				return wireFail(wireCodeUTF8, "string holds an unpaired surrogate")
+			}
+			d.buf = s
+			*v = unsafe.String(unsafe.SliceData(s[n:]), len(s)-n)
+			return nil
+		}
+	}
 	s, bad, _ := wireUnescape(make([]byte, 0, end-1-start), b, start)
 	if bad {
 		return wireFail(wireCodeUTF8, "string holds an unpaired surrogate")
 	}
 	*v = unsafe.String(unsafe.SliceData(s), len(s))
 	return nil
+}
+
+// NewString returns a new string variable, for an optional property held by
+// pointer: the variables of one text are made four at a time.
+func (d *wireDecoder) NewString() *string {
+	if len(d.strs) == cap(d.strs) {
+		d.strs = make([]string, 0, 4)
+	}
+	d.strs = d.strs[:len(d.strs)+1]
+	return &d.strs[len(d.strs)-1]
 }
 
 // wireShareLimit is the longest text whose strings share one allocation (a kept
@@ -518,10 +545,79 @@ func (d *wireDecoder) substring(i, j int) string {
 	if len(d.b) > wireShareLimit {
 		return string(d.b[i:j])
 	}
-	if d.s == "" {
-		d.s = string(d.b)
+	d.share()
+	return unsafe.String(unsafe.SliceData(d.buf[i:j]), j-i)
+}
+
+// share makes the shared copy of a short text (see wireDecoder.buf). Its
+// first len(b) bytes never change: a string or free-form value made from
+// them is immutable (free-form values are capped at their end, so that an
+// append copies).
+func (d *wireDecoder) share() {
+	if d.buf != nil {
+		return
 	}
-	return d.s[i:j]
+	n := d.shareCap()
+	if n == len(d.b) {
+		d.buf = append([]byte(nil), d.b...) // not cleared first
+		return
+	}
+	d.buf = append(make([]byte, 0, n), d.b...)
+}
+
+// shareCap is the capacity of the shared copy: the text, and room for its
+// unescaped strings (at most the rest of the text from the quote that opens
+// the first string with an escape).
+func (d *wireDecoder) shareCap() int {
+	n := len(d.b)
+	if e := bytes.IndexByte(d.b, '\\'); e >= 0 {
+		n += n - bytes.LastIndexByte(d.b[:e], '"')
+	}
+	return n
+}
+
+// wireBox is a union variant's value and the shared copy of a short text
+// (wireDecoder.buf), in one allocation.
+type wireBox[T any, B any] struct {
+	v   T
+	buf B
+}
+
+// wireNewVariant returns a new variable for a union's variant. While the
+// shared copy of a short text is not made yet, it is made in the same
+// allocation (a string of the text keeps the value alive, and the value the
+// copy, as they would apart).
+func wireNewVariant[T any](d *wireDecoder) *T {
+	if d.buf != nil || len(d.b) > wireShareLimit {
+		return new(T)
+	}
+	switch n := d.shareCap(); {
+	case n <= 64:
+		x := new(wireBox[T, [64]byte])
+		d.buf = append(x.buf[:0], d.b...)
+		return &x.v
+	case n <= 128:
+		x := new(wireBox[T, [128]byte])
+		d.buf = append(x.buf[:0], d.b...)
+		return &x.v
+	case n <= 256:
+		x := new(wireBox[T, [256]byte])
+		d.buf = append(x.buf[:0], d.b...)
+		return &x.v
+	case n <= 512:
+		x := new(wireBox[T, [512]byte])
+		d.buf = append(x.buf[:0], d.b...)
+		return &x.v
+	case n <= 1024:
+		x := new(wireBox[T, [1024]byte])
+		d.buf = append(x.buf[:0], d.b...)
+		return &x.v
+	case n <= 2*wireShareLimit:
+		x := new(wireBox[T, [2 * wireShareLimit]byte])
+		d.buf = append(x.buf[:0], d.b...)
+		return &x.v
+	}
+	return new(T)
 }
 
 // ConstString decodes a string that must equal want: type, then utf8, then
@@ -666,7 +762,8 @@ func wireParseNumber(t []byte) (float64, bool) {
 
 // Raw decodes a free-form value: its top-level kind must be in kinds, then it is
 // checked as JSON.parse gives it (depth, lone surrogates, non-finite numbers).
-// *v receives a copy of the exact input bytes.
+// *v receives a copy of the exact input bytes (for a short text, a part of the
+// copy that its strings share).
 func (d *wireDecoder) Raw(v *json.RawMessage, kinds wireKinds) *DecodeError {
 	k := d.Kind()
 	if kinds&(1<<k) == 0 {
@@ -681,6 +778,11 @@ func (d *wireDecoder) Raw(v *json.RawMessage, kinds wireKinds) *DecodeError {
 	span := d.b[start:d.i]
 	if err := wireCheckRaw(span, d.depth+1); err != nil {
 		return err
+	}
+	if len(d.b) <= wireShareLimit {
+		d.share()
+		*v = d.buf[start:d.i:d.i]
+		return nil
 	}
 	*v = append(json.RawMessage(nil), span...)
 	return nil

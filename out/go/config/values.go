@@ -93,7 +93,8 @@ func dec_Config_GoModules(d *wireDecoder, v *[]GoModuleConfig) *DecodeError {
 	if !d.ArrayStart() {
 		return d.NotEntered("array")
 	}
-	out := make([]GoModuleConfig, 0)
+	var small [4]GoModuleConfig
+	out := small[:0]
 	var first *DecodeError
 	n := 0
 	for d.NextElement() {
@@ -111,7 +112,7 @@ func dec_Config_GoModules(d *wireDecoder, v *[]GoModuleConfig) *DecodeError {
 	if first != nil {
 		return first
 	}
-	*v = out
+	*v = append(make([]GoModuleConfig, 0, len(out)), out...)
 	return nil
 }
 
@@ -126,7 +127,8 @@ func dec_Config_Protocols(d *wireDecoder, v *[]ProtocolConfig) *DecodeError {
 	if !d.ArrayStart() {
 		return d.NotEntered("array")
 	}
-	out := make([]ProtocolConfig, 0)
+	var small [4]ProtocolConfig
+	out := small[:0]
 	var first *DecodeError
 	n := 0
 	for d.NextElement() {
@@ -147,7 +149,7 @@ func dec_Config_Protocols(d *wireDecoder, v *[]ProtocolConfig) *DecodeError {
 	if first != nil {
 		return first
 	}
-	*v = out
+	*v = append(make([]ProtocolConfig, 0, len(out)), out...)
 	return nil
 }
 
@@ -211,7 +213,8 @@ func dec_ProtocolConfig_Schema(d *wireDecoder, v *[]string) *DecodeError {
 	if !d.ArrayStart() {
 		return d.NotEntered("array")
 	}
-	out := make([]string, 0)
+	var small [4]string
+	out := small[:0]
 	var first *DecodeError
 	n := 0
 	for d.NextElement() {
@@ -232,7 +235,7 @@ func dec_ProtocolConfig_Schema(d *wireDecoder, v *[]string) *DecodeError {
 	if first != nil {
 		return first
 	}
-	*v = out
+	*v = append(make([]string, 0, len(out)), out...)
 	return nil
 }
 
@@ -247,7 +250,8 @@ func dec_ProtocolConfig_Typescript(d *wireDecoder, v *[]string) *DecodeError {
 	if !d.ArrayStart() {
 		return d.NotEntered("array")
 	}
-	out := make([]string, 0)
+	var small [4]string
+	out := small[:0]
 	var first *DecodeError
 	n := 0
 	for d.NextElement() {
@@ -265,7 +269,7 @@ func dec_ProtocolConfig_Typescript(d *wireDecoder, v *[]string) *DecodeError {
 	if first != nil {
 		return first
 	}
-	*v = out
+	*v = append(make([]string, 0, len(out)), out...)
 	return nil
 }
 
@@ -294,13 +298,15 @@ func enc_Config_GoModules(b []byte, v []GoModuleConfig, lvl int) ([]byte, *Encod
 }
 
 func enc_Config_Manifest(b []byte, v string) ([]byte, *EncodeError) {
-	if err := wireCheckUTF8(v); err != nil {
+	n := len(b)
+	b, err := wireAppendString(b, v)
+	if err != nil {
 		return b, err
 	}
 	if err := chk_Config_Manifest(v); err != nil {
-		return b, wireAsEncodeError(err)
+		return b[:n], wireAsEncodeError(err)
 	}
-	return wireAppendString(b, v)
+	return b, nil
 }
 
 func enc_Config_Protocols(b []byte, v []ProtocolConfig, lvl int) ([]byte, *EncodeError) {
@@ -325,83 +331,99 @@ func enc_Config_Protocols(b []byte, v []ProtocolConfig, lvl int) ([]byte, *Encod
 }
 
 func enc_GoConfig_Dir(b []byte, v string) ([]byte, *EncodeError) {
-	if err := wireCheckUTF8(v); err != nil {
+	n := len(b)
+	b, err := wireAppendString(b, v)
+	if err != nil {
 		return b, err
 	}
 	if err := chk_GoConfig_Dir(v); err != nil {
-		return b, wireAsEncodeError(err)
+		return b[:n], wireAsEncodeError(err)
 	}
-	return wireAppendString(b, v)
+	return b, nil
 }
 
 func enc_GoConfig_ImportPath(b []byte, v string) ([]byte, *EncodeError) {
-	if err := wireCheckUTF8(v); err != nil {
+	n := len(b)
+	b, err := wireAppendString(b, v)
+	if err != nil {
 		return b, err
 	}
 	if err := chk_GoConfig_ImportPath(v); err != nil {
-		return b, wireAsEncodeError(err)
+		return b[:n], wireAsEncodeError(err)
 	}
-	return wireAppendString(b, v)
+	return b, nil
 }
 
 func enc_GoConfig_Package(b []byte, v string) ([]byte, *EncodeError) {
-	if err := wireCheckUTF8(v); err != nil {
+	n := len(b)
+	b, err := wireAppendString(b, v)
+	if err != nil {
 		return b, err
 	}
 	if err := chk_GoConfig_Package(v); err != nil {
-		return b, wireAsEncodeError(err)
+		return b[:n], wireAsEncodeError(err)
 	}
-	return wireAppendString(b, v)
+	return b, nil
 }
 
 func enc_GoModuleConfig_Dir(b []byte, v string) ([]byte, *EncodeError) {
-	if err := wireCheckUTF8(v); err != nil {
+	n := len(b)
+	b, err := wireAppendString(b, v)
+	if err != nil {
 		return b, err
 	}
 	if err := chk_GoModuleConfig_Dir(v); err != nil {
-		return b, wireAsEncodeError(err)
+		return b[:n], wireAsEncodeError(err)
 	}
-	return wireAppendString(b, v)
+	return b, nil
 }
 
 func enc_GoModuleConfig_Go(b []byte, v string) ([]byte, *EncodeError) {
-	if err := wireCheckUTF8(v); err != nil {
+	n := len(b)
+	b, err := wireAppendString(b, v)
+	if err != nil {
 		return b, err
 	}
 	if err := chk_GoModuleConfig_Go(v); err != nil {
-		return b, wireAsEncodeError(err)
+		return b[:n], wireAsEncodeError(err)
 	}
-	return wireAppendString(b, v)
+	return b, nil
 }
 
 func enc_GoModuleConfig_Module(b []byte, v string) ([]byte, *EncodeError) {
-	if err := wireCheckUTF8(v); err != nil {
+	n := len(b)
+	b, err := wireAppendString(b, v)
+	if err != nil {
 		return b, err
 	}
 	if err := chk_GoModuleConfig_Module(v); err != nil {
-		return b, wireAsEncodeError(err)
+		return b[:n], wireAsEncodeError(err)
 	}
-	return wireAppendString(b, v)
+	return b, nil
 }
 
 func enc_ProtocolConfig_Docs(b []byte, v string) ([]byte, *EncodeError) {
-	if err := wireCheckUTF8(v); err != nil {
+	n := len(b)
+	b, err := wireAppendString(b, v)
+	if err != nil {
 		return b, err
 	}
 	if err := chk_ProtocolConfig_Docs(v); err != nil {
-		return b, wireAsEncodeError(err)
+		return b[:n], wireAsEncodeError(err)
 	}
-	return wireAppendString(b, v)
+	return b, nil
 }
 
 func enc_ProtocolConfig_Name(b []byte, v string) ([]byte, *EncodeError) {
-	if err := wireCheckUTF8(v); err != nil {
+	n := len(b)
+	b, err := wireAppendString(b, v)
+	if err != nil {
 		return b, err
 	}
 	if err := chk_ProtocolConfig_Name(v); err != nil {
-		return b, wireAsEncodeError(err)
+		return b[:n], wireAsEncodeError(err)
 	}
-	return wireAppendString(b, v)
+	return b, nil
 }
 
 func enc_ProtocolConfig_Schema(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
@@ -426,13 +448,15 @@ func enc_ProtocolConfig_Schema(b []byte, v []string, lvl int) ([]byte, *EncodeEr
 }
 
 func enc_ProtocolConfig_Schema_Item(b []byte, v string) ([]byte, *EncodeError) {
-	if err := wireCheckUTF8(v); err != nil {
+	n := len(b)
+	b, err := wireAppendString(b, v)
+	if err != nil {
 		return b, err
 	}
 	if err := chk_ProtocolConfig_Schema_Item(v); err != nil {
-		return b, wireAsEncodeError(err)
+		return b[:n], wireAsEncodeError(err)
 	}
-	return wireAppendString(b, v)
+	return b, nil
 }
 
 func enc_ProtocolConfig_Typescript(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
@@ -453,11 +477,13 @@ func enc_ProtocolConfig_Typescript(b []byte, v []string, lvl int) ([]byte, *Enco
 }
 
 func enc_ProtocolConfig_Typescript_Item(b []byte, v string) ([]byte, *EncodeError) {
-	if err := wireCheckUTF8(v); err != nil {
+	n := len(b)
+	b, err := wireAppendString(b, v)
+	if err != nil {
 		return b, err
 	}
 	if err := chk_ProtocolConfig_Typescript_Item(v); err != nil {
-		return b, wireAsEncodeError(err)
+		return b[:n], wireAsEncodeError(err)
 	}
-	return wireAppendString(b, v)
+	return b, nil
 }

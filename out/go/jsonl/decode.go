@@ -242,27 +242,27 @@ func decHarnessEvent(d *wireDecoder, v *HarnessEvent) *DecodeError {
 	}
 	switch {
 	case p.IsString(probeHarnessEvent_type, "text"):
-		x := new(TextEvent)
+		x := wireNewVariant[TextEvent](d)
 		*v = x
 		return decTextEvent(d, x)
 	case p.IsString(probeHarnessEvent_type, "activity"):
-		x := new(ActivityEvent)
+		x := wireNewVariant[ActivityEvent](d)
 		*v = x
 		return decActivityEvent(d, x)
 	case p.IsString(probeHarnessEvent_type, "permission"):
-		x := new(PermissionEvent)
+		x := wireNewVariant[PermissionEvent](d)
 		*v = x
 		return decPermissionEvent(d, x)
 	case p.IsString(probeHarnessEvent_type, "usage"):
-		x := new(UsageEvent)
+		x := wireNewVariant[UsageEvent](d)
 		*v = x
 		return decUsageEvent(d, x)
 	case p.IsString(probeHarnessEvent_type, "complete"):
-		x := new(CompleteEvent)
+		x := wireNewVariant[CompleteEvent](d)
 		*v = x
 		return decCompleteEvent(d, x)
 	case p.IsString(probeHarnessEvent_type, "error"):
-		x := new(ErrorEvent)
+		x := wireNewVariant[ErrorEvent](d)
 		*v = x
 		return decErrorEvent(d, x)
 	}
@@ -294,27 +294,27 @@ func whichHarnessEvent(p *wireProbe) int {
 func variantHarnessEvent(d *wireDecoder, v *HarnessEvent, k int) *DecodeError {
 	switch k {
 	case 0:
-		x := new(TextEvent)
+		x := wireNewVariant[TextEvent](d)
 		*v = x
 		return decTextEvent(d, x)
 	case 1:
-		x := new(ActivityEvent)
+		x := wireNewVariant[ActivityEvent](d)
 		*v = x
 		return decActivityEvent(d, x)
 	case 2:
-		x := new(PermissionEvent)
+		x := wireNewVariant[PermissionEvent](d)
 		*v = x
 		return decPermissionEvent(d, x)
 	case 3:
-		x := new(UsageEvent)
+		x := wireNewVariant[UsageEvent](d)
 		*v = x
 		return decUsageEvent(d, x)
 	case 4:
-		x := new(CompleteEvent)
+		x := wireNewVariant[CompleteEvent](d)
 		*v = x
 		return decCompleteEvent(d, x)
 	case 5:
-		x := new(ErrorEvent)
+		x := wireNewVariant[ErrorEvent](d)
 		*v = x
 		return decErrorEvent(d, x)
 	}
@@ -429,7 +429,7 @@ func decPermissionEvent(d *wireDecoder, v *PermissionEvent) *DecodeError {
 			seen_description = true
 			err_description = d.String((*string)(&v.Description))
 		case "command":
-			v.Command = new(string)
+			v.Command = (*string)(d.NewString())
 			err_command = d.String((*string)(v.Command))
 		default:
 			key := d.Key()

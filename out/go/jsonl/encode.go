@@ -4,74 +4,58 @@ package jsonl
 
 // EncodeHarnessEvent writes v in canonical form; it refuses what DecodeHarnessEvent would reject.
 func EncodeHarnessEvent(v HarnessEvent) ([]byte, error) {
-	b, err := encHarnessEvent(make([]byte, 0, 256), v, 1)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	p := wireEncodeBuf()
+	b, err := encHarnessEvent(*p, v, 1)
+	return wireEncodeDone(p, b, err)
 }
 
 // EncodeTextEvent writes v in canonical form; it refuses what DecodeTextEvent would reject.
 func EncodeTextEvent(v TextEvent) ([]byte, error) {
-	b, err := encTextEvent(make([]byte, 0, 256), &v, 1)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	p := wireEncodeBuf()
+	b, err := encTextEvent(*p, &v, 1)
+	return wireEncodeDone(p, b, err)
 }
 
 // EncodeActivityEvent writes v in canonical form; it refuses what DecodeActivityEvent would reject.
 func EncodeActivityEvent(v ActivityEvent) ([]byte, error) {
-	b, err := encActivityEvent(make([]byte, 0, 256), &v, 1)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	p := wireEncodeBuf()
+	b, err := encActivityEvent(*p, &v, 1)
+	return wireEncodeDone(p, b, err)
 }
 
 // EncodePermissionEvent writes v in canonical form; it refuses what DecodePermissionEvent would reject.
 func EncodePermissionEvent(v PermissionEvent) ([]byte, error) {
-	b, err := encPermissionEvent(make([]byte, 0, 256), &v, 1)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	p := wireEncodeBuf()
+	b, err := encPermissionEvent(*p, &v, 1)
+	return wireEncodeDone(p, b, err)
 }
 
 // EncodeUsageEvent writes v in canonical form; it refuses what DecodeUsageEvent would reject.
 func EncodeUsageEvent(v UsageEvent) ([]byte, error) {
-	b, err := encUsageEvent(make([]byte, 0, 256), &v, 1)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	p := wireEncodeBuf()
+	b, err := encUsageEvent(*p, &v, 1)
+	return wireEncodeDone(p, b, err)
 }
 
 // EncodeCompleteEvent writes v in canonical form; it refuses what DecodeCompleteEvent would reject.
 func EncodeCompleteEvent(v CompleteEvent) ([]byte, error) {
-	b, err := encCompleteEvent(make([]byte, 0, 256), &v, 1)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	p := wireEncodeBuf()
+	b, err := encCompleteEvent(*p, &v, 1)
+	return wireEncodeDone(p, b, err)
 }
 
 // EncodeErrorEvent writes v in canonical form; it refuses what DecodeErrorEvent would reject.
 func EncodeErrorEvent(v ErrorEvent) ([]byte, error) {
-	b, err := encErrorEvent(make([]byte, 0, 256), &v, 1)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	p := wireEncodeBuf()
+	b, err := encErrorEvent(*p, &v, 1)
+	return wireEncodeDone(p, b, err)
 }
 
 // EncodeCapabilitySettings writes v in canonical form; it refuses what DecodeCapabilitySettings would reject.
 func EncodeCapabilitySettings(v CapabilitySettings) ([]byte, error) {
-	b, err := encCapabilitySettings(make([]byte, 0, 256), &v, 1)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	p := wireEncodeBuf()
+	b, err := encCapabilitySettings(*p, &v, 1)
+	return wireEncodeDone(p, b, err)
 }
 
 func encHarnessEvent(b []byte, v HarnessEvent, lvl int) ([]byte, *EncodeError) {

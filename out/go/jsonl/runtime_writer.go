@@ -5,26 +5,39 @@ package jsonl
 import (
 	"math"
 	"strconv"
+	"sync"
 	"unicode/utf8"
+	"unsafe"
 )
 
 const wireHexDigits = "0123456789abcdef"
 
-// wireNeedsEscape marks the bytes JSON.stringify escapes: '"', '\\' and controls.
-var wireNeedsEscape = func() (t [256]bool) {
-	for c := 0; c < 0x20; c++ {
-		t[c] = true
-	}
-	t['"'], t['\\'] = true, true
-	return t
-}()
-
 // wireAppendString writes s as JSON.stringify does; it refuses invalid UTF-8 (utf8).
+// It checks and escapes in one pass, eight bytes at a time where nothing needs either.
 func wireAppendString(dst []byte, s string) ([]byte, *EncodeError) {
-	if !utf8.ValidString(s) {
-		return dst, wireEncodeFail(wireCodeUTF8, "string is not valid UTF-8")
+	b := unsafe.Slice(unsafe.StringData(s), len(s))
+	n0 := len(dst)
+	dst = append(dst, '"')
+	start, i := 0, 0
+	for {
+		if i = wireStringStopU(b, i); i >= len(b) {
+			break
+		}
+		c := b[i]
+		if c >= utf8.RuneSelf {
+			n := wireUtf8Len(b, i)
+			if n == 0 {
+				return dst[:n0], wireEncodeFail(wireCodeUTF8, "string is not valid UTF-8")
+			}
+			i += n
+			continue
+		}
+		dst = wireAppendEscape(append(dst, b[start:i]...), c)
+		i++
+		start = i
 	}
-	return wireAppendQuoted(dst, s), nil
+	dst = append(dst, b[start:]...)
+	return append(dst, '"'), nil
 }
 
 // wireAppendSecret writes a secret's value as a string (never quoted in errors).
@@ -34,40 +47,44 @@ func wireAppendSecret(dst []byte, s Secret) ([]byte, *EncodeError) {
 
 // wireAppendQuoted writes valid UTF-8 s as a JSON string, escaped as JSON.stringify does.
 func wireAppendQuoted(dst []byte, s string) []byte {
+	b := unsafe.Slice(unsafe.StringData(s), len(s))
 	dst = append(dst, '"')
-	start := 0
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if !wireNeedsEscape[c] {
-			continue
+	start, i := 0, 0
+	for {
+		if i = wireStringStop(b, i); i >= len(b) {
+			break
 		}
-		dst = append(dst, s[start:i]...)
-		switch c {
-		case '"':
-			dst = append(dst, '\\', '"')
-		case '\\':
-			dst = append(dst, '\\', '\\')
-		case '\b':
-			dst = append(dst, '\\', 'b')
-		case '\f':
-			dst = append(dst, '\\', 'f')
-		case '\n':
-			dst = append(dst, '\\', 'n')
-		case '\r':
-			dst = append(dst, '\\', 'r')
-		case '\t':
-			dst = append(dst, '\\', 't')
-		default:
-			dst = append(dst, '\\', 'u', '0', '0', wireHexDigits[c>>4], wireHexDigits[c&0xF])
-		}
-		start = i + 1
+		dst = wireAppendEscape(append(dst, b[start:i]...), b[i])
+		i++
+		start = i
 	}
-	dst = append(dst, s[start:]...)
+	dst = append(dst, b[start:]...)
 	return append(dst, '"')
 }
 
+// wireAppendEscape writes the escape of c ('"', '\\' or a control character) as JSON.stringify does.
+func wireAppendEscape(dst []byte, c byte) []byte {
+	switch c {
+	case '"':
+		return append(dst, '\\', '"')
+	case '\\':
+		return append(dst, '\\', '\\')
+	case '\b':
+		return append(dst, '\\', 'b')
+	case '\f':
+		return append(dst, '\\', 'f')
+	case '\n':
+		return append(dst, '\\', 'n')
+	case '\r':
+		return append(dst, '\\', 'r')
+	case '\t':
+		return append(dst, '\\', 't')
+	}
+	return append(dst, '\\', 'u', '0', '0', wireHexDigits[c>>4], wireHexDigits[c&0xF])
+}
+
 func wireAppendQuotedBytes(dst []byte, s []byte) []byte {
-	return wireAppendQuoted(dst, string(s))
+	return wireAppendQuoted(dst, unsafe.String(unsafe.SliceData(s), len(s)))
 }
 
 // wireAppendInt writes an integer; magnitudes beyond 2^53 − 1 are refused (range).
@@ -141,3 +158,30 @@ func wireWriteBool(dst []byte, v bool) ([]byte, *EncodeError) { return wireAppen
 
 // wireWriteNull writes null (never fails).
 func wireWriteNull(dst []byte, _ Null) ([]byte, *EncodeError) { return wireAppendNull(dst), nil }
+
+// wireBufs holds the buffers that the Encode functions write into (one
+// allocation per call: the result, copied out at its exact size).
+var wireBufs = sync.Pool{New: func() any { b := make([]byte, 0, 512); return &b }}
+
+// wireBufLimit is the largest buffer given back to wireBufs.
+const wireBufLimit = 16 << 20
+
+// wireEncodeBuf returns an empty pooled buffer for wireEncodeDone.
+func wireEncodeBuf() *[]byte { return wireBufs.Get().(*[]byte) }
+
+// wireEncodeDone returns a copy of b, which was written into the buffer p
+// (from wireEncodeBuf), or err; it gives the buffer back to the pool.
+func wireEncodeDone(p *[]byte, b []byte, err *EncodeError) ([]byte, error) {
+	var out []byte
+	if err == nil {
+		out = append([]byte(nil), b...)
+	}
+	if cap(b) <= wireBufLimit {
+		*p = b[:0]
+		wireBufs.Put(p)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}

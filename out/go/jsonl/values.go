@@ -129,53 +129,63 @@ func dec_UsageEvent_Type(d *wireDecoder, v *string) *DecodeError {
 }
 
 func enc_ActivityEvent_Type(b []byte, v string) ([]byte, *EncodeError) {
-	if err := wireCheckUTF8(v); err != nil {
+	n := len(b)
+	b, err := wireAppendString(b, v)
+	if err != nil {
 		return b, err
 	}
 	if err := chk_ActivityEvent_Type(v); err != nil {
-		return b, wireAsEncodeError(err)
+		return b[:n], wireAsEncodeError(err)
 	}
-	return wireAppendString(b, v)
+	return b, nil
 }
 
 func enc_CompleteEvent_Type(b []byte, v string) ([]byte, *EncodeError) {
-	if err := wireCheckUTF8(v); err != nil {
+	n := len(b)
+	b, err := wireAppendString(b, v)
+	if err != nil {
 		return b, err
 	}
 	if err := chk_CompleteEvent_Type(v); err != nil {
-		return b, wireAsEncodeError(err)
+		return b[:n], wireAsEncodeError(err)
 	}
-	return wireAppendString(b, v)
+	return b, nil
 }
 
 func enc_ErrorEvent_Type(b []byte, v string) ([]byte, *EncodeError) {
-	if err := wireCheckUTF8(v); err != nil {
+	n := len(b)
+	b, err := wireAppendString(b, v)
+	if err != nil {
 		return b, err
 	}
 	if err := chk_ErrorEvent_Type(v); err != nil {
-		return b, wireAsEncodeError(err)
+		return b[:n], wireAsEncodeError(err)
 	}
-	return wireAppendString(b, v)
+	return b, nil
 }
 
 func enc_PermissionEvent_Type(b []byte, v string) ([]byte, *EncodeError) {
-	if err := wireCheckUTF8(v); err != nil {
+	n := len(b)
+	b, err := wireAppendString(b, v)
+	if err != nil {
 		return b, err
 	}
 	if err := chk_PermissionEvent_Type(v); err != nil {
-		return b, wireAsEncodeError(err)
+		return b[:n], wireAsEncodeError(err)
 	}
-	return wireAppendString(b, v)
+	return b, nil
 }
 
 func enc_TextEvent_Type(b []byte, v string) ([]byte, *EncodeError) {
-	if err := wireCheckUTF8(v); err != nil {
+	n := len(b)
+	b, err := wireAppendString(b, v)
+	if err != nil {
 		return b, err
 	}
 	if err := chk_TextEvent_Type(v); err != nil {
-		return b, wireAsEncodeError(err)
+		return b[:n], wireAsEncodeError(err)
 	}
-	return wireAppendString(b, v)
+	return b, nil
 }
 
 func enc_UsageEvent_CostUsd(b []byte, v float64) ([]byte, *EncodeError) {
@@ -209,11 +219,13 @@ func enc_UsageEvent_OutputTokens(b []byte, v int64) ([]byte, *EncodeError) {
 }
 
 func enc_UsageEvent_Type(b []byte, v string) ([]byte, *EncodeError) {
-	if err := wireCheckUTF8(v); err != nil {
+	n := len(b)
+	b, err := wireAppendString(b, v)
+	if err != nil {
 		return b, err
 	}
 	if err := chk_UsageEvent_Type(v); err != nil {
-		return b, wireAsEncodeError(err)
+		return b[:n], wireAsEncodeError(err)
 	}
-	return wireAppendString(b, v)
+	return b, nil
 }

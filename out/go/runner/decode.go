@@ -1739,7 +1739,7 @@ func decResultResponse(d *wireDecoder, v *ResultResponse) *DecodeError {
 			seen_attachment = true
 			err_attachment = decAttachment(d, &v.Attachment)
 		case "turn":
-			v.Turn = new(TurnId)
+			v.Turn = (*TurnId)(d.NewString())
 			err_turn = decTurnId(d, v.Turn)
 		case "id":
 			seen_id = true
@@ -1796,7 +1796,7 @@ func decErrorResponse(d *wireDecoder, v *ErrorResponse) *DecodeError {
 			seen_attachment = true
 			err_attachment = decAttachment(d, &v.Attachment)
 		case "turn":
-			v.Turn = new(TurnId)
+			v.Turn = (*TurnId)(d.NewString())
 			err_turn = decTurnId(d, v.Turn)
 		case "id":
 			seen_id = true
@@ -1983,27 +1983,27 @@ func decHostRequest(d *wireDecoder, v *HostRequest) *DecodeError {
 	}
 	switch {
 	case p.IsString(probeHostRequest_method, "open"):
-		x := new(OpenRequest)
+		x := wireNewVariant[OpenRequest](d)
 		*v = x
 		return decOpenRequest(d, x)
 	case p.IsString(probeHostRequest_method, "prompt"):
-		x := new(PromptRequest)
+		x := wireNewVariant[PromptRequest](d)
 		*v = x
 		return decPromptRequest(d, x)
 	case p.IsString(probeHostRequest_method, "steer"):
-		x := new(SteerRequest)
+		x := wireNewVariant[SteerRequest](d)
 		*v = x
 		return decSteerRequest(d, x)
 	case p.IsString(probeHostRequest_method, "interrupt"):
-		x := new(InterruptRequest)
+		x := wireNewVariant[InterruptRequest](d)
 		*v = x
 		return decInterruptRequest(d, x)
 	case p.IsString(probeHostRequest_method, "checkpoint"):
-		x := new(CheckpointRequest)
+		x := wireNewVariant[CheckpointRequest](d)
 		*v = x
 		return decCheckpointRequest(d, x)
 	case p.IsString(probeHostRequest_method, "detach"):
-		x := new(DetachRequest)
+		x := wireNewVariant[DetachRequest](d)
 		*v = x
 		return decDetachRequest(d, x)
 	}
@@ -2034,27 +2034,27 @@ func whichHostRequest(p *wireProbe) int {
 func variantHostRequest(d *wireDecoder, v *HostRequest, k int) *DecodeError {
 	switch k {
 	case 0:
-		x := new(OpenRequest)
+		x := wireNewVariant[OpenRequest](d)
 		*v = x
 		return decOpenRequest(d, x)
 	case 1:
-		x := new(PromptRequest)
+		x := wireNewVariant[PromptRequest](d)
 		*v = x
 		return decPromptRequest(d, x)
 	case 2:
-		x := new(SteerRequest)
+		x := wireNewVariant[SteerRequest](d)
 		*v = x
 		return decSteerRequest(d, x)
 	case 3:
-		x := new(InterruptRequest)
+		x := wireNewVariant[InterruptRequest](d)
 		*v = x
 		return decInterruptRequest(d, x)
 	case 4:
-		x := new(CheckpointRequest)
+		x := wireNewVariant[CheckpointRequest](d)
 		*v = x
 		return decCheckpointRequest(d, x)
 	case 5:
-		x := new(DetachRequest)
+		x := wireNewVariant[DetachRequest](d)
 		*v = x
 		return decDetachRequest(d, x)
 	}
@@ -2084,12 +2084,12 @@ func decResponse(d *wireDecoder, v *Response) *DecodeError {
 		d.ProbeRest(&p, keysResponse)
 	}
 	if p.Has(probeResponse_result) {
-		x := new(ResultResponse)
+		x := wireNewVariant[ResultResponse](d)
 		*v = x
 		return decResultResponse(d, x)
 	}
 	if p.Has(probeResponse_error) {
-		x := new(ErrorResponse)
+		x := wireNewVariant[ErrorResponse](d)
 		*v = x
 		return decErrorResponse(d, x)
 	}
@@ -2109,11 +2109,11 @@ func whichResponse(p *wireProbe) int {
 func variantResponse(d *wireDecoder, v *Response, k int) *DecodeError {
 	switch k {
 	case 0:
-		x := new(ResultResponse)
+		x := wireNewVariant[ResultResponse](d)
 		*v = x
 		return decResultResponse(d, x)
 	case 1:
-		x := new(ErrorResponse)
+		x := wireNewVariant[ErrorResponse](d)
 		*v = x
 		return decErrorResponse(d, x)
 	}
@@ -2146,11 +2146,11 @@ func decRunnerEvent(d *wireDecoder, v *RunnerEvent) *DecodeError {
 	}
 	switch {
 	case p.IsString(probeRunnerEvent_event, "assistant.delta"):
-		x := new(AssistantDeltaEvent)
+		x := wireNewVariant[AssistantDeltaEvent](d)
 		*v = x
 		return decAssistantDeltaEvent(d, x)
 	case p.IsString(probeRunnerEvent_event, "assistant.message"):
-		x := new(AssistantMessageEvent)
+		x := wireNewVariant[AssistantMessageEvent](d)
 		*v = x
 		return decAssistantMessageEvent(d, x)
 	}
@@ -2173,11 +2173,11 @@ func whichRunnerEvent(p *wireProbe) int {
 func variantRunnerEvent(d *wireDecoder, v *RunnerEvent, k int) *DecodeError {
 	switch k {
 	case 0:
-		x := new(AssistantDeltaEvent)
+		x := wireNewVariant[AssistantDeltaEvent](d)
 		*v = x
 		return decAssistantDeltaEvent(d, x)
 	case 1:
-		x := new(AssistantMessageEvent)
+		x := wireNewVariant[AssistantMessageEvent](d)
 		*v = x
 		return decAssistantMessageEvent(d, x)
 	}
@@ -2210,39 +2210,39 @@ func decHostToRunnerFrame(d *wireDecoder, v *HostToRunnerFrame) *DecodeError {
 	if p.Has(probeHostToRunnerFrame_method) {
 		switch {
 		case p.IsString(probeHostToRunnerFrame_method, "open"):
-			x := new(OpenRequest)
+			x := wireNewVariant[OpenRequest](d)
 			*v = x
 			return decOpenRequest(d, x)
 		case p.IsString(probeHostToRunnerFrame_method, "prompt"):
-			x := new(PromptRequest)
+			x := wireNewVariant[PromptRequest](d)
 			*v = x
 			return decPromptRequest(d, x)
 		case p.IsString(probeHostToRunnerFrame_method, "steer"):
-			x := new(SteerRequest)
+			x := wireNewVariant[SteerRequest](d)
 			*v = x
 			return decSteerRequest(d, x)
 		case p.IsString(probeHostToRunnerFrame_method, "interrupt"):
-			x := new(InterruptRequest)
+			x := wireNewVariant[InterruptRequest](d)
 			*v = x
 			return decInterruptRequest(d, x)
 		case p.IsString(probeHostToRunnerFrame_method, "checkpoint"):
-			x := new(CheckpointRequest)
+			x := wireNewVariant[CheckpointRequest](d)
 			*v = x
 			return decCheckpointRequest(d, x)
 		case p.IsString(probeHostToRunnerFrame_method, "detach"):
-			x := new(DetachRequest)
+			x := wireNewVariant[DetachRequest](d)
 			*v = x
 			return decDetachRequest(d, x)
 		}
 		return d.UnknownVariantAt("method")
 	}
 	if p.Has(probeHostToRunnerFrame_result) {
-		x := new(ResultResponse)
+		x := wireNewVariant[ResultResponse](d)
 		*v = x
 		return decResultResponse(d, x)
 	}
 	if p.Has(probeHostToRunnerFrame_error) {
-		x := new(ErrorResponse)
+		x := wireNewVariant[ErrorResponse](d)
 		*v = x
 		return decErrorResponse(d, x)
 	}
@@ -2279,35 +2279,35 @@ func whichHostToRunnerFrame(p *wireProbe) int {
 func variantHostToRunnerFrame(d *wireDecoder, v *HostToRunnerFrame, k int) *DecodeError {
 	switch k {
 	case 0:
-		x := new(OpenRequest)
+		x := wireNewVariant[OpenRequest](d)
 		*v = x
 		return decOpenRequest(d, x)
 	case 1:
-		x := new(PromptRequest)
+		x := wireNewVariant[PromptRequest](d)
 		*v = x
 		return decPromptRequest(d, x)
 	case 2:
-		x := new(SteerRequest)
+		x := wireNewVariant[SteerRequest](d)
 		*v = x
 		return decSteerRequest(d, x)
 	case 3:
-		x := new(InterruptRequest)
+		x := wireNewVariant[InterruptRequest](d)
 		*v = x
 		return decInterruptRequest(d, x)
 	case 4:
-		x := new(CheckpointRequest)
+		x := wireNewVariant[CheckpointRequest](d)
 		*v = x
 		return decCheckpointRequest(d, x)
 	case 5:
-		x := new(DetachRequest)
+		x := wireNewVariant[DetachRequest](d)
 		*v = x
 		return decDetachRequest(d, x)
 	case 6:
-		x := new(ResultResponse)
+		x := wireNewVariant[ResultResponse](d)
 		*v = x
 		return decResultResponse(d, x)
 	case 7:
-		x := new(ErrorResponse)
+		x := wireNewVariant[ErrorResponse](d)
 		*v = x
 		return decErrorResponse(d, x)
 	}
@@ -2341,19 +2341,19 @@ func decRunnerToHostFrame(d *wireDecoder, v *RunnerToHostFrame) *DecodeError {
 	if p.Has(probeRunnerToHostFrame_method) {
 		switch {
 		case p.IsString(probeRunnerToHostFrame_method, "tool.call"):
-			x := new(ToolCallRequest)
+			x := wireNewVariant[ToolCallRequest](d)
 			*v = x
 			return decToolCallRequest(d, x)
 		}
 		return d.UnknownVariantAt("method")
 	}
 	if p.Has(probeRunnerToHostFrame_result) {
-		x := new(ResultResponse)
+		x := wireNewVariant[ResultResponse](d)
 		*v = x
 		return decResultResponse(d, x)
 	}
 	if p.Has(probeRunnerToHostFrame_error) {
-		x := new(ErrorResponse)
+		x := wireNewVariant[ErrorResponse](d)
 		*v = x
 		return decErrorResponse(d, x)
 	}
@@ -2362,11 +2362,11 @@ func decRunnerToHostFrame(d *wireDecoder, v *RunnerToHostFrame) *DecodeError {
 	}
 	switch {
 	case p.IsString(probeRunnerToHostFrame_event, "assistant.delta"):
-		x := new(AssistantDeltaEvent)
+		x := wireNewVariant[AssistantDeltaEvent](d)
 		*v = x
 		return decAssistantDeltaEvent(d, x)
 	case p.IsString(probeRunnerToHostFrame_event, "assistant.message"):
-		x := new(AssistantMessageEvent)
+		x := wireNewVariant[AssistantMessageEvent](d)
 		*v = x
 		return decAssistantMessageEvent(d, x)
 	}
@@ -2402,23 +2402,23 @@ func whichRunnerToHostFrame(p *wireProbe) int {
 func variantRunnerToHostFrame(d *wireDecoder, v *RunnerToHostFrame, k int) *DecodeError {
 	switch k {
 	case 0:
-		x := new(ToolCallRequest)
+		x := wireNewVariant[ToolCallRequest](d)
 		*v = x
 		return decToolCallRequest(d, x)
 	case 1:
-		x := new(ResultResponse)
+		x := wireNewVariant[ResultResponse](d)
 		*v = x
 		return decResultResponse(d, x)
 	case 2:
-		x := new(ErrorResponse)
+		x := wireNewVariant[ErrorResponse](d)
 		*v = x
 		return decErrorResponse(d, x)
 	case 3:
-		x := new(AssistantDeltaEvent)
+		x := wireNewVariant[AssistantDeltaEvent](d)
 		*v = x
 		return decAssistantDeltaEvent(d, x)
 	case 4:
-		x := new(AssistantMessageEvent)
+		x := wireNewVariant[AssistantMessageEvent](d)
 		*v = x
 		return decAssistantMessageEvent(d, x)
 	}
@@ -2452,43 +2452,43 @@ func decRunnerFrame(d *wireDecoder, v *RunnerFrame) *DecodeError {
 	if p.Has(probeRunnerFrame_method) {
 		switch {
 		case p.IsString(probeRunnerFrame_method, "open"):
-			x := new(OpenRequest)
+			x := wireNewVariant[OpenRequest](d)
 			*v = x
 			return decOpenRequest(d, x)
 		case p.IsString(probeRunnerFrame_method, "prompt"):
-			x := new(PromptRequest)
+			x := wireNewVariant[PromptRequest](d)
 			*v = x
 			return decPromptRequest(d, x)
 		case p.IsString(probeRunnerFrame_method, "steer"):
-			x := new(SteerRequest)
+			x := wireNewVariant[SteerRequest](d)
 			*v = x
 			return decSteerRequest(d, x)
 		case p.IsString(probeRunnerFrame_method, "interrupt"):
-			x := new(InterruptRequest)
+			x := wireNewVariant[InterruptRequest](d)
 			*v = x
 			return decInterruptRequest(d, x)
 		case p.IsString(probeRunnerFrame_method, "checkpoint"):
-			x := new(CheckpointRequest)
+			x := wireNewVariant[CheckpointRequest](d)
 			*v = x
 			return decCheckpointRequest(d, x)
 		case p.IsString(probeRunnerFrame_method, "detach"):
-			x := new(DetachRequest)
+			x := wireNewVariant[DetachRequest](d)
 			*v = x
 			return decDetachRequest(d, x)
 		case p.IsString(probeRunnerFrame_method, "tool.call"):
-			x := new(ToolCallRequest)
+			x := wireNewVariant[ToolCallRequest](d)
 			*v = x
 			return decToolCallRequest(d, x)
 		}
 		return d.UnknownVariantAt("method")
 	}
 	if p.Has(probeRunnerFrame_result) {
-		x := new(ResultResponse)
+		x := wireNewVariant[ResultResponse](d)
 		*v = x
 		return decResultResponse(d, x)
 	}
 	if p.Has(probeRunnerFrame_error) {
-		x := new(ErrorResponse)
+		x := wireNewVariant[ErrorResponse](d)
 		*v = x
 		return decErrorResponse(d, x)
 	}
@@ -2497,11 +2497,11 @@ func decRunnerFrame(d *wireDecoder, v *RunnerFrame) *DecodeError {
 	}
 	switch {
 	case p.IsString(probeRunnerFrame_event, "assistant.delta"):
-		x := new(AssistantDeltaEvent)
+		x := wireNewVariant[AssistantDeltaEvent](d)
 		*v = x
 		return decAssistantDeltaEvent(d, x)
 	case p.IsString(probeRunnerFrame_event, "assistant.message"):
-		x := new(AssistantMessageEvent)
+		x := wireNewVariant[AssistantMessageEvent](d)
 		*v = x
 		return decAssistantMessageEvent(d, x)
 	}
@@ -2549,47 +2549,47 @@ func whichRunnerFrame(p *wireProbe) int {
 func variantRunnerFrame(d *wireDecoder, v *RunnerFrame, k int) *DecodeError {
 	switch k {
 	case 0:
-		x := new(OpenRequest)
+		x := wireNewVariant[OpenRequest](d)
 		*v = x
 		return decOpenRequest(d, x)
 	case 1:
-		x := new(PromptRequest)
+		x := wireNewVariant[PromptRequest](d)
 		*v = x
 		return decPromptRequest(d, x)
 	case 2:
-		x := new(SteerRequest)
+		x := wireNewVariant[SteerRequest](d)
 		*v = x
 		return decSteerRequest(d, x)
 	case 3:
-		x := new(InterruptRequest)
+		x := wireNewVariant[InterruptRequest](d)
 		*v = x
 		return decInterruptRequest(d, x)
 	case 4:
-		x := new(CheckpointRequest)
+		x := wireNewVariant[CheckpointRequest](d)
 		*v = x
 		return decCheckpointRequest(d, x)
 	case 5:
-		x := new(DetachRequest)
+		x := wireNewVariant[DetachRequest](d)
 		*v = x
 		return decDetachRequest(d, x)
 	case 6:
-		x := new(ToolCallRequest)
+		x := wireNewVariant[ToolCallRequest](d)
 		*v = x
 		return decToolCallRequest(d, x)
 	case 7:
-		x := new(ResultResponse)
+		x := wireNewVariant[ResultResponse](d)
 		*v = x
 		return decResultResponse(d, x)
 	case 8:
-		x := new(ErrorResponse)
+		x := wireNewVariant[ErrorResponse](d)
 		*v = x
 		return decErrorResponse(d, x)
 	case 9:
-		x := new(AssistantDeltaEvent)
+		x := wireNewVariant[AssistantDeltaEvent](d)
 		*v = x
 		return decAssistantDeltaEvent(d, x)
 	case 10:
-		x := new(AssistantMessageEvent)
+		x := wireNewVariant[AssistantMessageEvent](d)
 		*v = x
 		return decAssistantMessageEvent(d, x)
 	}
@@ -2772,13 +2772,13 @@ func decProvider(d *wireDecoder, v *Provider) *DecodeError {
 	for d.NextMember() {
 		switch string(d.Key()) {
 		case "api_key":
-			v.APIKey = new(Secret)
+			v.APIKey = (*Secret)(d.NewString())
 			err_api_key = d.String((*string)(v.APIKey))
 		case "base_url":
-			v.BaseURL = new(string)
+			v.BaseURL = (*string)(d.NewString())
 			err_base_url = d.String((*string)(v.BaseURL))
 		case "api":
-			v.API = new(string)
+			v.API = (*string)(d.NewString())
 			err_api = d.String((*string)(v.API))
 		default:
 			unknown = d.Unknown(unknown)
@@ -2992,7 +2992,7 @@ func decContentBlock(d *wireDecoder, v *ContentBlock) *DecodeError {
 	}
 	switch {
 	case p.IsString(probeContentBlock_type, "text"):
-		x := new(TextBlock)
+		x := wireNewVariant[TextBlock](d)
 		*v = x
 		return decTextBlock(d, x)
 	}
@@ -3013,7 +3013,7 @@ func whichContentBlock(p *wireProbe) int {
 func variantContentBlock(d *wireDecoder, v *ContentBlock, k int) *DecodeError {
 	switch k {
 	case 0:
-		x := new(TextBlock)
+		x := wireNewVariant[TextBlock](d)
 		*v = x
 		return decTextBlock(d, x)
 	}

@@ -4,389 +4,303 @@ package runner
 
 // EncodeMethod writes v in canonical form; it refuses what DecodeMethod would reject.
 func EncodeMethod(v Method) ([]byte, error) {
-	b, err := encMethod(make([]byte, 0, 256), v, 1)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	p := wireEncodeBuf()
+	b, err := encMethod(*p, v, 1)
+	return wireEncodeDone(p, b, err)
 }
 
 // EncodeEventName writes v in canonical form; it refuses what DecodeEventName would reject.
 func EncodeEventName(v EventName) ([]byte, error) {
-	b, err := encEventName(make([]byte, 0, 256), v, 1)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	p := wireEncodeBuf()
+	b, err := encEventName(*p, v, 1)
+	return wireEncodeDone(p, b, err)
 }
 
 // EncodeErrorCode writes v in canonical form; it refuses what DecodeErrorCode would reject.
 func EncodeErrorCode(v ErrorCode) ([]byte, error) {
-	b, err := encErrorCode(make([]byte, 0, 256), v, 1)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	p := wireEncodeBuf()
+	b, err := encErrorCode(*p, v, 1)
+	return wireEncodeDone(p, b, err)
 }
 
 // EncodeStopReason writes v in canonical form; it refuses what DecodeStopReason would reject.
 func EncodeStopReason(v StopReason) ([]byte, error) {
-	b, err := encStopReason(make([]byte, 0, 256), v, 1)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	p := wireEncodeBuf()
+	b, err := encStopReason(*p, v, 1)
+	return wireEncodeDone(p, b, err)
 }
 
 // EncodeAttachment writes v in canonical form; it refuses what DecodeAttachment would reject.
 func EncodeAttachment(v Attachment) ([]byte, error) {
-	b, err := encAttachment(make([]byte, 0, 256), v, 1)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	p := wireEncodeBuf()
+	b, err := encAttachment(*p, v, 1)
+	return wireEncodeDone(p, b, err)
 }
 
 // EncodeTurnId writes v in canonical form; it refuses what DecodeTurnId would reject.
 func EncodeTurnId(v TurnId) ([]byte, error) {
-	b, err := encTurnId(make([]byte, 0, 256), v, 1)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	p := wireEncodeBuf()
+	b, err := encTurnId(*p, v, 1)
+	return wireEncodeDone(p, b, err)
 }
 
 // EncodeFrameId writes v in canonical form; it refuses what DecodeFrameId would reject.
 func EncodeFrameId(v FrameId) ([]byte, error) {
-	b, err := encFrameId(make([]byte, 0, 256), v, 1)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	p := wireEncodeBuf()
+	b, err := encFrameId(*p, v, 1)
+	return wireEncodeDone(p, b, err)
 }
 
 // EncodeOpenRequest writes v in canonical form; it refuses what DecodeOpenRequest would reject.
 func EncodeOpenRequest(v OpenRequest) ([]byte, error) {
-	b, err := encOpenRequest(make([]byte, 0, 256), &v, 1)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	p := wireEncodeBuf()
+	b, err := encOpenRequest(*p, &v, 1)
+	return wireEncodeDone(p, b, err)
 }
 
 // EncodePromptRequest writes v in canonical form; it refuses what DecodePromptRequest would reject.
 func EncodePromptRequest(v PromptRequest) ([]byte, error) {
-	b, err := encPromptRequest(make([]byte, 0, 256), &v, 1)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	p := wireEncodeBuf()
+	b, err := encPromptRequest(*p, &v, 1)
+	return wireEncodeDone(p, b, err)
 }
 
 // EncodeSteerRequest writes v in canonical form; it refuses what DecodeSteerRequest would reject.
 func EncodeSteerRequest(v SteerRequest) ([]byte, error) {
-	b, err := encSteerRequest(make([]byte, 0, 256), &v, 1)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	p := wireEncodeBuf()
+	b, err := encSteerRequest(*p, &v, 1)
+	return wireEncodeDone(p, b, err)
 }
 
 // EncodeInterruptRequest writes v in canonical form; it refuses what DecodeInterruptRequest would reject.
 func EncodeInterruptRequest(v InterruptRequest) ([]byte, error) {
-	b, err := encInterruptRequest(make([]byte, 0, 256), &v, 1)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	p := wireEncodeBuf()
+	b, err := encInterruptRequest(*p, &v, 1)
+	return wireEncodeDone(p, b, err)
 }
 
 // EncodeCheckpointRequest writes v in canonical form; it refuses what DecodeCheckpointRequest would reject.
 func EncodeCheckpointRequest(v CheckpointRequest) ([]byte, error) {
-	b, err := encCheckpointRequest(make([]byte, 0, 256), &v, 1)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	p := wireEncodeBuf()
+	b, err := encCheckpointRequest(*p, &v, 1)
+	return wireEncodeDone(p, b, err)
 }
 
 // EncodeDetachRequest writes v in canonical form; it refuses what DecodeDetachRequest would reject.
 func EncodeDetachRequest(v DetachRequest) ([]byte, error) {
-	b, err := encDetachRequest(make([]byte, 0, 256), &v, 1)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	p := wireEncodeBuf()
+	b, err := encDetachRequest(*p, &v, 1)
+	return wireEncodeDone(p, b, err)
 }
 
 // EncodeToolCallRequest writes v in canonical form; it refuses what DecodeToolCallRequest would reject.
 func EncodeToolCallRequest(v ToolCallRequest) ([]byte, error) {
-	b, err := encToolCallRequest(make([]byte, 0, 256), &v, 1)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	p := wireEncodeBuf()
+	b, err := encToolCallRequest(*p, &v, 1)
+	return wireEncodeDone(p, b, err)
 }
 
 // EncodeResultResponse writes v in canonical form; it refuses what DecodeResultResponse would reject.
 func EncodeResultResponse(v ResultResponse) ([]byte, error) {
-	b, err := encResultResponse(make([]byte, 0, 256), &v, 1)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	p := wireEncodeBuf()
+	b, err := encResultResponse(*p, &v, 1)
+	return wireEncodeDone(p, b, err)
 }
 
 // EncodeErrorResponse writes v in canonical form; it refuses what DecodeErrorResponse would reject.
 func EncodeErrorResponse(v ErrorResponse) ([]byte, error) {
-	b, err := encErrorResponse(make([]byte, 0, 256), &v, 1)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	p := wireEncodeBuf()
+	b, err := encErrorResponse(*p, &v, 1)
+	return wireEncodeDone(p, b, err)
 }
 
 // EncodeAssistantDeltaEvent writes v in canonical form; it refuses what DecodeAssistantDeltaEvent would reject.
 func EncodeAssistantDeltaEvent(v AssistantDeltaEvent) ([]byte, error) {
-	b, err := encAssistantDeltaEvent(make([]byte, 0, 256), &v, 1)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	p := wireEncodeBuf()
+	b, err := encAssistantDeltaEvent(*p, &v, 1)
+	return wireEncodeDone(p, b, err)
 }
 
 // EncodeAssistantMessageEvent writes v in canonical form; it refuses what DecodeAssistantMessageEvent would reject.
 func EncodeAssistantMessageEvent(v AssistantMessageEvent) ([]byte, error) {
-	b, err := encAssistantMessageEvent(make([]byte, 0, 256), &v, 1)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	p := wireEncodeBuf()
+	b, err := encAssistantMessageEvent(*p, &v, 1)
+	return wireEncodeDone(p, b, err)
 }
 
 // EncodeHostRequest writes v in canonical form; it refuses what DecodeHostRequest would reject.
 func EncodeHostRequest(v HostRequest) ([]byte, error) {
-	b, err := encHostRequest(make([]byte, 0, 256), v, 1)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	p := wireEncodeBuf()
+	b, err := encHostRequest(*p, v, 1)
+	return wireEncodeDone(p, b, err)
 }
 
 // EncodeResponse writes v in canonical form; it refuses what DecodeResponse would reject.
 func EncodeResponse(v Response) ([]byte, error) {
-	b, err := encResponse(make([]byte, 0, 256), v, 1)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	p := wireEncodeBuf()
+	b, err := encResponse(*p, v, 1)
+	return wireEncodeDone(p, b, err)
 }
 
 // EncodeRunnerEvent writes v in canonical form; it refuses what DecodeRunnerEvent would reject.
 func EncodeRunnerEvent(v RunnerEvent) ([]byte, error) {
-	b, err := encRunnerEvent(make([]byte, 0, 256), v, 1)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	p := wireEncodeBuf()
+	b, err := encRunnerEvent(*p, v, 1)
+	return wireEncodeDone(p, b, err)
 }
 
 // EncodeHostToRunnerFrame writes v in canonical form; it refuses what DecodeHostToRunnerFrame would reject.
 func EncodeHostToRunnerFrame(v HostToRunnerFrame) ([]byte, error) {
-	b, err := encHostToRunnerFrame(make([]byte, 0, 256), v, 1)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	p := wireEncodeBuf()
+	b, err := encHostToRunnerFrame(*p, v, 1)
+	return wireEncodeDone(p, b, err)
 }
 
 // EncodeRunnerToHostFrame writes v in canonical form; it refuses what DecodeRunnerToHostFrame would reject.
 func EncodeRunnerToHostFrame(v RunnerToHostFrame) ([]byte, error) {
-	b, err := encRunnerToHostFrame(make([]byte, 0, 256), v, 1)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	p := wireEncodeBuf()
+	b, err := encRunnerToHostFrame(*p, v, 1)
+	return wireEncodeDone(p, b, err)
 }
 
 // EncodeRunnerFrame writes v in canonical form; it refuses what DecodeRunnerFrame would reject.
 func EncodeRunnerFrame(v RunnerFrame) ([]byte, error) {
-	b, err := encRunnerFrame(make([]byte, 0, 256), v, 1)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	p := wireEncodeBuf()
+	b, err := encRunnerFrame(*p, v, 1)
+	return wireEncodeDone(p, b, err)
 }
 
 // EncodeNonEmptyString writes v in canonical form; it refuses what DecodeNonEmptyString would reject.
 func EncodeNonEmptyString(v NonEmptyString) ([]byte, error) {
-	b, err := encNonEmptyString(make([]byte, 0, 256), v, 1)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	p := wireEncodeBuf()
+	b, err := encNonEmptyString(*p, v, 1)
+	return wireEncodeDone(p, b, err)
 }
 
 // EncodeHarnessOptions writes v in canonical form; it refuses what DecodeHarnessOptions would reject.
 func EncodeHarnessOptions(v HarnessOptions) ([]byte, error) {
-	b, err := encHarnessOptions(make([]byte, 0, 256), &v, 1)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	p := wireEncodeBuf()
+	b, err := encHarnessOptions(*p, &v, 1)
+	return wireEncodeDone(p, b, err)
 }
 
 // EncodeConfig writes v in canonical form; it refuses what DecodeConfig would reject.
 func EncodeConfig(v Config) ([]byte, error) {
-	b, err := encConfig(make([]byte, 0, 256), &v, 1)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	p := wireEncodeBuf()
+	b, err := encConfig(*p, &v, 1)
+	return wireEncodeDone(p, b, err)
 }
 
 // EncodeToolSchema writes v in canonical form; it refuses what DecodeToolSchema would reject.
 func EncodeToolSchema(v ToolSchema) ([]byte, error) {
-	b, err := encToolSchema(make([]byte, 0, 256), &v, 1)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	p := wireEncodeBuf()
+	b, err := encToolSchema(*p, &v, 1)
+	return wireEncodeDone(p, b, err)
 }
 
 // EncodeProvider writes v in canonical form; it refuses what DecodeProvider would reject.
 func EncodeProvider(v Provider) ([]byte, error) {
-	b, err := encProvider(make([]byte, 0, 256), &v, 1)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	p := wireEncodeBuf()
+	b, err := encProvider(*p, &v, 1)
+	return wireEncodeDone(p, b, err)
 }
 
 // EncodeText writes v in canonical form; it refuses what DecodeText would reject.
 func EncodeText(v Text) ([]byte, error) {
-	b, err := encText(make([]byte, 0, 256), &v, 1)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	p := wireEncodeBuf()
+	b, err := encText(*p, &v, 1)
+	return wireEncodeDone(p, b, err)
 }
 
 // EncodeNativeFile writes v in canonical form; it refuses what DecodeNativeFile would reject.
 func EncodeNativeFile(v NativeFile) ([]byte, error) {
-	b, err := encNativeFile(make([]byte, 0, 256), &v, 1)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	p := wireEncodeBuf()
+	b, err := encNativeFile(*p, &v, 1)
+	return wireEncodeDone(p, b, err)
 }
 
 // EncodeToolCall writes v in canonical form; it refuses what DecodeToolCall would reject.
 func EncodeToolCall(v ToolCall) ([]byte, error) {
-	b, err := encToolCall(make([]byte, 0, 256), &v, 1)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	p := wireEncodeBuf()
+	b, err := encToolCall(*p, &v, 1)
+	return wireEncodeDone(p, b, err)
 }
 
 // EncodeToolResult writes v in canonical form; it refuses what DecodeToolResult would reject.
 func EncodeToolResult(v ToolResult) ([]byte, error) {
-	b, err := encToolResult(make([]byte, 0, 256), &v, 1)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	p := wireEncodeBuf()
+	b, err := encToolResult(*p, &v, 1)
+	return wireEncodeDone(p, b, err)
 }
 
 // EncodeContentBlock writes v in canonical form; it refuses what DecodeContentBlock would reject.
 func EncodeContentBlock(v ContentBlock) ([]byte, error) {
-	b, err := encContentBlock(make([]byte, 0, 256), v, 1)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	p := wireEncodeBuf()
+	b, err := encContentBlock(*p, v, 1)
+	return wireEncodeDone(p, b, err)
 }
 
 // EncodeTextBlock writes v in canonical form; it refuses what DecodeTextBlock would reject.
 func EncodeTextBlock(v TextBlock) ([]byte, error) {
-	b, err := encTextBlock(make([]byte, 0, 256), &v, 1)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	p := wireEncodeBuf()
+	b, err := encTextBlock(*p, &v, 1)
+	return wireEncodeDone(p, b, err)
 }
 
 // EncodeUsage writes v in canonical form; it refuses what DecodeUsage would reject.
 func EncodeUsage(v Usage) ([]byte, error) {
-	b, err := encUsage(make([]byte, 0, 256), &v, 1)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	p := wireEncodeBuf()
+	b, err := encUsage(*p, &v, 1)
+	return wireEncodeDone(p, b, err)
 }
 
 // EncodeAssistantDelta writes v in canonical form; it refuses what DecodeAssistantDelta would reject.
 func EncodeAssistantDelta(v AssistantDelta) ([]byte, error) {
-	b, err := encAssistantDelta(make([]byte, 0, 256), &v, 1)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	p := wireEncodeBuf()
+	b, err := encAssistantDelta(*p, &v, 1)
+	return wireEncodeDone(p, b, err)
 }
 
 // EncodeAssistantMessage writes v in canonical form; it refuses what DecodeAssistantMessage would reject.
 func EncodeAssistantMessage(v AssistantMessage) ([]byte, error) {
-	b, err := encAssistantMessage(make([]byte, 0, 256), &v, 1)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	p := wireEncodeBuf()
+	b, err := encAssistantMessage(*p, &v, 1)
+	return wireEncodeDone(p, b, err)
 }
 
 // EncodeResponseError writes v in canonical form; it refuses what DecodeResponseError would reject.
 func EncodeResponseError(v ResponseError) ([]byte, error) {
-	b, err := encResponseError(make([]byte, 0, 256), &v, 1)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	p := wireEncodeBuf()
+	b, err := encResponseError(*p, &v, 1)
+	return wireEncodeDone(p, b, err)
 }
 
 // EncodeOpenResult writes v in canonical form; it refuses what DecodeOpenResult would reject.
 func EncodeOpenResult(v OpenResult) ([]byte, error) {
-	b, err := encOpenResult(make([]byte, 0, 256), &v, 1)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	p := wireEncodeBuf()
+	b, err := encOpenResult(*p, &v, 1)
+	return wireEncodeDone(p, b, err)
 }
 
 // EncodePromptResult writes v in canonical form; it refuses what DecodePromptResult would reject.
 func EncodePromptResult(v PromptResult) ([]byte, error) {
-	b, err := encPromptResult(make([]byte, 0, 256), &v, 1)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	p := wireEncodeBuf()
+	b, err := encPromptResult(*p, &v, 1)
+	return wireEncodeDone(p, b, err)
 }
 
 // EncodeEmptyResult writes v in canonical form; it refuses what DecodeEmptyResult would reject.
 func EncodeEmptyResult(v EmptyResult) ([]byte, error) {
-	b, err := encEmptyResult(make([]byte, 0, 256), &v, 1)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	p := wireEncodeBuf()
+	b, err := encEmptyResult(*p, &v, 1)
+	return wireEncodeDone(p, b, err)
 }
 
 // EncodeCheckpointResult writes v in canonical form; it refuses what DecodeCheckpointResult would reject.
 func EncodeCheckpointResult(v CheckpointResult) ([]byte, error) {
-	b, err := encCheckpointResult(make([]byte, 0, 256), v, 1)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	p := wireEncodeBuf()
+	b, err := encCheckpointResult(*p, v, 1)
+	return wireEncodeDone(p, b, err)
 }
 
 func encMethod(b []byte, v Method, lvl int) ([]byte, *EncodeError) {

@@ -217,7 +217,8 @@ func dec_CheckpointResult(d *wireDecoder, v *[]NativeFile) *DecodeError {
 	if !d.ArrayStart() {
 		return d.NotEntered("array")
 	}
-	out := make([]NativeFile, 0)
+	var small [4]NativeFile
+	out := small[:0]
 	var first *DecodeError
 	n := 0
 	for d.NextElement() {
@@ -235,7 +236,7 @@ func dec_CheckpointResult(d *wireDecoder, v *[]NativeFile) *DecodeError {
 	if first != nil {
 		return first
 	}
-	*v = out
+	*v = append(make([]NativeFile, 0, len(out)), out...)
 	return nil
 }
 
@@ -243,7 +244,8 @@ func dec_Config_Tools(d *wireDecoder, v *[]NonEmptyString) *DecodeError {
 	if !d.ArrayStart() {
 		return d.NotEntered("array")
 	}
-	out := make([]NonEmptyString, 0)
+	var small [4]NonEmptyString
+	out := small[:0]
 	var first *DecodeError
 	n := 0
 	for d.NextElement() {
@@ -261,7 +263,7 @@ func dec_Config_Tools(d *wireDecoder, v *[]NonEmptyString) *DecodeError {
 	if first != nil {
 		return first
 	}
-	*v = out
+	*v = append(make([]NonEmptyString, 0, len(out)), out...)
 	return nil
 }
 
@@ -304,7 +306,8 @@ func dec_HarnessOptions_Tools(d *wireDecoder, v *[]ToolSchema) *DecodeError {
 	if !d.ArrayStart() {
 		return d.NotEntered("array")
 	}
-	out := make([]ToolSchema, 0)
+	var small [4]ToolSchema
+	out := small[:0]
 	var first *DecodeError
 	n := 0
 	for d.NextElement() {
@@ -322,7 +325,7 @@ func dec_HarnessOptions_Tools(d *wireDecoder, v *[]ToolSchema) *DecodeError {
 	if first != nil {
 		return first
 	}
-	*v = out
+	*v = append(make([]ToolSchema, 0, len(out)), out...)
 	return nil
 }
 
@@ -372,7 +375,8 @@ func dec_OpenResult_Tools(d *wireDecoder, v *[]string) *DecodeError {
 	if !d.ArrayStart() {
 		return d.NotEntered("array")
 	}
-	out := make([]string, 0)
+	var small [4]string
+	out := small[:0]
 	var first *DecodeError
 	n := 0
 	for d.NextElement() {
@@ -390,7 +394,7 @@ func dec_OpenResult_Tools(d *wireDecoder, v *[]string) *DecodeError {
 	if first != nil {
 		return first
 	}
-	*v = out
+	*v = append(make([]string, 0, len(out)), out...)
 	return nil
 }
 
@@ -440,7 +444,8 @@ func dec_ToolResult_Content(d *wireDecoder, v *[]ContentBlock) *DecodeError {
 	if !d.ArrayStart() {
 		return d.NotEntered("array")
 	}
-	out := make([]ContentBlock, 0)
+	var small [4]ContentBlock
+	out := small[:0]
 	var first *DecodeError
 	n := 0
 	for d.NextElement() {
@@ -458,7 +463,7 @@ func dec_ToolResult_Content(d *wireDecoder, v *[]ContentBlock) *DecodeError {
 	if first != nil {
 		return first
 	}
-	*v = out
+	*v = append(make([]ContentBlock, 0, len(out)), out...)
 	return nil
 }
 
@@ -484,43 +489,51 @@ func dec_Usage_Output(d *wireDecoder, v *int64) *DecodeError {
 }
 
 func enc_AssistantDeltaEvent_Event(b []byte, v string) ([]byte, *EncodeError) {
-	if err := wireCheckUTF8(v); err != nil {
+	n := len(b)
+	b, err := wireAppendString(b, v)
+	if err != nil {
 		return b, err
 	}
 	if err := chk_AssistantDeltaEvent_Event(v); err != nil {
-		return b, wireAsEncodeError(err)
+		return b[:n], wireAsEncodeError(err)
 	}
-	return wireAppendString(b, v)
+	return b, nil
 }
 
 func enc_AssistantMessageEvent_Event(b []byte, v string) ([]byte, *EncodeError) {
-	if err := wireCheckUTF8(v); err != nil {
+	n := len(b)
+	b, err := wireAppendString(b, v)
+	if err != nil {
 		return b, err
 	}
 	if err := chk_AssistantMessageEvent_Event(v); err != nil {
-		return b, wireAsEncodeError(err)
+		return b[:n], wireAsEncodeError(err)
 	}
-	return wireAppendString(b, v)
+	return b, nil
 }
 
 func enc_Attachment(b []byte, v string) ([]byte, *EncodeError) {
-	if err := wireCheckUTF8(v); err != nil {
+	n := len(b)
+	b, err := wireAppendString(b, v)
+	if err != nil {
 		return b, err
 	}
 	if err := chk_Attachment(v); err != nil {
-		return b, wireAsEncodeError(err)
+		return b[:n], wireAsEncodeError(err)
 	}
-	return wireAppendString(b, v)
+	return b, nil
 }
 
 func enc_CheckpointRequest_Method(b []byte, v string) ([]byte, *EncodeError) {
-	if err := wireCheckUTF8(v); err != nil {
+	n := len(b)
+	b, err := wireAppendString(b, v)
+	if err != nil {
 		return b, err
 	}
 	if err := chk_CheckpointRequest_Method(v); err != nil {
-		return b, wireAsEncodeError(err)
+		return b[:n], wireAsEncodeError(err)
 	}
-	return wireAppendString(b, v)
+	return b, nil
 }
 
 func enc_CheckpointResult(b []byte, v []NativeFile, lvl int) ([]byte, *EncodeError) {
@@ -558,53 +571,63 @@ func enc_Config_Tools(b []byte, v []NonEmptyString, lvl int) ([]byte, *EncodeErr
 }
 
 func enc_DetachRequest_Method(b []byte, v string) ([]byte, *EncodeError) {
-	if err := wireCheckUTF8(v); err != nil {
+	n := len(b)
+	b, err := wireAppendString(b, v)
+	if err != nil {
 		return b, err
 	}
 	if err := chk_DetachRequest_Method(v); err != nil {
-		return b, wireAsEncodeError(err)
+		return b[:n], wireAsEncodeError(err)
 	}
-	return wireAppendString(b, v)
+	return b, nil
 }
 
 func enc_ErrorCode(b []byte, v string) ([]byte, *EncodeError) {
-	if err := wireCheckUTF8(v); err != nil {
+	n := len(b)
+	b, err := wireAppendString(b, v)
+	if err != nil {
 		return b, err
 	}
 	if err := chk_ErrorCode(v); err != nil {
-		return b, wireAsEncodeError(err)
+		return b[:n], wireAsEncodeError(err)
 	}
-	return wireAppendString(b, v)
+	return b, nil
 }
 
 func enc_EventName(b []byte, v string) ([]byte, *EncodeError) {
-	if err := wireCheckUTF8(v); err != nil {
+	n := len(b)
+	b, err := wireAppendString(b, v)
+	if err != nil {
 		return b, err
 	}
 	if err := chk_EventName(v); err != nil {
-		return b, wireAsEncodeError(err)
+		return b[:n], wireAsEncodeError(err)
 	}
-	return wireAppendString(b, v)
+	return b, nil
 }
 
 func enc_FrameId(b []byte, v string) ([]byte, *EncodeError) {
-	if err := wireCheckUTF8(v); err != nil {
+	n := len(b)
+	b, err := wireAppendString(b, v)
+	if err != nil {
 		return b, err
 	}
 	if err := chk_FrameId(v); err != nil {
-		return b, wireAsEncodeError(err)
+		return b[:n], wireAsEncodeError(err)
 	}
-	return wireAppendString(b, v)
+	return b, nil
 }
 
 func enc_HarnessOptions_Dir(b []byte, v string) ([]byte, *EncodeError) {
-	if err := wireCheckUTF8(v); err != nil {
+	n := len(b)
+	b, err := wireAppendString(b, v)
+	if err != nil {
 		return b, err
 	}
 	if err := chk_HarnessOptions_Dir(v); err != nil {
-		return b, wireAsEncodeError(err)
+		return b[:n], wireAsEncodeError(err)
 	}
-	return wireAppendString(b, v)
+	return b, nil
 }
 
 func enc_HarnessOptions_Tools(b []byte, v []ToolSchema, lvl int) ([]byte, *EncodeError) {
@@ -625,33 +648,39 @@ func enc_HarnessOptions_Tools(b []byte, v []ToolSchema, lvl int) ([]byte, *Encod
 }
 
 func enc_InterruptRequest_Method(b []byte, v string) ([]byte, *EncodeError) {
-	if err := wireCheckUTF8(v); err != nil {
+	n := len(b)
+	b, err := wireAppendString(b, v)
+	if err != nil {
 		return b, err
 	}
 	if err := chk_InterruptRequest_Method(v); err != nil {
-		return b, wireAsEncodeError(err)
+		return b[:n], wireAsEncodeError(err)
 	}
-	return wireAppendString(b, v)
+	return b, nil
 }
 
 func enc_Method(b []byte, v string) ([]byte, *EncodeError) {
-	if err := wireCheckUTF8(v); err != nil {
+	n := len(b)
+	b, err := wireAppendString(b, v)
+	if err != nil {
 		return b, err
 	}
 	if err := chk_Method(v); err != nil {
-		return b, wireAsEncodeError(err)
+		return b[:n], wireAsEncodeError(err)
 	}
-	return wireAppendString(b, v)
+	return b, nil
 }
 
 func enc_NativeFile_Path(b []byte, v string) ([]byte, *EncodeError) {
-	if err := wireCheckUTF8(v); err != nil {
+	n := len(b)
+	b, err := wireAppendString(b, v)
+	if err != nil {
 		return b, err
 	}
 	if err := chk_NativeFile_Path(v); err != nil {
-		return b, wireAsEncodeError(err)
+		return b[:n], wireAsEncodeError(err)
 	}
-	return wireAppendString(b, v)
+	return b, nil
 }
 
 func enc_NativeFile_Size(b []byte, v int64) ([]byte, *EncodeError) {
@@ -665,23 +694,27 @@ func enc_NativeFile_Size(b []byte, v int64) ([]byte, *EncodeError) {
 }
 
 func enc_NonEmptyString(b []byte, v string) ([]byte, *EncodeError) {
-	if err := wireCheckUTF8(v); err != nil {
+	n := len(b)
+	b, err := wireAppendString(b, v)
+	if err != nil {
 		return b, err
 	}
 	if err := chk_NonEmptyString(v); err != nil {
-		return b, wireAsEncodeError(err)
+		return b[:n], wireAsEncodeError(err)
 	}
-	return wireAppendString(b, v)
+	return b, nil
 }
 
 func enc_OpenRequest_Method(b []byte, v string) ([]byte, *EncodeError) {
-	if err := wireCheckUTF8(v); err != nil {
+	n := len(b)
+	b, err := wireAppendString(b, v)
+	if err != nil {
 		return b, err
 	}
 	if err := chk_OpenRequest_Method(v); err != nil {
-		return b, wireAsEncodeError(err)
+		return b[:n], wireAsEncodeError(err)
 	}
-	return wireAppendString(b, v)
+	return b, nil
 }
 
 func enc_OpenResult_Tools(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
@@ -702,13 +735,15 @@ func enc_OpenResult_Tools(b []byte, v []string, lvl int) ([]byte, *EncodeError) 
 }
 
 func enc_PromptRequest_Method(b []byte, v string) ([]byte, *EncodeError) {
-	if err := wireCheckUTF8(v); err != nil {
+	n := len(b)
+	b, err := wireAppendString(b, v)
+	if err != nil {
 		return b, err
 	}
 	if err := chk_PromptRequest_Method(v); err != nil {
-		return b, wireAsEncodeError(err)
+		return b[:n], wireAsEncodeError(err)
 	}
-	return wireAppendString(b, v)
+	return b, nil
 }
 
 func enc_PromptResult_Interrupted(b []byte, v bool) ([]byte, *EncodeError) {
@@ -719,43 +754,51 @@ func enc_PromptResult_Interrupted(b []byte, v bool) ([]byte, *EncodeError) {
 }
 
 func enc_SteerRequest_Method(b []byte, v string) ([]byte, *EncodeError) {
-	if err := wireCheckUTF8(v); err != nil {
+	n := len(b)
+	b, err := wireAppendString(b, v)
+	if err != nil {
 		return b, err
 	}
 	if err := chk_SteerRequest_Method(v); err != nil {
-		return b, wireAsEncodeError(err)
+		return b[:n], wireAsEncodeError(err)
 	}
-	return wireAppendString(b, v)
+	return b, nil
 }
 
 func enc_StopReason(b []byte, v string) ([]byte, *EncodeError) {
-	if err := wireCheckUTF8(v); err != nil {
+	n := len(b)
+	b, err := wireAppendString(b, v)
+	if err != nil {
 		return b, err
 	}
 	if err := chk_StopReason(v); err != nil {
-		return b, wireAsEncodeError(err)
+		return b[:n], wireAsEncodeError(err)
 	}
-	return wireAppendString(b, v)
+	return b, nil
 }
 
 func enc_TextBlock_Type(b []byte, v string) ([]byte, *EncodeError) {
-	if err := wireCheckUTF8(v); err != nil {
+	n := len(b)
+	b, err := wireAppendString(b, v)
+	if err != nil {
 		return b, err
 	}
 	if err := chk_TextBlock_Type(v); err != nil {
-		return b, wireAsEncodeError(err)
+		return b[:n], wireAsEncodeError(err)
 	}
-	return wireAppendString(b, v)
+	return b, nil
 }
 
 func enc_ToolCallRequest_Method(b []byte, v string) ([]byte, *EncodeError) {
-	if err := wireCheckUTF8(v); err != nil {
+	n := len(b)
+	b, err := wireAppendString(b, v)
+	if err != nil {
 		return b, err
 	}
 	if err := chk_ToolCallRequest_Method(v); err != nil {
-		return b, wireAsEncodeError(err)
+		return b[:n], wireAsEncodeError(err)
 	}
-	return wireAppendString(b, v)
+	return b, nil
 }
 
 func enc_ToolResult_Content(b []byte, v []ContentBlock, lvl int) ([]byte, *EncodeError) {
@@ -776,13 +819,15 @@ func enc_ToolResult_Content(b []byte, v []ContentBlock, lvl int) ([]byte, *Encod
 }
 
 func enc_TurnId(b []byte, v string) ([]byte, *EncodeError) {
-	if err := wireCheckUTF8(v); err != nil {
+	n := len(b)
+	b, err := wireAppendString(b, v)
+	if err != nil {
 		return b, err
 	}
 	if err := chk_TurnId(v); err != nil {
-		return b, wireAsEncodeError(err)
+		return b[:n], wireAsEncodeError(err)
 	}
-	return wireAppendString(b, v)
+	return b, nil
 }
 
 func enc_Usage_Input(b []byte, v int64) ([]byte, *EncodeError) {

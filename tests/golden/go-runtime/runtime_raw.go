@@ -34,7 +34,11 @@ func wireSuspicious(b []byte, level int) bool {
 				if b[i] == '\\' {
 					i++
 					if b[i] == 'u' && (b[i+1]|0x20) == 'd' && b[i+2] >= '8' {
-						return true
+						// a high surrogate escape followed by a low one is a pair
+						if !wireLowAfter(b, i) {
+							return true
+						}
+						i += 10
 					}
 				}
 			}
@@ -51,21 +55,38 @@ func wireSuspicious(b []byte, level int) bool {
 			i += 4
 		default:
 			if c == '-' || wireIsDigit(c) {
-				j := i
+				j, e := i, false
 				for j < len(b) && wireClass[b[j]]&wireClsNumber != 0 {
-					if b[j]|0x20 == 'e' {
-						return true
-					}
+					e = e || b[j]|0x20 == 'e'
 					j++
 				}
 				if j-i > 300 {
 					return true
+				}
+				if e {
+					if _, ok := wireParseNumber(b[i:j]); !ok {
+						return true
+					}
 				}
 				i = j - 1
 			}
 		}
 	}
 	return false
+}
+
+// wireLowAfter reports that the escape \\uXXXX at b[i-1:], a high surrogate
+// (\\uD800 to \\uDBFF, in either case), is followed by a low surrogate's
+// escape (\\uDC00 to \\uDFFF); b is a valid JSON text.
+func wireLowAfter(b []byte, i int) bool {
+	if c := b[i+2] | 0x20; c != '8' && c != '9' && c != 'a' && c != 'b' {
+		return false // a low surrogate: lone
+	}
+	if i+10 >= len(b) || b[i+5] != '\\' || b[i+6] != 'u' || b[i+7]|0x20 != 'd' {
+		return false
+	}
+	c := b[i+8] | 0x20
+	return c == 'c' || c == 'd' || c == 'e' || c == 'f'
 }
 
 type wireRawNode struct {
@@ -352,6 +373,14 @@ func (w *wireRawWalker) walk(n int32, level int) *DecodeError {
 // one JSON value (syntax), a top-level kind outside kinds (type) and whatever
 // CheckRaw refuses. level is the nesting level of the value in its document.
 func wireAppendRaw(dst []byte, raw []byte, level int, kinds wireKinds) ([]byte, *EncodeError) {
+	if wireCanonical(raw, level, kinds) {
+		return append(dst, raw...), nil
+	}
+	return wireAppendRawExact(dst, raw, level, kinds)
+}
+
+// wireAppendRawExact is wireAppendRaw without its shortcut for a value already canonical.
+func wireAppendRawExact(dst []byte, raw []byte, level int, kinds wireKinds) ([]byte, *EncodeError) {
 	if !utf8.Valid(raw) {
 		return dst, wireEncodeFail(wireCodeUTF8, "free-form value is not valid UTF-8")
 	}

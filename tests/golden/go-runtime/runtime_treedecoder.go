@@ -84,7 +84,7 @@ func (d *wireDecoder) Sub(t *wireValue) wireDecoder {
 	}
 	return wireDecoder{
 		b:         d.b,
-		s:         d.s,
+		buf:       d.buf[:len(d.buf):len(d.buf)], // its unescaped strings never overwrite d's
 		i:         i,
 		depth:     int(t.Level) - 1,
 		root:      d.root,

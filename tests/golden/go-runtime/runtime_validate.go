@@ -316,6 +316,21 @@ func wireUtf8Len(b []byte, i int) int {
 			return 2
 		}
 		return 0
+	case c < 0xF0:
+		// three bytes: no overlong form (E0 A0 at least), no surrogate (ED 9F at most)
+		if i+2 < len(b) {
+			c1, c2 := b[i+1], b[i+2]
+			lo, hi := byte(0x80), byte(0xBF)
+			if c == 0xE0 {
+				lo = 0xA0
+			} else if c == 0xED {
+				hi = 0x9F
+			}
+			if c1 >= lo && c1 <= hi && c2&0xC0 == 0x80 {
+				return 3
+			}
+		}
+		return 0
 	}
 	r, n := utf8.DecodeRune(b[i:])
 	if r == utf8.RuneError && n == 1 {
@@ -356,6 +371,15 @@ func wireStringStop(b []byte, i int) int {
 			return i + bits.TrailingZeros64(m)>>3
 		}
 	}
+	if i < len(b) && len(b) >= 8 {
+		// the last bytes, in the word that ends the text (overlapping the bytes checked)
+		x := binary.LittleEndian.Uint64(b[len(b)-8:])
+		q := x ^ (wireLsb * '"')
+		s := x ^ (wireLsb * '\\')
+		if (((q-wireLsb)&^q)|((s-wireLsb)&^s)|((x-wireLsb*0x20)&^x))&wireMsb == 0 {
+			return len(b)
+		}
+	}
 	for i < len(b) && wireClass[b[i]]&wireClsStringStop == 0 {
 		i++
 	}
@@ -371,6 +395,15 @@ func wireStringStopU(b []byte, i int) int {
 		m := ((q - wireLsb) &^ q) | ((s - wireLsb) &^ s) | ((x - wireLsb*0x20) &^ x) | x
 		if m &= wireMsb; m != 0 {
 			return i + bits.TrailingZeros64(m)>>3
+		}
+	}
+	if i < len(b) && len(b) >= 8 {
+		// the last bytes, in the word that ends the text (overlapping the bytes checked)
+		x := binary.LittleEndian.Uint64(b[len(b)-8:])
+		q := x ^ (wireLsb * '"')
+		s := x ^ (wireLsb * '\\')
+		if (((q-wireLsb)&^q)|((s-wireLsb)&^s)|((x-wireLsb*0x20)&^x)|x)&wireMsb == 0 {
+			return len(b)
 		}
 	}
 	for i < len(b) {

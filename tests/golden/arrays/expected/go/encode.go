@@ -4,20 +4,16 @@ package golden
 
 // EncodePoint writes v in canonical form; it refuses what DecodePoint would reject.
 func EncodePoint(v Point) ([]byte, error) {
-	b, err := encPoint(make([]byte, 0, 256), v, 1)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	p := wireEncodeBuf()
+	b, err := encPoint(*p, v, 1)
+	return wireEncodeDone(p, b, err)
 }
 
 // EncodeTags writes v in canonical form; it refuses what DecodeTags would reject.
 func EncodeTags(v Tags) ([]byte, error) {
-	b, err := encTags(make([]byte, 0, 256), v, 1)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	p := wireEncodeBuf()
+	b, err := encTags(*p, v, 1)
+	return wireEncodeDone(p, b, err)
 }
 
 func encPoint(b []byte, v Point, lvl int) ([]byte, *EncodeError) {

@@ -55,7 +55,7 @@ func decPaymentMembers(d *wireDecoder, v *Payment) *DecodeError {
 			err_method = dec_Payment_Method(d, (*string)(&v.Method))
 		case "card":
 			seen_card = true
-			v.Card = new(string)
+			v.Card = (*string)(d.NewString())
 			err_card = d.String((*string)(v.Card))
 		default:
 			key := d.Key()

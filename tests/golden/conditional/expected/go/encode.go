@@ -4,11 +4,9 @@ package golden
 
 // EncodePayment writes v in canonical form; it refuses what DecodePayment would reject.
 func EncodePayment(v Payment) ([]byte, error) {
-	b, err := encPayment(make([]byte, 0, 256), &v, 1)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	p := wireEncodeBuf()
+	b, err := encPayment(*p, &v, 1)
+	return wireEncodeDone(p, b, err)
 }
 
 func encPayment(b []byte, v *Payment, lvl int) ([]byte, *EncodeError) {

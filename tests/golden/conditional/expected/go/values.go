@@ -26,13 +26,15 @@ func dec_Payment_Method(d *wireDecoder, v *string) *DecodeError {
 }
 
 func enc_Payment_Method(b []byte, v string) ([]byte, *EncodeError) {
-	if err := wireCheckUTF8(v); err != nil {
+	n := len(b)
+	b, err := wireAppendString(b, v)
+	if err != nil {
 		return b, err
 	}
 	if err := chk_Payment_Method(v); err != nil {
-		return b, wireAsEncodeError(err)
+		return b[:n], wireAsEncodeError(err)
 	}
-	return wireAppendString(b, v)
+	return b, nil
 }
 
 func pick_Payment_After_If0_VariantPick(v *wireValue) (int, *DecodeError) {

@@ -4,11 +4,9 @@ package golden
 
 // EncodeRange writes v in canonical form; it refuses what DecodeRange would reject.
 func EncodeRange(v Range) ([]byte, error) {
-	b, err := encRange(make([]byte, 0, 256), &v, 1)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	p := wireEncodeBuf()
+	b, err := encRange(*p, &v, 1)
+	return wireEncodeDone(p, b, err)
 }
 
 func encRange(b []byte, v *Range, lvl int) ([]byte, *EncodeError) {

@@ -4,11 +4,9 @@ package golden
 
 // EncodeValue writes v in canonical form; it refuses what DecodeValue would reject.
 func EncodeValue(v Value) ([]byte, error) {
-	b, err := encValue(make([]byte, 0, 256), v, 1)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	p := wireEncodeBuf()
+	b, err := encValue(*p, v, 1)
+	return wireEncodeDone(p, b, err)
 }
 
 func encValue(b []byte, v Value, lvl int) ([]byte, *EncodeError) {

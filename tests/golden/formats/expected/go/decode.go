@@ -42,10 +42,10 @@ func decStamp(d *wireDecoder, v *Stamp) *DecodeError {
 			seen_at = true
 			err_at = dec_Stamp_At(d, (*string)(&v.At))
 		case "id":
-			v.ID = new(string)
+			v.ID = (*string)(d.NewString())
 			err_id = dec_Stamp_ID(d, (*string)(v.ID))
 		case "home":
-			v.Home = new(string)
+			v.Home = (*string)(d.NewString())
 			err_home = dec_Stamp_Home(d, (*string)(v.Home))
 		default:
 			unknown = d.Unknown(unknown)

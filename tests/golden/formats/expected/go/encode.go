@@ -4,11 +4,9 @@ package golden
 
 // EncodeStamp writes v in canonical form; it refuses what DecodeStamp would reject.
 func EncodeStamp(v Stamp) ([]byte, error) {
-	b, err := encStamp(make([]byte, 0, 256), &v, 1)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	p := wireEncodeBuf()
+	b, err := encStamp(*p, &v, 1)
+	return wireEncodeDone(p, b, err)
 }
 
 func encStamp(b []byte, v *Stamp, lvl int) ([]byte, *EncodeError) {

@@ -4,11 +4,9 @@ package golden
 
 // EncodeId writes v in canonical form; it refuses what DecodeId would reject.
 func EncodeId(v Id) ([]byte, error) {
-	b, err := encId(make([]byte, 0, 256), v, 1)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	p := wireEncodeBuf()
+	b, err := encId(*p, v, 1)
+	return wireEncodeDone(p, b, err)
 }
 
 func encId(b []byte, v Id, lvl int) ([]byte, *EncodeError) {

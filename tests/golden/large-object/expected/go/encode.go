@@ -4,218 +4,170 @@ package golden
 
 // EncodeSettings writes v in canonical form; it refuses what DecodeSettings would reject.
 func EncodeSettings(v Settings) ([]byte, error) {
-	b, err := encSettings(make([]byte, 0, 256), &v, 1)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	p := wireEncodeBuf()
+	b, err := encSettings(*p, &v, 1)
+	return wireEncodeDone(p, b, err)
 }
 
 // EncodeSettingsOpt2 writes v in canonical form; it refuses what DecodeSettingsOpt2 would reject.
 func EncodeSettingsOpt2(v SettingsOpt2) ([]byte, error) {
-	b, err := encSettingsOpt2(make([]byte, 0, 256), v, 1)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	p := wireEncodeBuf()
+	b, err := encSettingsOpt2(*p, v, 1)
+	return wireEncodeDone(p, b, err)
 }
 
 // EncodeSettingsOpt5 writes v in canonical form; it refuses what DecodeSettingsOpt5 would reject.
 func EncodeSettingsOpt5(v SettingsOpt5) ([]byte, error) {
-	b, err := encSettingsOpt5(make([]byte, 0, 256), v, 1)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	p := wireEncodeBuf()
+	b, err := encSettingsOpt5(*p, v, 1)
+	return wireEncodeDone(p, b, err)
 }
 
 // EncodeSettingsOpt8 writes v in canonical form; it refuses what DecodeSettingsOpt8 would reject.
 func EncodeSettingsOpt8(v SettingsOpt8) ([]byte, error) {
-	b, err := encSettingsOpt8(make([]byte, 0, 256), v, 1)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	p := wireEncodeBuf()
+	b, err := encSettingsOpt8(*p, v, 1)
+	return wireEncodeDone(p, b, err)
 }
 
 // EncodeSettingsOpt11 writes v in canonical form; it refuses what DecodeSettingsOpt11 would reject.
 func EncodeSettingsOpt11(v SettingsOpt11) ([]byte, error) {
-	b, err := encSettingsOpt11(make([]byte, 0, 256), v, 1)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	p := wireEncodeBuf()
+	b, err := encSettingsOpt11(*p, v, 1)
+	return wireEncodeDone(p, b, err)
 }
 
 // EncodeSettingsOpt14 writes v in canonical form; it refuses what DecodeSettingsOpt14 would reject.
 func EncodeSettingsOpt14(v SettingsOpt14) ([]byte, error) {
-	b, err := encSettingsOpt14(make([]byte, 0, 256), v, 1)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	p := wireEncodeBuf()
+	b, err := encSettingsOpt14(*p, v, 1)
+	return wireEncodeDone(p, b, err)
 }
 
 // EncodeSettingsOpt17 writes v in canonical form; it refuses what DecodeSettingsOpt17 would reject.
 func EncodeSettingsOpt17(v SettingsOpt17) ([]byte, error) {
-	b, err := encSettingsOpt17(make([]byte, 0, 256), v, 1)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	p := wireEncodeBuf()
+	b, err := encSettingsOpt17(*p, v, 1)
+	return wireEncodeDone(p, b, err)
 }
 
 // EncodeSettingsOpt20 writes v in canonical form; it refuses what DecodeSettingsOpt20 would reject.
 func EncodeSettingsOpt20(v SettingsOpt20) ([]byte, error) {
-	b, err := encSettingsOpt20(make([]byte, 0, 256), v, 1)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	p := wireEncodeBuf()
+	b, err := encSettingsOpt20(*p, v, 1)
+	return wireEncodeDone(p, b, err)
 }
 
 // EncodeSettingsOpt23 writes v in canonical form; it refuses what DecodeSettingsOpt23 would reject.
 func EncodeSettingsOpt23(v SettingsOpt23) ([]byte, error) {
-	b, err := encSettingsOpt23(make([]byte, 0, 256), v, 1)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	p := wireEncodeBuf()
+	b, err := encSettingsOpt23(*p, v, 1)
+	return wireEncodeDone(p, b, err)
 }
 
 // EncodeSettingsOpt26 writes v in canonical form; it refuses what DecodeSettingsOpt26 would reject.
 func EncodeSettingsOpt26(v SettingsOpt26) ([]byte, error) {
-	b, err := encSettingsOpt26(make([]byte, 0, 256), v, 1)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	p := wireEncodeBuf()
+	b, err := encSettingsOpt26(*p, v, 1)
+	return wireEncodeDone(p, b, err)
 }
 
 // EncodeSettingsOpt29 writes v in canonical form; it refuses what DecodeSettingsOpt29 would reject.
 func EncodeSettingsOpt29(v SettingsOpt29) ([]byte, error) {
-	b, err := encSettingsOpt29(make([]byte, 0, 256), v, 1)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	p := wireEncodeBuf()
+	b, err := encSettingsOpt29(*p, v, 1)
+	return wireEncodeDone(p, b, err)
 }
 
 // EncodeSettingsOpt32 writes v in canonical form; it refuses what DecodeSettingsOpt32 would reject.
 func EncodeSettingsOpt32(v SettingsOpt32) ([]byte, error) {
-	b, err := encSettingsOpt32(make([]byte, 0, 256), v, 1)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	p := wireEncodeBuf()
+	b, err := encSettingsOpt32(*p, v, 1)
+	return wireEncodeDone(p, b, err)
 }
 
 // EncodeSettingsOpt35 writes v in canonical form; it refuses what DecodeSettingsOpt35 would reject.
 func EncodeSettingsOpt35(v SettingsOpt35) ([]byte, error) {
-	b, err := encSettingsOpt35(make([]byte, 0, 256), v, 1)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	p := wireEncodeBuf()
+	b, err := encSettingsOpt35(*p, v, 1)
+	return wireEncodeDone(p, b, err)
 }
 
 // EncodeSettingsOpt38 writes v in canonical form; it refuses what DecodeSettingsOpt38 would reject.
 func EncodeSettingsOpt38(v SettingsOpt38) ([]byte, error) {
-	b, err := encSettingsOpt38(make([]byte, 0, 256), v, 1)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	p := wireEncodeBuf()
+	b, err := encSettingsOpt38(*p, v, 1)
+	return wireEncodeDone(p, b, err)
 }
 
 // EncodeSettingsOpt41 writes v in canonical form; it refuses what DecodeSettingsOpt41 would reject.
 func EncodeSettingsOpt41(v SettingsOpt41) ([]byte, error) {
-	b, err := encSettingsOpt41(make([]byte, 0, 256), v, 1)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	p := wireEncodeBuf()
+	b, err := encSettingsOpt41(*p, v, 1)
+	return wireEncodeDone(p, b, err)
 }
 
 // EncodeSettingsOpt44 writes v in canonical form; it refuses what DecodeSettingsOpt44 would reject.
 func EncodeSettingsOpt44(v SettingsOpt44) ([]byte, error) {
-	b, err := encSettingsOpt44(make([]byte, 0, 256), v, 1)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	p := wireEncodeBuf()
+	b, err := encSettingsOpt44(*p, v, 1)
+	return wireEncodeDone(p, b, err)
 }
 
 // EncodeSettingsOpt47 writes v in canonical form; it refuses what DecodeSettingsOpt47 would reject.
 func EncodeSettingsOpt47(v SettingsOpt47) ([]byte, error) {
-	b, err := encSettingsOpt47(make([]byte, 0, 256), v, 1)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	p := wireEncodeBuf()
+	b, err := encSettingsOpt47(*p, v, 1)
+	return wireEncodeDone(p, b, err)
 }
 
 // EncodeSettingsOpt50 writes v in canonical form; it refuses what DecodeSettingsOpt50 would reject.
 func EncodeSettingsOpt50(v SettingsOpt50) ([]byte, error) {
-	b, err := encSettingsOpt50(make([]byte, 0, 256), v, 1)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	p := wireEncodeBuf()
+	b, err := encSettingsOpt50(*p, v, 1)
+	return wireEncodeDone(p, b, err)
 }
 
 // EncodeSettingsOpt53 writes v in canonical form; it refuses what DecodeSettingsOpt53 would reject.
 func EncodeSettingsOpt53(v SettingsOpt53) ([]byte, error) {
-	b, err := encSettingsOpt53(make([]byte, 0, 256), v, 1)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	p := wireEncodeBuf()
+	b, err := encSettingsOpt53(*p, v, 1)
+	return wireEncodeDone(p, b, err)
 }
 
 // EncodeSettingsOpt56 writes v in canonical form; it refuses what DecodeSettingsOpt56 would reject.
 func EncodeSettingsOpt56(v SettingsOpt56) ([]byte, error) {
-	b, err := encSettingsOpt56(make([]byte, 0, 256), v, 1)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	p := wireEncodeBuf()
+	b, err := encSettingsOpt56(*p, v, 1)
+	return wireEncodeDone(p, b, err)
 }
 
 // EncodeSettingsOpt59 writes v in canonical form; it refuses what DecodeSettingsOpt59 would reject.
 func EncodeSettingsOpt59(v SettingsOpt59) ([]byte, error) {
-	b, err := encSettingsOpt59(make([]byte, 0, 256), v, 1)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	p := wireEncodeBuf()
+	b, err := encSettingsOpt59(*p, v, 1)
+	return wireEncodeDone(p, b, err)
 }
 
 // EncodeSettingsOpt62 writes v in canonical form; it refuses what DecodeSettingsOpt62 would reject.
 func EncodeSettingsOpt62(v SettingsOpt62) ([]byte, error) {
-	b, err := encSettingsOpt62(make([]byte, 0, 256), v, 1)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	p := wireEncodeBuf()
+	b, err := encSettingsOpt62(*p, v, 1)
+	return wireEncodeDone(p, b, err)
 }
 
 // EncodeSettingsOpt65 writes v in canonical form; it refuses what DecodeSettingsOpt65 would reject.
 func EncodeSettingsOpt65(v SettingsOpt65) ([]byte, error) {
-	b, err := encSettingsOpt65(make([]byte, 0, 256), v, 1)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	p := wireEncodeBuf()
+	b, err := encSettingsOpt65(*p, v, 1)
+	return wireEncodeDone(p, b, err)
 }
 
 // EncodeSettingsOpt68 writes v in canonical form; it refuses what DecodeSettingsOpt68 would reject.
 func EncodeSettingsOpt68(v SettingsOpt68) ([]byte, error) {
-	b, err := encSettingsOpt68(make([]byte, 0, 256), v, 1)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	p := wireEncodeBuf()
+	b, err := encSettingsOpt68(*p, v, 1)
+	return wireEncodeDone(p, b, err)
 }
 
 func encSettings(b []byte, v *Settings, lvl int) ([]byte, *EncodeError) {

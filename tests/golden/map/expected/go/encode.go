@@ -4,11 +4,9 @@ package golden
 
 // EncodeEnv writes v in canonical form; it refuses what DecodeEnv would reject.
 func EncodeEnv(v Env) ([]byte, error) {
-	b, err := encEnv(make([]byte, 0, 256), &v, 1)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	p := wireEncodeBuf()
+	b, err := encEnv(*p, &v, 1)
+	return wireEncodeDone(p, b, err)
 }
 
 func encEnv(b []byte, v *Env, lvl int) ([]byte, *EncodeError) {

@@ -4,20 +4,16 @@ package golden
 
 // EncodeBase writes v in canonical form; it refuses what DecodeBase would reject.
 func EncodeBase(v Base) ([]byte, error) {
-	b, err := encBase(make([]byte, 0, 256), &v, 1)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	p := wireEncodeBuf()
+	b, err := encBase(*p, &v, 1)
+	return wireEncodeDone(p, b, err)
 }
 
 // EncodeNamed writes v in canonical form; it refuses what DecodeNamed would reject.
 func EncodeNamed(v Named) ([]byte, error) {
-	b, err := encNamed(make([]byte, 0, 256), &v, 1)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	p := wireEncodeBuf()
+	b, err := encNamed(*p, &v, 1)
+	return wireEncodeDone(p, b, err)
 }
 
 func encBase(b []byte, v *Base, lvl int) ([]byte, *EncodeError) {

@@ -4,11 +4,9 @@ package golden
 
 // EncodeReply writes v in canonical form; it refuses what DecodeReply would reject.
 func EncodeReply(v Reply) ([]byte, error) {
-	b, err := encReply(make([]byte, 0, 256), &v, 1)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	p := wireEncodeBuf()
+	b, err := encReply(*p, &v, 1)
+	return wireEncodeDone(p, b, err)
 }
 
 func encReply(b []byte, v *Reply, lvl int) ([]byte, *EncodeError) {

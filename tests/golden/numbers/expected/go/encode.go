@@ -4,20 +4,16 @@ package golden
 
 // EncodePrice writes v in canonical form; it refuses what DecodePrice would reject.
 func EncodePrice(v Price) ([]byte, error) {
-	b, err := encPrice(make([]byte, 0, 256), v, 1)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	p := wireEncodeBuf()
+	b, err := encPrice(*p, v, 1)
+	return wireEncodeDone(p, b, err)
 }
 
 // EncodeCount writes v in canonical form; it refuses what DecodeCount would reject.
 func EncodeCount(v Count) ([]byte, error) {
-	b, err := encCount(make([]byte, 0, 256), v, 1)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	p := wireEncodeBuf()
+	b, err := encCount(*p, v, 1)
+	return wireEncodeDone(p, b, err)
 }
 
 func encPrice(b []byte, v Price, lvl int) ([]byte, *EncodeError) {

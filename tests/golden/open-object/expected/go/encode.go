@@ -4,11 +4,9 @@ package golden
 
 // EncodeMeta writes v in canonical form; it refuses what DecodeMeta would reject.
 func EncodeMeta(v Meta) ([]byte, error) {
-	b, err := encMeta(make([]byte, 0, 256), &v, 1)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	p := wireEncodeBuf()
+	b, err := encMeta(*p, &v, 1)
+	return wireEncodeDone(p, b, err)
 }
 
 func encMeta(b []byte, v *Meta, lvl int) ([]byte, *EncodeError) {

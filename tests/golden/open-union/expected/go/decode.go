@@ -105,11 +105,11 @@ func decEvent(d *wireDecoder, v *Event) *DecodeError {
 	}
 	switch {
 	case p.IsString(probeEvent_type, "started"):
-		x := new(Started)
+		x := wireNewVariant[Started](d)
 		*v = x
 		return decStarted(d, x)
 	case p.IsString(probeEvent_type, "stopped"):
-		x := new(Stopped)
+		x := wireNewVariant[Stopped](d)
 		*v = x
 		return decStopped(d, x)
 	}
@@ -133,11 +133,11 @@ func whichEvent(p *wireProbe) int {
 func variantEvent(d *wireDecoder, v *Event, k int) *DecodeError {
 	switch k {
 	case 0:
-		x := new(Started)
+		x := wireNewVariant[Started](d)
 		*v = x
 		return decStarted(d, x)
 	case 1:
-		x := new(Stopped)
+		x := wireNewVariant[Stopped](d)
 		*v = x
 		return decStopped(d, x)
 	}

@@ -4,29 +4,23 @@ package golden
 
 // EncodeEvent writes v in canonical form; it refuses what DecodeEvent would reject.
 func EncodeEvent(v Event) ([]byte, error) {
-	b, err := encEvent(make([]byte, 0, 256), v, 1)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	p := wireEncodeBuf()
+	b, err := encEvent(*p, v, 1)
+	return wireEncodeDone(p, b, err)
 }
 
 // EncodeStarted writes v in canonical form; it refuses what DecodeStarted would reject.
 func EncodeStarted(v Started) ([]byte, error) {
-	b, err := encStarted(make([]byte, 0, 256), &v, 1)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	p := wireEncodeBuf()
+	b, err := encStarted(*p, &v, 1)
+	return wireEncodeDone(p, b, err)
 }
 
 // EncodeStopped writes v in canonical form; it refuses what DecodeStopped would reject.
 func EncodeStopped(v Stopped) ([]byte, error) {
-	b, err := encStopped(make([]byte, 0, 256), &v, 1)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	p := wireEncodeBuf()
+	b, err := encStopped(*p, &v, 1)
+	return wireEncodeDone(p, b, err)
 }
 
 func encEvent(b []byte, v Event, lvl int) ([]byte, *EncodeError) {

@@ -4,11 +4,9 @@ package golden
 
 // EncodeSlug writes v in canonical form; it refuses what DecodeSlug would reject.
 func EncodeSlug(v Slug) ([]byte, error) {
-	b, err := encSlug(make([]byte, 0, 256), v, 1)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	p := wireEncodeBuf()
+	b, err := encSlug(*p, v, 1)
+	return wireEncodeDone(p, b, err)
 }
 
 func encSlug(b []byte, v Slug, lvl int) ([]byte, *EncodeError) {

@@ -26,11 +26,13 @@ func dec_Slug(d *wireDecoder, v *string) *DecodeError {
 }
 
 func enc_Slug(b []byte, v string) ([]byte, *EncodeError) {
-	if err := wireCheckUTF8(v); err != nil {
+	n := len(b)
+	b, err := wireAppendString(b, v)
+	if err != nil {
 		return b, err
 	}
 	if err := chk_Slug(v); err != nil {
-		return b, wireAsEncodeError(err)
+		return b[:n], wireAsEncodeError(err)
 	}
-	return wireAppendString(b, v)
+	return b, nil
 }

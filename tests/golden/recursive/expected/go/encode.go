@@ -4,11 +4,9 @@ package golden
 
 // EncodeTree writes v in canonical form; it refuses what DecodeTree would reject.
 func EncodeTree(v Tree) ([]byte, error) {
-	b, err := encTree(make([]byte, 0, 256), &v, 1)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	p := wireEncodeBuf()
+	b, err := encTree(*p, &v, 1)
+	return wireEncodeDone(p, b, err)
 }
 
 func encTree(b []byte, v *Tree, lvl int) ([]byte, *EncodeError) {

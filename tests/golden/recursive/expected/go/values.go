@@ -6,7 +6,8 @@ func dec_Tree_Children(d *wireDecoder, v *[]Tree) *DecodeError {
 	if !d.ArrayStart() {
 		return d.NotEntered("array")
 	}
-	out := make([]Tree, 0)
+	var small [4]Tree
+	out := small[:0]
 	var first *DecodeError
 	n := 0
 	for d.NextElement() {
@@ -24,7 +25,7 @@ func dec_Tree_Children(d *wireDecoder, v *[]Tree) *DecodeError {
 	if first != nil {
 		return first
 	}
-	*v = out
+	*v = append(make([]Tree, 0, len(out)), out...)
 	return nil
 }
 

@@ -196,7 +196,7 @@ func decAlias(d *wireDecoder, v *Alias) *DecodeError {
 func decLoose(d *wireDecoder, v *Loose) *DecodeError {
 	switch d.Kind() {
 	case wireKindObject:
-		x := new(LooseObject)
+		x := wireNewVariant[LooseObject](d)
 		*v = x
 		return decLooseObject(d, x)
 	case wireKindArray:

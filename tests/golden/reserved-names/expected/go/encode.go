@@ -8,47 +8,37 @@ import (
 
 // EncodeErrorValue writes v in canonical form; it refuses what DecodeErrorValue would reject.
 func EncodeErrorValue(v Error) ([]byte, error) {
-	b, err := encError(make([]byte, 0, 256), &v, 1)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	p := wireEncodeBuf()
+	b, err := encError(*p, &v, 1)
+	return wireEncodeDone(p, b, err)
 }
 
 // EncodeObj writes v in canonical form; it refuses what DecodeObj would reject.
 func EncodeObj(v Obj) ([]byte, error) {
-	b, err := encObj(make([]byte, 0, 256), &v, 1)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	p := wireEncodeBuf()
+	b, err := encObj(*p, &v, 1)
+	return wireEncodeDone(p, b, err)
 }
 
 // EncodeAlias writes v in canonical form; it refuses what DecodeAlias would reject.
 func EncodeAlias(v Alias) ([]byte, error) {
-	b, err := encAlias(make([]byte, 0, 256), v, 1)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	p := wireEncodeBuf()
+	b, err := encAlias(*p, v, 1)
+	return wireEncodeDone(p, b, err)
 }
 
 // EncodeLoose writes v in canonical form; it refuses what DecodeLoose would reject.
 func EncodeLoose(v Loose) ([]byte, error) {
-	b, err := encLoose(make([]byte, 0, 256), v, 1)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	p := wireEncodeBuf()
+	b, err := encLoose(*p, v, 1)
+	return wireEncodeDone(p, b, err)
 }
 
 // EncodeLooseObject writes v in canonical form; it refuses what DecodeLooseObject would reject.
 func EncodeLooseObject(v LooseObject) ([]byte, error) {
-	b, err := encLooseObject(make([]byte, 0, 256), &v, 1)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	p := wireEncodeBuf()
+	b, err := encLooseObject(*p, &v, 1)
+	return wireEncodeDone(p, b, err)
 }
 
 func encError(b []byte, v *Error, lvl int) ([]byte, *EncodeError) {

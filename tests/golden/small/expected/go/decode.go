@@ -147,11 +147,11 @@ func decShape(d *wireDecoder, v *Shape) *DecodeError {
 	}
 	switch {
 	case p.IsString(probeShape_kind, "circle"):
-		x := new(Circle)
+		x := wireNewVariant[Circle](d)
 		*v = x
 		return decCircle(d, x)
 	case p.IsString(probeShape_kind, "square"):
-		x := new(Square)
+		x := wireNewVariant[Square](d)
 		*v = x
 		return decSquare(d, x)
 	}
@@ -174,11 +174,11 @@ func whichShape(p *wireProbe) int {
 func variantShape(d *wireDecoder, v *Shape, k int) *DecodeError {
 	switch k {
 	case 0:
-		x := new(Circle)
+		x := wireNewVariant[Circle](d)
 		*v = x
 		return decCircle(d, x)
 	case 1:
-		x := new(Square)
+		x := wireNewVariant[Square](d)
 		*v = x
 		return decSquare(d, x)
 	}
@@ -204,7 +204,7 @@ func decCircle(d *wireDecoder, v *Circle) *DecodeError {
 			seen_radius = true
 			err_radius = dec_Circle_Radius(d, (*int64)(&v.Radius))
 		case "color":
-			v.Color = new(Color)
+			v.Color = (*Color)(d.NewString())
 			err_color = decColor(d, v.Color)
 		default:
 			unknown = d.Unknown(unknown)

@@ -4,38 +4,30 @@ package golden
 
 // EncodeColor writes v in canonical form; it refuses what DecodeColor would reject.
 func EncodeColor(v Color) ([]byte, error) {
-	b, err := encColor(make([]byte, 0, 256), v, 1)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	p := wireEncodeBuf()
+	b, err := encColor(*p, v, 1)
+	return wireEncodeDone(p, b, err)
 }
 
 // EncodeShape writes v in canonical form; it refuses what DecodeShape would reject.
 func EncodeShape(v Shape) ([]byte, error) {
-	b, err := encShape(make([]byte, 0, 256), v, 1)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	p := wireEncodeBuf()
+	b, err := encShape(*p, v, 1)
+	return wireEncodeDone(p, b, err)
 }
 
 // EncodeCircle writes v in canonical form; it refuses what DecodeCircle would reject.
 func EncodeCircle(v Circle) ([]byte, error) {
-	b, err := encCircle(make([]byte, 0, 256), &v, 1)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	p := wireEncodeBuf()
+	b, err := encCircle(*p, &v, 1)
+	return wireEncodeDone(p, b, err)
 }
 
 // EncodeSquare writes v in canonical form; it refuses what DecodeSquare would reject.
 func EncodeSquare(v Square) ([]byte, error) {
-	b, err := encSquare(make([]byte, 0, 256), &v, 1)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	p := wireEncodeBuf()
+	b, err := encSquare(*p, &v, 1)
+	return wireEncodeDone(p, b, err)
 }
 
 func encColor(b []byte, v Color, lvl int) ([]byte, *EncodeError) {

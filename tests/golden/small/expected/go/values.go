@@ -85,7 +85,8 @@ func dec_Square_Tags(d *wireDecoder, v *[]string) *DecodeError {
 	if !d.ArrayStart() {
 		return d.NotEntered("array")
 	}
-	out := make([]string, 0)
+	var small [4]string
+	out := small[:0]
 	var first *DecodeError
 	n := 0
 	for d.NextElement() {
@@ -106,7 +107,7 @@ func dec_Square_Tags(d *wireDecoder, v *[]string) *DecodeError {
 	if first != nil {
 		return first
 	}
-	*v = out
+	*v = append(make([]string, 0, len(out)), out...)
 	return nil
 }
 
@@ -118,13 +119,15 @@ func dec_Square_Tags_Item(d *wireDecoder, v *string) *DecodeError {
 }
 
 func enc_Circle_Kind(b []byte, v string) ([]byte, *EncodeError) {
-	if err := wireCheckUTF8(v); err != nil {
+	n := len(b)
+	b, err := wireAppendString(b, v)
+	if err != nil {
 		return b, err
 	}
 	if err := chk_Circle_Kind(v); err != nil {
-		return b, wireAsEncodeError(err)
+		return b[:n], wireAsEncodeError(err)
 	}
-	return wireAppendString(b, v)
+	return b, nil
 }
 
 func enc_Circle_Radius(b []byte, v int64) ([]byte, *EncodeError) {
@@ -138,23 +141,27 @@ func enc_Circle_Radius(b []byte, v int64) ([]byte, *EncodeError) {
 }
 
 func enc_Color(b []byte, v string) ([]byte, *EncodeError) {
-	if err := wireCheckUTF8(v); err != nil {
+	n := len(b)
+	b, err := wireAppendString(b, v)
+	if err != nil {
 		return b, err
 	}
 	if err := chk_Color(v); err != nil {
-		return b, wireAsEncodeError(err)
+		return b[:n], wireAsEncodeError(err)
 	}
-	return wireAppendString(b, v)
+	return b, nil
 }
 
 func enc_Square_Kind(b []byte, v string) ([]byte, *EncodeError) {
-	if err := wireCheckUTF8(v); err != nil {
+	n := len(b)
+	b, err := wireAppendString(b, v)
+	if err != nil {
 		return b, err
 	}
 	if err := chk_Square_Kind(v); err != nil {
-		return b, wireAsEncodeError(err)
+		return b[:n], wireAsEncodeError(err)
 	}
-	return wireAppendString(b, v)
+	return b, nil
 }
 
 func enc_Square_Side(b []byte, v float64) ([]byte, *EncodeError) {
@@ -189,11 +196,13 @@ func enc_Square_Tags(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
 }
 
 func enc_Square_Tags_Item(b []byte, v string) ([]byte, *EncodeError) {
-	if err := wireCheckUTF8(v); err != nil {
+	n := len(b)
+	b, err := wireAppendString(b, v)
+	if err != nil {
 		return b, err
 	}
 	if err := chk_Square_Tags_Item(v); err != nil {
-		return b, wireAsEncodeError(err)
+		return b[:n], wireAsEncodeError(err)
 	}
-	return wireAppendString(b, v)
+	return b, nil
 }
