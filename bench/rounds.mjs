@@ -5,7 +5,7 @@
 //   node bench/rounds.mjs generate ROUNDS
 // With BENCH_JSON=path, the figures (every round's times, ns) are written there as JSON too.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -22,6 +22,23 @@ function roundsOf(names, n, measure) {
     }
   }
   return t;
+}
+
+/** An empty project with the packed package installed (npm pack, then npm install of the tarball) and the shipped schemas. */
+function installedApp(tmp) {
+  const run = (cmd, args, cwd) => {
+    const r = spawnSync(cmd, args, { cwd, encoding: "utf8" });
+    if (r.status !== 0) throw new Error(`${cmd} ${args.join(" ")} failed: ${r.stderr}`);
+  };
+  run("npm", ["pack", "--silent", "--pack-destination", tmp], root);
+  const tgz = readdirSync(tmp).find((f) => f.endsWith(".tgz"));
+  const app = join(tmp, "app");
+  mkdirSync(join(app, "out", "go"), { recursive: true });
+  writeFileSync(join(app, "package.json"), '{"name":"bench-app","version":"1.0.0","private":true}\n');
+  run("npm", ["install", "--silent", "--no-audit", "--no-fund", join(tmp, tgz)], app);
+  cpSync(join(root, "schema"), join(app, "schema"), { recursive: true });
+  cpSync(join(root, "out", "go", "go.mod"), join(app, "out", "go", "go.mod"));
+  return app;
 }
 
 function ratioRow(label, xs, base) {
@@ -78,12 +95,21 @@ if (mode === "go") {
     "json2ts (TypeScript types only)": [node, [bin("json2ts"), "-i", "schema/*/*.json", "-o", join(tmp, "j2t") + "/", "--unreachableDefinitions"], {}],
     "quicktype (Go only)": [node, [bin("quicktype"), "-s", "schema", "-l", "go", "--package", "runner", "-o", join(tmp, "qt.go"), "schema/runner/frames.json#/$defs/RunnerFrame", "schema/runner/frames.json#/$defs/HostToRunnerFrame"], {}],
   };
+  // As users run it: the packed package installed in an empty project (compiled JavaScript in dist/,
+  // no TypeScript transpiled at start-up), on a copy of the same schemas, writing into that project.
+  const app = installedApp(tmp);
+  cmds["codegen generate, cold, installed package (dist/)"] = [
+    node,
+    [join(app, "node_modules", "wire-codegen", "bin", "codegen.cjs"), "generate"],
+    { CODEGEN_NO_CACHE: "1" },
+    app,
+  ];
   const names = Object.keys(cmds);
   spawnSync(node, [join(root, "bin", "codegen.cjs"), "generate"], { cwd: root }); // fill the cache
   const t = roundsOf(names, R, (name) => {
-    const [cmd, args, env] = cmds[name];
+    const [cmd, args, env, cwd] = cmds[name];
     const a = process.hrtime.bigint();
-    const r = spawnSync(cmd, args, { cwd: root, env: { ...process.env, ...env }, encoding: "utf8" });
+    const r = spawnSync(cmd, args, { cwd: cwd ?? root, env: { ...process.env, ...env }, encoding: "utf8" });
     const ns = Number(process.hrtime.bigint() - a);
     if (r.status !== 0) throw new Error(`${name} failed: ${r.stderr}`);
     return ns;

@@ -105,16 +105,18 @@ if (ts) {
   }
 }
 if (gen) {
-  const cold = gen.names.find((n) => n.includes("cold"));
   const j = gen.names.find((n) => n.startsWith("json2ts"));
-  const rs = gen.times[cold].map((x, i) => x / gen.times[j][i]);
-  add(
-    "`generate` cold (CODEGEN_NO_CACHE=1, whole process) ÷ json2ts on the same files, shipped protocols (schema/*)",
-    "1.36×",
-    `${spread(rs)} (${(median(gen.times[cold]) / 1e9).toFixed(2)} s vs ${(median(gen.times[j]) / 1e9).toFixed(2)} s)`,
-    "≤ 1.0×",
-    yes(median(rs) <= 1),
-  );
+  for (const cold of gen.names.filter((n) => n.includes("cold"))) {
+    const rs = gen.times[cold].map((x, i) => x / gen.times[j][i]);
+    const installed = cold.includes("installed");
+    add(
+      `\`generate\` cold (CODEGEN_NO_CACHE=1, whole process) ÷ json2ts on the same files, shipped protocols (schema/*)${installed ? ", the installed package (dist/, as users run it)" : ", the repository checkout (TypeScript sources through tsx)"}`,
+      "1.36×",
+      `${spread(rs)} (${(median(gen.times[cold]) / 1e9).toFixed(2)} s vs ${(median(gen.times[j]) / 1e9).toFixed(2)} s)`,
+      "≤ 1.0×",
+      yes(median(rs) <= 1),
+    );
+  }
 }
 if (scale) {
   const s = scale.synthetic.find((r) => r.n === 1000);
