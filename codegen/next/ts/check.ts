@@ -4,7 +4,19 @@
 // variable, or absent (then the pointer is p). Pointers are built only where a check fails, or
 // once for a container whose children need it.
 import { dispatchLeaves, isLargeObject, isNullable, kindsAccepted, LARGE_OBJECT_CHUNK, nullableOf } from "../ir/query";
-import type { Applicator, ArrayType, Decl, Dispatch, Kind, ObjectType, Property, Type, UnionType } from "../ir/types";
+import type {
+  Applicator,
+  ArrayType,
+  Decl,
+  Dispatch,
+  Kind,
+  NumberCheck,
+  ObjectType,
+  Property,
+  StringCheck,
+  Type,
+  UnionType,
+} from "../ir/types";
 import type { Printer } from "../print/printer";
 import { tsKeywordCheck } from "./keywords";
 import { canonOf } from "./values";
@@ -119,17 +131,17 @@ export class TsChecks {
       }
       case "string":
         pr.raw(`if (typeof ${v.x} !== "string" || ($sur && !$wellFormed(${v.x}))) $str(${v.x}, ${args(v)});`);
-        for (const c of t.checks) tsKeywordCheck(pr, c, v);
+        this.scalarChecks(t.checks, v);
         return;
       case "integer":
         pr.raw(
           `if (typeof ${v.x} !== "number" || !Number.isInteger(${v.x}) || ${v.x} > $maxSafe || ${v.x} < -$maxSafe) $int(${v.x}, ${args(v)});`,
         );
-        for (const c of t.checks) tsKeywordCheck(pr, c, v);
+        this.scalarChecks(t.checks, v);
         return;
       case "number":
         pr.raw(`if (typeof ${v.x} !== "number" || !Number.isFinite(${v.x})) $num(${v.x}, ${args(v)});`);
-        for (const c of t.checks) tsKeywordCheck(pr, c, v);
+        this.scalarChecks(t.checks, v);
         return;
       case "boolean":
         pr.raw(`if (typeof ${v.x} !== "boolean") $bool(${v.x}, ${args(v)});`);
@@ -158,6 +170,14 @@ export class TsChecks {
         return this.inlineObject(t, v, scope, ev);
       case "union":
         return this.union(t, v, scope, ev);
+    }
+  }
+
+  /** A scalar's keyword checks; none after one that fails every value (code after it is unreachable to tsc). */
+  private scalarChecks(checks: readonly (StringCheck | NumberCheck)[], v: Val): void {
+    for (const c of checks) {
+      tsKeywordCheck(this.pr, c, v);
+      if (c.family === "enum" && c.values.length === 0) return;
     }
   }
 

@@ -56,6 +56,11 @@ function group(s: string): string {
   return /=>/.test(s) ? `(${s})` : s;
 }
 
+/** A type that can take a postfix `?` (an optional tuple element): a union, a function or a negative literal in parentheses. */
+function optional(s: string): string {
+  return /=>|[|&]|^-/.test(s) ? `(${s})?` : `${s}?`;
+}
+
 function anyType(t: AnyType): string {
   if (t.kinds === undefined || t.kinds.length === 6) return "JsonValue";
   const map: Record<string, string> = {
@@ -84,7 +89,7 @@ function arrayType(t: ArrayType): string {
   if (t.prefix.length === 0)
     return rest === undefined ? "[]" : `${elementType(t.items ?? { kind: "any", origin: t.origin })}[]`;
   const min = minItems(t);
-  const head = t.prefix.map((x, i) => (i < min ? tsType(x) : `${group(tsType(x))}?`));
+  const head = t.prefix.map((x, i) => (i < min ? tsType(x) : optional(tsType(x))));
   return `[${[...head, ...(rest === undefined ? [] : [`...${elementType(t.items ?? { kind: "any", origin: t.origin })}[]`])].join(", ")}]`;
 }
 
