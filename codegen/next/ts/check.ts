@@ -173,11 +173,31 @@ export class TsChecks {
     }
   }
 
-  /** A scalar's keyword checks; none after one that fails every value (code after it is unreachable to tsc). */
+  /**
+   * A scalar's keyword checks; none after one that fails every value (code after it is unreachable
+   * to tsc). A const or enum check after another (allOf parts merged) compares only with the values
+   * the ones before allow: a value that reaches it passed them, so the verdicts are the same, and
+   * tsc, which narrows the value to the literals before, refuses comparisons with others (TS2367).
+   */
   private scalarChecks(checks: readonly (StringCheck | NumberCheck)[], v: Val): void {
+    let allowed: readonly (string | number)[] | undefined;
     for (const c of checks) {
-      tsKeywordCheck(this.pr, c, v);
-      if (c.family === "enum" && c.values.length === 0) return;
+      if (c.family !== "const" && c.family !== "enum") {
+        tsKeywordCheck(this.pr, c, v);
+        continue;
+      }
+      const own: readonly (string | number)[] = c.family === "const" ? [c.value] : c.values;
+      const kept = allowed === undefined ? own : own.filter((x) => allowed!.includes(x));
+      allowed = kept;
+      if (kept.length === 0) {
+        const message =
+          c.family === "enum"
+            ? "no value is allowed"
+            : `expected the constant ${typeof c.value === "string" ? JSON.stringify(c.value) : c.value}`;
+        this.pr.raw(`$fail(${lit(c.family)}, ${ptr(v)}, ${lit(message)});`);
+        return;
+      }
+      tsKeywordCheck(this.pr, c.family === "enum" ? ({ ...c, values: kept } as typeof c) : c, v);
     }
   }
 

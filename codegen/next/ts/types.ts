@@ -2,6 +2,7 @@
 import { isNullable, nullableOf, resolve } from "../ir/query";
 import type { AnyType, ArrayType, Doc, JsonValue, Type } from "../ir/types";
 import type { Printer } from "../print/printer";
+import { valuesOfChecks } from "../keywords/const-enum";
 
 const IDENT = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
@@ -14,17 +15,15 @@ export function propKey(name: string): string {
 export function tsType(t: Type): string {
   switch (t.kind) {
     case "string": {
-      const c = t.checks.find((x) => x.family === "const" || x.family === "enum");
-      if (c?.family === "const") return JSON.stringify(c.value);
-      if (c?.family === "enum")
-        return c.values.length === 0 ? "never" : c.values.map((v) => JSON.stringify(v)).join(" | ");
+      // the values every const and enum check allows (allOf parts merged: each narrows the ones before)
+      const values = valuesOfChecks(t.checks);
+      if (values !== undefined) return values.length === 0 ? "never" : values.map((v) => JSON.stringify(v)).join(" | ");
       return "string";
     }
     case "integer":
     case "number": {
-      const c = t.checks.find((x) => x.family === "const" || x.family === "enum");
-      if (c?.family === "const") return String(c.value);
-      if (c?.family === "enum") return c.values.length === 0 ? "never" : c.values.map((v) => String(v)).join(" | ");
+      const values = valuesOfChecks(t.checks);
+      if (values !== undefined) return values.length === 0 ? "never" : values.map((v) => String(v)).join(" | ");
       return "number";
     }
     case "boolean":
