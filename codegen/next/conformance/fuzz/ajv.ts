@@ -8,6 +8,7 @@ import Ajv2020 from "ajv/dist/2020";
 import type { ValidateFunction } from "ajv";
 import AjvDraft04 from "ajv-draft-04";
 import type { Draft } from "../../ir/source";
+import { isMultipleOf } from "../../keywords/multiple-of";
 
 const BASE = "https://wire.invalid/";
 const lenient = new TextDecoder("utf-8", { ignoreBOM: true });
@@ -66,7 +67,11 @@ export class AjvFiles {
   }
 
   /** The verdict on one JSON text (as JSON.parse sees its bytes; not JSON: invalid), or the Error ajv gave. */
-  check(file: string, pointer: string, input: Uint8Array): { valid: boolean; pointers: string[] } | Error {
+  check(
+    file: string,
+    pointer: string,
+    input: Uint8Array,
+  ): { valid: boolean; pointers: string[]; inexactMultipleOf?: true } | Error {
     const fn = this.fn(file, pointer);
     if (fn instanceof Error) return fn;
     let doc: unknown;
@@ -80,6 +85,31 @@ export class AjvFiles {
     } catch (e) {
       return e instanceof Error ? e : new Error(String(e));
     }
-    return { valid: false, pointers: [...new Set((fn.errors ?? []).map((e) => e.instancePath))] };
+    const errors = fn.errors ?? [];
+    // ajv's multipleOf divides doubles (0.6 / 0.1 is 5.999999999999999): its error at a number that
+    // is an exact decimal multiple (codegen/SEMANTICS.md: multipleOf is exact on decimals) says
+    // nothing about the value, and ajv is not asked about it
+    const inexact = errors.some((e) => {
+      if (e.keyword !== "multipleOf") return false;
+      const x = valueAt(doc, e.instancePath);
+      const m = (e.params as { multipleOf?: unknown }).multipleOf;
+      return typeof x === "number" && typeof m === "number" && isMultipleOf(x, m);
+    });
+    return {
+      valid: false,
+      pointers: [...new Set(errors.map((e) => e.instancePath))],
+      ...(inexact ? { inexactMultipleOf: true } : {}),
+    };
   }
+}
+
+/** The value at an RFC 6901 pointer, or undefined. */
+function valueAt(doc: unknown, pointer: string): unknown {
+  let cur = doc;
+  for (const raw of pointer === "" ? [] : pointer.slice(1).split("/")) {
+    const key = raw.replace(/~1/g, "/").replace(/~0/g, "~");
+    if (cur === null || typeof cur !== "object" || !Object.prototype.hasOwnProperty.call(cur, key)) return undefined;
+    cur = (cur as Record<string, unknown>)[key];
+  }
+  return cur;
 }
