@@ -210,7 +210,9 @@ export class TsChecks {
         this.check(a.type, v, scope, ev);
         return;
       case "union":
-        this.union(a.union, v, scope, ev);
+        // beside a shape, whose checks have narrowed v's type: a nullable union's inline form
+        // (if (v !== null) ...) would check v where tsc has narrowed it to never (TS2339)
+        this.union(a.union, v, scope, ev, false);
         return;
       case "not":
         pr.raw(`$not(${v.x}, ${v.p}, ${k}, ${this.fn(a.type)});`);
@@ -432,7 +434,7 @@ export class TsChecks {
 
   // ---- unions ----
 
-  private union(u: UnionType, v: Val, scope: Scope, ev: string | undefined): void {
+  private union(u: UnionType, v: Val, scope: Scope, ev: string | undefined, inline = true): void {
     const { pr } = this;
     const k = v.k ?? "undefined";
     const tracking = ev !== undefined;
@@ -443,7 +445,7 @@ export class TsChecks {
       pr.raw(tracking ? `$unionEv(${v.x}, ${v.p}, ${k}, ${rest}, ${ev});` : `$union(${v.x}, ${v.p}, ${k}, ${rest});`);
       return;
     }
-    if (isNullable(u)) {
+    if (inline && isNullable(u)) {
       const other = nullableOf(u);
       pr.block(`if (${v.x} !== null) {`, () => this.check(other, v, scope.deeper(), ev));
       return;
