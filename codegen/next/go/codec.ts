@@ -144,9 +144,16 @@ export function scalarChecks(t: Scalar): string[] {
         out.push(...goMultipleOf(c, t.kind as "integer" | "number"));
         break;
     }
+    // a check that fails every value (an enum no value of the kind is in) is the last: code after
+    // an unconditional return is unreachable (go vet)
+    if (failsAlways(out)) break;
   }
   return out;
 }
+
+/** Whether check lines end in an unconditional return (a top-level line, not inside a block). */
+const failsAlways = (lines: readonly string[]): boolean =>
+  lines.length > 0 && lines[lines.length - 1]!.startsWith("return ");
 
 /** The name of a scalar's check helper `func(v base) *DecodeError`, or undefined when it has no check. */
 export function scalarCheckHelper(g: GoContext, t: Scalar, ctx: string): string | undefined {
@@ -154,7 +161,12 @@ export function scalarCheckHelper(g: GoContext, t: Scalar, ctx: string): string 
   if (checks.length === 0) return undefined;
   const base = BASE[t.kind];
   return g.helper(`chk_${ctx}`, () =>
-    [`func chk_${ctx}(v ${base}) *DecodeError {`, ...checks.map((l) => "\t" + l), "\treturn nil", "}"].join("\n"),
+    [
+      `func chk_${ctx}(v ${base}) *DecodeError {`,
+      ...checks.map((l) => "\t" + l),
+      ...(failsAlways(checks) ? [] : ["\treturn nil"]),
+      "}",
+    ].join("\n"),
   );
 }
 

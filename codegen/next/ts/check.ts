@@ -4,7 +4,19 @@
 // variable, or absent (then the pointer is p). Pointers are built only where a check fails, or
 // once for a container whose children need it.
 import { dispatchLeaves, isLargeObject, isNullable, kindsAccepted, LARGE_OBJECT_CHUNK, nullableOf } from "../ir/query";
-import type { Applicator, ArrayType, Decl, Dispatch, Kind, ObjectType, Property, Type, UnionType } from "../ir/types";
+import type {
+  Applicator,
+  ArrayType,
+  Decl,
+  Dispatch,
+  Kind,
+  NumberCheck,
+  ObjectType,
+  Property,
+  StringCheck,
+  Type,
+  UnionType,
+} from "../ir/types";
 import type { Printer } from "../print/printer";
 import { tsKeywordCheck } from "./keywords";
 import { canonOf } from "./values";
@@ -119,17 +131,17 @@ export class TsChecks {
       }
       case "string":
         pr.raw(`if (typeof ${v.x} !== "string" || ($sur && !$wellFormed(${v.x}))) $str(${v.x}, ${args(v)});`);
-        for (const c of t.checks) tsKeywordCheck(pr, c, v);
+        this.scalarChecks(t.checks, v);
         return;
       case "integer":
         pr.raw(
           `if (typeof ${v.x} !== "number" || !Number.isInteger(${v.x}) || ${v.x} > $maxSafe || ${v.x} < -$maxSafe) $int(${v.x}, ${args(v)});`,
         );
-        for (const c of t.checks) tsKeywordCheck(pr, c, v);
+        this.scalarChecks(t.checks, v);
         return;
       case "number":
         pr.raw(`if (typeof ${v.x} !== "number" || !Number.isFinite(${v.x})) $num(${v.x}, ${args(v)});`);
-        for (const c of t.checks) tsKeywordCheck(pr, c, v);
+        this.scalarChecks(t.checks, v);
         return;
       case "boolean":
         pr.raw(`if (typeof ${v.x} !== "boolean") $bool(${v.x}, ${args(v)});`);
@@ -161,6 +173,34 @@ export class TsChecks {
     }
   }
 
+  /**
+   * A scalar's keyword checks; none after one that fails every value (code after it is unreachable
+   * to tsc). A const or enum check after another (allOf parts merged) compares only with the values
+   * the ones before allow: a value that reaches it passed them, so the verdicts are the same, and
+   * tsc, which narrows the value to the literals before, refuses comparisons with others (TS2367).
+   */
+  private scalarChecks(checks: readonly (StringCheck | NumberCheck)[], v: Val): void {
+    let allowed: readonly (string | number)[] | undefined;
+    for (const c of checks) {
+      if (c.family !== "const" && c.family !== "enum") {
+        tsKeywordCheck(this.pr, c, v);
+        continue;
+      }
+      const own: readonly (string | number)[] = c.family === "const" ? [c.value] : c.values;
+      const kept = allowed === undefined ? own : own.filter((x) => allowed!.includes(x));
+      allowed = kept;
+      if (kept.length === 0) {
+        const message =
+          c.family === "enum"
+            ? "no value is allowed"
+            : `expected the constant ${typeof c.value === "string" ? JSON.stringify(c.value) : c.value}`;
+        this.pr.raw(`$fail(${lit(c.family)}, ${ptr(v)}, ${lit(message)});`);
+        return;
+      }
+      tsKeywordCheck(this.pr, c.family === "enum" ? ({ ...c, values: kept } as typeof c) : c, v);
+    }
+  }
+
   applicator(a: Applicator, v: Val, scope: Scope, ev?: string): void {
     const { pr } = this;
     const k = v.k ?? "undefined";
@@ -170,7 +210,9 @@ export class TsChecks {
         this.check(a.type, v, scope, ev);
         return;
       case "union":
-        this.union(a.union, v, scope, ev);
+        // beside a shape, whose checks have narrowed v's type: a nullable union's inline form
+        // (if (v !== null) ...) would check v where tsc has narrowed it to never (TS2339)
+        this.union(a.union, v, scope, ev, false);
         return;
       case "not":
         pr.raw(`$not(${v.x}, ${v.p}, ${k}, ${this.fn(a.type)});`);
@@ -392,7 +434,7 @@ export class TsChecks {
 
   // ---- unions ----
 
-  private union(u: UnionType, v: Val, scope: Scope, ev: string | undefined): void {
+  private union(u: UnionType, v: Val, scope: Scope, ev: string | undefined, inline = true): void {
     const { pr } = this;
     const k = v.k ?? "undefined";
     const tracking = ev !== undefined;
@@ -403,7 +445,7 @@ export class TsChecks {
       pr.raw(tracking ? `$unionEv(${v.x}, ${v.p}, ${k}, ${rest}, ${ev});` : `$union(${v.x}, ${v.p}, ${k}, ${rest});`);
       return;
     }
-    if (isNullable(u)) {
+    if (inline && isNullable(u)) {
       const other = nullableOf(u);
       pr.block(`if (${v.x} !== null) {`, () => this.check(other, v, scope.deeper(), ev));
       return;

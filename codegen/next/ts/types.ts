@@ -2,6 +2,7 @@
 import { isNullable, nullableOf, resolve } from "../ir/query";
 import type { AnyType, ArrayType, Doc, JsonValue, Type } from "../ir/types";
 import type { Printer } from "../print/printer";
+import { valuesOfChecks } from "../keywords/const-enum";
 
 const IDENT = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
@@ -14,17 +15,15 @@ export function propKey(name: string): string {
 export function tsType(t: Type): string {
   switch (t.kind) {
     case "string": {
-      const c = t.checks.find((x) => x.family === "const" || x.family === "enum");
-      if (c?.family === "const") return JSON.stringify(c.value);
-      if (c?.family === "enum")
-        return c.values.length === 0 ? "never" : c.values.map((v) => JSON.stringify(v)).join(" | ");
+      // the values every const and enum check allows (allOf parts merged: each narrows the ones before)
+      const values = valuesOfChecks(t.checks);
+      if (values !== undefined) return values.length === 0 ? "never" : values.map((v) => JSON.stringify(v)).join(" | ");
       return "string";
     }
     case "integer":
     case "number": {
-      const c = t.checks.find((x) => x.family === "const" || x.family === "enum");
-      if (c?.family === "const") return String(c.value);
-      if (c?.family === "enum") return c.values.length === 0 ? "never" : c.values.map((v) => String(v)).join(" | ");
+      const values = valuesOfChecks(t.checks);
+      if (values !== undefined) return values.length === 0 ? "never" : values.map((v) => String(v)).join(" | ");
       return "number";
     }
     case "boolean":
@@ -56,6 +55,11 @@ function group(s: string): string {
   return /=>/.test(s) ? `(${s})` : s;
 }
 
+/** A type that can take a postfix `?` (an optional tuple element): a union, a function or a negative literal in parentheses. */
+function optional(s: string): string {
+  return /=>|[|&]|^-/.test(s) ? `(${s})?` : `${s}?`;
+}
+
 function anyType(t: AnyType): string {
   if (t.kinds === undefined || t.kinds.length === 6) return "JsonValue";
   const map: Record<string, string> = {
@@ -84,7 +88,7 @@ function arrayType(t: ArrayType): string {
   if (t.prefix.length === 0)
     return rest === undefined ? "[]" : `${elementType(t.items ?? { kind: "any", origin: t.origin })}[]`;
   const min = minItems(t);
-  const head = t.prefix.map((x, i) => (i < min ? tsType(x) : `${group(tsType(x))}?`));
+  const head = t.prefix.map((x, i) => (i < min ? tsType(x) : optional(tsType(x))));
   return `[${[...head, ...(rest === undefined ? [] : [`...${elementType(t.items ?? { kind: "any", origin: t.origin })}[]`])].join(", ")}]`;
 }
 

@@ -38,12 +38,20 @@ func (d *wireDecoder) Tree() (*wireValue, *DecodeError) {
 	}
 	d.ws()
 	start := d.i
+	scanned := -1
 	if d.fast {
-		if start >= len(d.b) || wireScanValue(d.b, start, nil, true) < 0 {
+		if start >= len(d.b) {
+			return nil, d.fail()
+		}
+		if scanned = wireScanValue(d.b, start, nil, true); scanned < 0 {
 			return nil, d.fail()
 		}
 	}
 	v, end := wireParseTreeAt(d.b, start, d.depth+1)
+	if d.fast && end != scanned {
+		// the tree's parse reads the text the strict scan rejects ("01": the scan ends after "0")
+		return nil, d.fail()
+	}
 	d.i = end
 	if d.propOrder {
 		wireTreePropertyOrder(v)

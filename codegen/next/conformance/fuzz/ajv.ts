@@ -8,6 +8,7 @@ import Ajv2020 from "ajv/dist/2020";
 import type { ValidateFunction } from "ajv";
 import AjvDraft04 from "ajv-draft-04";
 import type { Draft } from "../../ir/source";
+import { isMultipleOf } from "../../keywords/multiple-of";
 
 const BASE = "https://wire.invalid/";
 const lenient = new TextDecoder("utf-8", { ignoreBOM: true });
@@ -16,6 +17,7 @@ type AnyAjv = {
   addSchema(s: unknown, key: string): unknown;
   getSchema(ref: string): ValidateFunction | undefined;
   addMetaSchema(s: unknown): unknown;
+  removeKeyword(k: string): unknown;
 };
 
 function make(draft: Draft): AnyAjv {
@@ -25,8 +27,13 @@ function make(draft: Draft): AnyAjv {
       return new Ajv2020(opts) as unknown as AnyAjv;
     case "draft2019-09":
       return new Ajv2019(opts) as unknown as AnyAjv;
-    case "draft-04":
-      return new AjvDraft04(opts) as unknown as AnyAjv;
+    case "draft-04": {
+      // ajv-draft-04 knows const, which draft-04 does not (an unknown keyword, an annotation):
+      // seed 478374914 schema 601
+      const a = new AjvDraft04(opts) as unknown as AnyAjv;
+      a.removeKeyword("const");
+      return a;
+    }
     case "draft-06": {
       const a = new Ajv(opts) as unknown as AnyAjv;
       // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -48,7 +55,15 @@ export class AjvFiles {
   ) {
     this.ajv = make(draft);
     for (const f of files) this.ajv.addSchema(JSON.parse(f.text), BASE + f.path);
+    this.recursiveRef = draft === "draft2019-09" && files.some((f) => f.text.includes('"$recursiveRef"'));
   }
+
+  /**
+   * ajv resolves a $recursiveRef in a definition compiled by its pointer against that definition,
+   * not against the document's root ("#" without $recursiveAnchor is the root, as $ref "#" is):
+   * seed 478374914 schema 323. ajv is not asked about such files.
+   */
+  private readonly recursiveRef: boolean;
 
   /** The validator of the schema at file#pointer, or the Error ajv gave compiling it. */
   fn(file: string, pointer: string): ValidateFunction | Error {
@@ -66,7 +81,12 @@ export class AjvFiles {
   }
 
   /** The verdict on one JSON text (as JSON.parse sees its bytes; not JSON: invalid), or the Error ajv gave. */
-  check(file: string, pointer: string, input: Uint8Array): { valid: boolean; pointers: string[] } | Error {
+  check(
+    file: string,
+    pointer: string,
+    input: Uint8Array,
+  ): { valid: boolean; pointers: string[]; inexactMultipleOf?: true } | Error {
+    if (this.recursiveRef) return new Error("ajv resolves $recursiveRef against the definition compiled, not the root");
     const fn = this.fn(file, pointer);
     if (fn instanceof Error) return fn;
     let doc: unknown;
@@ -80,6 +100,31 @@ export class AjvFiles {
     } catch (e) {
       return e instanceof Error ? e : new Error(String(e));
     }
-    return { valid: false, pointers: [...new Set((fn.errors ?? []).map((e) => e.instancePath))] };
+    const errors = fn.errors ?? [];
+    // ajv's multipleOf divides doubles (0.6 / 0.1 is 5.999999999999999): its error at a number that
+    // is an exact decimal multiple (codegen/SEMANTICS.md: multipleOf is exact on decimals) says
+    // nothing about the value, and ajv is not asked about it
+    const inexact = errors.some((e) => {
+      if (e.keyword !== "multipleOf") return false;
+      const x = valueAt(doc, e.instancePath);
+      const m = (e.params as { multipleOf?: unknown }).multipleOf;
+      return typeof x === "number" && typeof m === "number" && isMultipleOf(x, m);
+    });
+    return {
+      valid: false,
+      pointers: [...new Set(errors.map((e) => e.instancePath))],
+      ...(inexact ? { inexactMultipleOf: true } : {}),
+    };
   }
+}
+
+/** The value at an RFC 6901 pointer, or undefined. */
+function valueAt(doc: unknown, pointer: string): unknown {
+  let cur = doc;
+  for (const raw of pointer === "" ? [] : pointer.slice(1).split("/")) {
+    const key = raw.replace(/~1/g, "/").replace(/~0/g, "~");
+    if (cur === null || typeof cur !== "object" || !Object.prototype.hasOwnProperty.call(cur, key)) return undefined;
+    cur = (cur as Record<string, unknown>)[key];
+  }
+  return cur;
 }

@@ -148,6 +148,14 @@ export async function checkCases(root: string, cases: FuzzCase[]): Promise<Map<s
             problems.push(
               `${x.type} ${JSON.stringify(x.input)}: Go ${describeOutcome(g)}, expected ${describeOutcome(want)}`,
             );
+          // as the fuzzer does: the Go value built from the canonical text encodes as that text
+          if ("ok" in want && want.ok) {
+            const e = await go.encode(b.key, b.key + x.type, want.canonical, want.canonical);
+            if (!sameOutcome(e, want))
+              problems.push(
+                `${x.type} ${JSON.stringify(x.input)}: the Go value built from ${want.canonical} encodes as ${describeOutcome(e)}`,
+              );
+          }
         }
       }
     }

@@ -575,7 +575,8 @@ async function fuzzRun(
       }
       if (evValid === undefined) continue; // deeper than the evaluator goes
       // ajv sees what JSON.parse gives: a number beyond doubles is Infinity, which it calls an integer
-      const aj = nonFinite(value) ? undefined : ajv?.check(d.origin.file, d.origin.pointer, bytes);
+      let aj = nonFinite(value) ? undefined : ajv?.check(d.origin.file, d.origin.pointer, bytes);
+      if (aj !== undefined && !(aj instanceof Error) && aj.inexactMultipleOf === true) aj = undefined;
       if (aj !== undefined && !(aj instanceof Error) && aj.valid !== evValid)
         find({
           ...base,

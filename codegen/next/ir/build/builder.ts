@@ -5,6 +5,7 @@ import { childPointer } from "../../../errors";
 import { locationKey, type Location, type SchemaSource } from "../source";
 import type { Decl, Type } from "../types";
 import type { BuildContext } from "./context";
+import { refuseInPlaceCycles } from "./cycles";
 import { declExtensions } from "./extensions";
 import { buildNode } from "./node";
 import { Problems } from "./problems";
@@ -45,6 +46,7 @@ export class Builder implements BuildContext {
 
   /** Registers every definition, then builds each one. */
   run(seeds: DeclSeed[]): Decl[] {
+    refuseInPlaceCycles(this.src, this.problems);
     for (const s of seeds) this.register(s);
     for (const d of [...this.decls]) this.typeOf(d);
     return this.decls;

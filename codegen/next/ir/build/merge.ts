@@ -89,17 +89,22 @@ function isKindOnly(t: Type): boolean {
   }
 }
 
-/** A reference's definition type (followed through aliases), or undefined on a cycle. */
+/**
+ * A reference's definition type (followed through aliases), or undefined on a cycle. The applicators
+ * of the references on the way (a $ref beside an anyOf, from 2019-09) are the type's too.
+ */
 function resolveForMerge(b: Builder, t: Type): Type | undefined {
   let cur = t;
+  const also: Applicator[] = [];
   for (let hops = 0; cur.kind === "ref"; hops++) {
     if (hops > 100) return undefined;
     if (cur.decl.constant !== undefined) return undefined;
+    also.push(...(cur.also ?? []));
     const next = b.typeOf(cur.decl);
     if (next === undefined) return undefined;
     cur = next;
   }
-  return cur;
+  return also.length === 0 ? cur : ({ ...cur, also: [...also, ...(cur.also ?? [])] } as Type);
 }
 
 /** A shape of one or several kinds that merging understands. */

@@ -97,8 +97,10 @@ func (b builder) fill(v reflect.Value, raw json.RawMessage) error {
 			return nil
 		}
 	}
-	if t.Kind() == reflect.Struct && t.NumField() == 1 && t.Field(0).Name == "Value" && t.Field(0).Type.Kind() == reflect.Interface {
-		return b.fill(v.Field(0), raw) // a variant that boxes a nested union
+	if _, isStruct := b.types.fieldsOf(t); !isStruct && t.Kind() == reflect.Struct && t.NumField() == 1 && t.Field(0).Name == "Value" && t.Field(0).Type.Kind() == reflect.Interface {
+		// a variant that boxes a nested union (not an object whose one Go field is a property
+		// "value" of a union type: filling that from the same text again never ends)
+		return b.fill(v.Field(0), raw)
 	}
 	if t.Kind() == reflect.Slice && t.Elem().Kind() == reflect.Uint8 {
 		v.SetBytes([]byte(unmark(string(trimmed), true))) // a raw value under another name

@@ -72,6 +72,12 @@ type Member struct {
 	Value json.RawMessage
 }
 
+// an object whose one Go field is its property "value" of a union type (its other property, "kind",
+// is an implied const): the same shape as a box of a nested union, but an object of its own
+type Holder struct {
+	Value Shape
+}
+
 func testTypes() *Types {
 	return &Types{
 		Named: map[string]reflect.Type{
@@ -83,6 +89,7 @@ func testTypes() *Types {
 			reflect.TypeFor[Square](): {"kind": "", "side": "Side"},
 			reflect.TypeFor[Thing]():  {"name": "Name", "attrs": "Attrs", "shape": "Shape"},
 			reflect.TypeFor[Counts](): {"total": "Total"},
+			reflect.TypeFor[Holder](): {"kind": "", "value": "Value"},
 		},
 		Extra: map[reflect.Type]string{reflect.TypeFor[Thing](): "Extra", reflect.TypeFor[Counts](): "Rest"},
 		Wraps: map[reflect.Type]reflect.Type{reflect.TypeFor[ShapeName](): reflect.TypeFor[string]()},
@@ -144,6 +151,19 @@ func TestBuildValueWithNewTypes(t *testing.T) {
 	}
 	if _, err := BuildValueWith(`{"side":1,"unknown":2}`, reflect.TypeFor[Square](), ts); err == nil {
 		t.Error("a key the struct does not declare (and no Extra field) must be an error")
+	}
+}
+
+// Seed 478374914 schemas 949 and 992 of the generator fuzzer: an object with the one Go field Value
+// was taken for the box of a nested union and filled from its own text again (forever: a hang on a
+// long input, else a stack overflow; or the wrong value: encode said type at /value).
+func TestBuildValueWithObjectOfOneValueField(t *testing.T) {
+	v, err := BuildValueWith(`{"kind":"v0","value":{"kind":"square","side":2}}`, reflect.TypeFor[Holder](), testTypes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sq, ok := v.Interface().(Holder).Value.(*Square); !ok || sq.Side != 2 {
+		t.Errorf("the property value is the union: got %#v", v.Interface())
 	}
 }
 

@@ -147,6 +147,10 @@ var conditions = map[string]func(Case) bool{
 		}
 		return false
 	},
+	"ill-formed-text-in-input": func(c Case) bool {
+		// a utf8 error must be at the string (ill-formed-text-at-pointer): only another code is explained here
+		return c.Decoder.Kind == "error" && c.Decoder.Code != "utf8" && utf8.Valid(c.Input) && HasUnpairedSurrogate(c.Input)
+	},
 	"nesting-over-limit-at-pointer": func(c Case) bool {
 		if c.Decoder.Kind != "error" {
 			return false
