@@ -47,13 +47,19 @@ function outcome(f: (v: unknown) => string, v: unknown): Outcome {
 function same(proto: "runner" | "jsonl", encoder: string, v: unknown): boolean {
   const before = fast[proto].hits();
   const a = outcome(fast[proto][encoder]!, v);
-  const took = fast[proto].hits() > before;
+  // (a value refused after the first write, by the full check, counts as not taken)
+  const took = fast[proto].hits() > before && a.ok;
   expect(a).toEqual(outcome(exact[proto][encoder]!, v));
   if (took) expect(a).toEqual({ ok: true, text: JSON.stringify(v) });
   return took;
 }
 
-const delta = () => ({ attachment: "att-1", turn: "turn-1", event: "assistant.delta", data: { text: "hé \u2028 \"x\"" } });
+const delta = () => ({
+  attachment: "att-1",
+  turn: "turn-1",
+  event: "assistant.delta",
+  data: { text: 'hé \u2028 "x"' },
+});
 const message = () => ({
   attachment: "att-1",
   turn: "turn-2",
@@ -81,7 +87,9 @@ describe("the encoders' fast path", () => {
 
   test("declared properties out of schema order: exact writer", () => {
     const v = delta();
-    expect(same("runner", "encodeRunnerFrame", { turn: v.turn, attachment: v.attachment, event: v.event, data: v.data })).toBe(false);
+    expect(
+      same("runner", "encodeRunnerFrame", { turn: v.turn, attachment: v.attachment, event: v.event, data: v.data }),
+    ).toBe(false);
     // nested: the order of a typed object inside a free-form-free value
     const m = message();
     m.data = { usage: m.data.usage, text: m.data.text, stop_reason: m.data.stop_reason } as never;
@@ -121,6 +129,17 @@ describe("the encoders' fast path", () => {
     const hiddenData = delta();
     Object.defineProperty(hiddenData.data, "text", { value: "x", enumerable: false });
     expect(same("runner", "encodeRunnerFrame", hiddenData)).toBe(false);
+    // an optional property (ResultResponse.turn): not enumerable, inherited, undefined, present
+    const result = () => ({ attachment: "a", turn: "t", id: "i", result: { x: [1] } }) as Record<string, unknown>;
+    const hiddenTurn = result();
+    Object.defineProperty(hiddenTurn, "turn", { value: "t", enumerable: false });
+    expect(same("runner", "encodeRunnerFrame", hiddenTurn)).toBe(false);
+    const noTurn = result();
+    delete noTurn.turn;
+    expect(same("runner", "encodeRunnerFrame", Object.assign(Object.create({ turn: "x" }), noTurn))).toBe(true);
+    expect(same("runner", "encodeRunnerFrame", { ...noTurn, turn: undefined })).toBe(true);
+    expect(same("runner", "encodeRunnerFrame", result())).toBe(true);
+    expect(same("runner", "encodeRunnerFrame", { ...noTurn, turn: "t" })).toBe(false);
     // inherited enumerable members are written by neither
     const child = Object.assign(Object.create({ inherited: 1 }), delta());
     expect(same("runner", "encodeRunnerFrame", child)).toBe(true);
@@ -148,6 +167,57 @@ describe("the encoders' fast path", () => {
     expect(same("runner", "encodeRunnerFrame", bad)).toBe(false);
     expect(same("runner", "encodeRunnerFrame", { ...delta(), extra: 1 })).toBe(false);
     expect(same("runner", "encodeRunnerFrame", { ...message(), data: { text: "x" } })).toBe(false);
+    // free-form values that are not plain JSON (the encoder's walk of free-form values)
+    class Weird {
+      x = 1;
+    }
+    class List extends Array<unknown> {}
+    let deep: unknown = 1;
+    for (let i = 0; i < 1001; i++) deep = [deep];
+    const sparse: unknown[] = [1];
+    sparse[2] = 3;
+    const nul = Object.assign(Object.create(null) as object, { a: 1 });
+    for (const x of [
+      new Weird(),
+      List.from([1]),
+      new Date(0),
+      new Map(),
+      () => 1,
+      NaN,
+      -Infinity,
+      [undefined],
+      sparse,
+      deep,
+      1n,
+      nul,
+    ]) {
+      const o = open();
+      o.params.tools[0]!.input_schema = { type: "object", a: [x] } as never;
+      const v = same("runner", "encodeRunnerFrame", o);
+      expect(v).toBe(x === nul);
+    }
+  });
+
+  test("unpaired surrogates: refused with the check's code and pointer", () => {
+    const cases: unknown[] = [];
+    const d = delta();
+    cases.push({ ...d, data: { text: "a\ud800b" } }, { ...d, turn: "\udfff" }, { ...d, data: { text: "\ud83d" } });
+    // an unpaired surrogate before another error: utf8 at the first, as the decoder says
+    cases.push({ ...d, turn: "\ud800", data: { text: 5 } }, { ...d, turn: "\ud800", extra: 1 });
+    // in free-form values and their keys
+    const o = open();
+    o.params.tools[0]!.input_schema = { type: "object", ["k\udc00"]: 1 } as never;
+    cases.push(o);
+    const o2 = open();
+    o2.params.tools[0]!.input_schema = { type: "object", a: ["x", "\ud800"] } as never;
+    cases.push(o2);
+    // a literal backslash-u-d is no surrogate: accepted, same bytes
+    cases.push({ ...d, data: { text: "C:\\udir\\ud800" } });
+    for (const v of cases) same("runner", "encodeRunnerFrame", v);
+    // in an open object's extra member and its key
+    for (const extra of [{ ["\ud800"]: 1 }, { x: "\udbff" }, { x: { y: ["\udc00"] } }])
+      same("jsonl", "encodeTextEvent", { type: "text", text: "t", ...extra });
+    expect(outcome(fast.runner.encodeRunnerFrame!, cases[3])).toEqual({ ok: false, code: "utf8", pointer: "/turn" });
   });
 
   test("property: shuffled member orders, extras and undefined members give the exact writer's bytes", () => {
@@ -166,7 +236,8 @@ describe("the encoders' fast path", () => {
         fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 1, maxLength: 6 }),
         fc.boolean(),
         fc.constantFrom(undefined, "extra", "undefined"),
-        (make, keys, deep, add) => {
+        fc.constantFrom(undefined, "\ud800", "\udfff", "\\ud800", "\ud83d\ude00", 7),
+        (make, keys, deep, add, bad) => {
           const v = make() as Record<string, unknown>;
           let w = shuffle(v, keys);
           if (deep) {
@@ -178,6 +249,17 @@ describe("the encoders' fast path", () => {
           }
           if (add === "extra") w = { ...w, extra: 1 };
           if (add === "undefined") w = { stray: undefined, ...w };
+          if (bad !== undefined) {
+            // into a typed string, a free-form string or key, as the kind of frame has them
+            const at = keys[0]! % 3;
+            if (at === 0) w.turn = bad;
+            else if ("data" in w) (w.data as Record<string, unknown>).text = bad;
+            else {
+              const p = w.params as { tools: { input_schema: Record<string, unknown> }[] };
+              if (at === 1) p.tools[0]!.input_schema.note = bad;
+              else p.tools[0]!.input_schema = { ...p.tools[0]!.input_schema, [String(bad)]: 1 };
+            }
+          }
           if (same("runner", "encodeRunnerFrame", w)) took++;
           else refused++;
         },

@@ -338,6 +338,8 @@ function $extras(o: $Obj, known: $Known, p: string): void {
   }
 }
 
+const $isEnum = Object.prototype.propertyIsEnumerable;
+
 /** Whether every element of a checked typed array passes `canon` and JSON.stringify writes it as the writer does. */
 function $canonAll(a: unknown, canon: (v: unknown) => boolean): boolean {
   if (

@@ -135,35 +135,35 @@ export function objectCanon(pr: Printer, d: Decl, t: ObjectType): void {
     const typedExtras = t.patterns.some((pp) => !plain(pp.type)) || (t.extras.kind === "map" && !plain(t.extras.type));
     pr.raw("const o = v as $Obj;");
     pr.raw("if (o.toJSON !== undefined) return false;");
-    // at: 1 + the index of the last declared key seen (properties.length + 1 after an extra member)
-    pr.raw("let at = 0;");
+    // at: 1 + the index of the last declared key seen (properties.length + 1 after an extra member);
+    // n: the required properties seen
     const props = t.properties;
-    props.forEach((p, i) => pr.raw(`let seen${i} = false;`));
+    const required = props.filter((p) => p.required).length;
+    pr.raw("let at = 0;");
+    if (required > 0) pr.raw("let n = 0;");
     pr.block("for (const key in o) {", () => {
       if (props.length > 0)
         pr.block("switch (key) {", () => {
           props.forEach((p, i) => {
-            pr.block(`case ${lit(p.name)}: {`, () => {
-              // a required property is own and defined (checked); an optional one may be neither
-              if (!p.required) pr.raw(`if (o[key] === undefined || !$hasOwn.call(o, key)) continue;`);
-              pr.raw(`if (at > ${i}) return false;`);
-              pr.raw(`at = ${i + 1};`);
-              pr.raw(`seen${i} = true;`);
-              const nested = canonExpr(p.type, "o[key]");
-              if (nested !== "true") pr.raw(`if (!${nested}) return false;`);
-              pr.raw("continue;");
-            });
+            pr.raw(`case ${lit(p.name)}:`);
+            // a required property is own and defined (checked); an optional one may be neither
+            if (!p.required) pr.raw(`  if (o[key] === undefined || !$hasOwn.call(o, key)) continue;`);
+            pr.raw(`  if (at > ${i}) return false;`);
+            pr.raw(`  at = ${i + 1};`);
+            if (p.required) pr.raw("  n++;");
+            const nested = canonExpr(p.type, "o[key]");
+            if (nested !== "true") pr.raw(`  if (!${nested}) return false;`);
+            pr.raw("  continue;");
           });
         });
       pr.raw("if (o[key] === undefined || !$hasOwn.call(o, key)) continue;");
       // closed objects have no own defined extra member (checked); open ones write theirs last
       pr.raw(typedExtras ? "return false;" : `at = ${props.length + 1};`);
     });
-    // a declared member the writer writes that for-in did not see (not enumerable)
-    props.forEach((p, i) => {
-      if (p.required) pr.raw(`if (!seen${i}) return false;`);
-      else pr.raw(`if (!seen${i} && $has(o, ${lit(p.name)})) return false;`);
-    });
+    // a declared member the writer writes that for-in did not see (own, defined, not enumerable)
+    if (required > 0) pr.raw(`if (n !== ${required}) return false;`);
+    for (const p of props)
+      if (!p.required) pr.raw(`if ($has(o, ${lit(p.name)}) && !$isEnum.call(o, ${lit(p.name)})) return false;`);
     pr.raw("return true;");
   });
 }

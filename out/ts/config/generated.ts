@@ -277,6 +277,8 @@ function $closed(o: $Obj, known: $Known, p: string): void {
   $fail("unknown_field", p + "/" + $esc(first), `unknown property (a key of ${$cpLen(first)} characters)`);
 }
 
+const $isEnum = Object.prototype.propertyIsEnumerable;
+
 /** Whether every element of a checked typed array passes `canon` and JSON.stringify writes it as the writer does. */
 function $canonAll(a: unknown, canon: (v: unknown) => boolean): boolean {
   if (
@@ -529,49 +531,39 @@ function canonConfig(v: unknown): boolean {
   const o = v as $Obj;
   if (o.toJSON !== undefined) return false;
   let at = 0;
-  let seen0 = false;
-  let seen1 = false;
-  let seen2 = false;
-  let seen3 = false;
+  let n = 0;
   for (const key in o) {
     switch (key) {
-      case "$schema": {
+      case "$schema":
         if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
         if (at > 0) return false;
         at = 1;
-        seen0 = true;
         continue;
-      }
-      case "protocols": {
+      case "protocols":
         if (at > 1) return false;
         at = 2;
-        seen1 = true;
+        n++;
         if (!$canonAll(o[key], canonProtocolConfig)) return false;
         continue;
-      }
-      case "goModules": {
+      case "goModules":
         if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
         if (at > 2) return false;
         at = 3;
-        seen2 = true;
         if (!$canonAll(o[key], canonGoModuleConfig)) return false;
         continue;
-      }
-      case "manifest": {
+      case "manifest":
         if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
         if (at > 3) return false;
         at = 4;
-        seen3 = true;
         continue;
-      }
     }
     if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
     at = 5;
   }
-  if (!seen0 && $has(o, "$schema")) return false;
-  if (!seen1) return false;
-  if (!seen2 && $has(o, "goModules")) return false;
-  if (!seen3 && $has(o, "manifest")) return false;
+  if (n !== 1) return false;
+  if ($has(o, "$schema") && !$isEnum.call(o, "$schema")) return false;
+  if ($has(o, "goModules") && !$isEnum.call(o, "goModules")) return false;
+  if ($has(o, "manifest") && !$isEnum.call(o, "manifest")) return false;
   return true;
 }
 
@@ -698,56 +690,43 @@ function canonProtocolConfig(v: unknown): boolean {
   const o = v as $Obj;
   if (o.toJSON !== undefined) return false;
   let at = 0;
-  let seen0 = false;
-  let seen1 = false;
-  let seen2 = false;
-  let seen3 = false;
-  let seen4 = false;
+  let n = 0;
   for (const key in o) {
     switch (key) {
-      case "name": {
+      case "name":
         if (at > 0) return false;
         at = 1;
-        seen0 = true;
+        n++;
         continue;
-      }
-      case "schema": {
+      case "schema":
         if (at > 1) return false;
         at = 2;
-        seen1 = true;
+        n++;
         continue;
-      }
-      case "typescript": {
+      case "typescript":
         if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
         if (at > 2) return false;
         at = 3;
-        seen2 = true;
         continue;
-      }
-      case "go": {
+      case "go":
         if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
         if (at > 3) return false;
         at = 4;
-        seen3 = true;
         if (!canonGoConfig(o[key])) return false;
         continue;
-      }
-      case "docs": {
+      case "docs":
         if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
         if (at > 4) return false;
         at = 5;
-        seen4 = true;
         continue;
-      }
     }
     if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
     at = 6;
   }
-  if (!seen0) return false;
-  if (!seen1) return false;
-  if (!seen2 && $has(o, "typescript")) return false;
-  if (!seen3 && $has(o, "go")) return false;
-  if (!seen4 && $has(o, "docs")) return false;
+  if (n !== 2) return false;
+  if ($has(o, "typescript") && !$isEnum.call(o, "typescript")) return false;
+  if ($has(o, "go") && !$isEnum.call(o, "go")) return false;
+  if ($has(o, "docs") && !$isEnum.call(o, "docs")) return false;
   return true;
 }
 
@@ -832,38 +811,31 @@ function canonGoConfig(v: unknown): boolean {
   const o = v as $Obj;
   if (o.toJSON !== undefined) return false;
   let at = 0;
-  let seen0 = false;
-  let seen1 = false;
-  let seen2 = false;
+  let n = 0;
   for (const key in o) {
     switch (key) {
-      case "dir": {
+      case "dir":
         if (at > 0) return false;
         at = 1;
-        seen0 = true;
+        n++;
         continue;
-      }
-      case "package": {
+      case "package":
         if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
         if (at > 1) return false;
         at = 2;
-        seen1 = true;
         continue;
-      }
-      case "importPath": {
+      case "importPath":
         if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
         if (at > 2) return false;
         at = 3;
-        seen2 = true;
         continue;
-      }
     }
     if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
     at = 4;
   }
-  if (!seen0) return false;
-  if (!seen1 && $has(o, "package")) return false;
-  if (!seen2 && $has(o, "importPath")) return false;
+  if (n !== 1) return false;
+  if ($has(o, "package") && !$isEnum.call(o, "package")) return false;
+  if ($has(o, "importPath") && !$isEnum.call(o, "importPath")) return false;
   return true;
 }
 
@@ -950,36 +922,29 @@ function canonGoModuleConfig(v: unknown): boolean {
   const o = v as $Obj;
   if (o.toJSON !== undefined) return false;
   let at = 0;
-  let seen0 = false;
-  let seen1 = false;
-  let seen2 = false;
+  let n = 0;
   for (const key in o) {
     switch (key) {
-      case "dir": {
+      case "dir":
         if (at > 0) return false;
         at = 1;
-        seen0 = true;
+        n++;
         continue;
-      }
-      case "module": {
+      case "module":
         if (at > 1) return false;
         at = 2;
-        seen1 = true;
+        n++;
         continue;
-      }
-      case "go": {
+      case "go":
         if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
         if (at > 2) return false;
         at = 3;
-        seen2 = true;
         continue;
-      }
     }
     if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
     at = 4;
   }
-  if (!seen0) return false;
-  if (!seen1) return false;
-  if (!seen2 && $has(o, "go")) return false;
+  if (n !== 2) return false;
+  if ($has(o, "go") && !$isEnum.call(o, "go")) return false;
   return true;
 }

@@ -312,6 +312,8 @@ function $extras(o: $Obj, known: $Known, p: string): void {
   }
 }
 
+const $isEnum = Object.prototype.propertyIsEnumerable;
+
 /** Writes the extra members of a checked open object (after its declared ones): `,"key":value` each. */
 function $writeExtras(o: $Obj, known: $Known): string {
   let s = "";
@@ -802,28 +804,24 @@ function canonTextEvent(v: unknown): boolean {
   const o = v as $Obj;
   if (o.toJSON !== undefined) return false;
   let at = 0;
-  let seen0 = false;
-  let seen1 = false;
+  let n = 0;
   for (const key in o) {
     switch (key) {
-      case "type": {
+      case "type":
         if (at > 0) return false;
         at = 1;
-        seen0 = true;
+        n++;
         continue;
-      }
-      case "text": {
+      case "text":
         if (at > 1) return false;
         at = 2;
-        seen1 = true;
+        n++;
         continue;
-      }
     }
     if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
     at = 3;
   }
-  if (!seen0) return false;
-  if (!seen1) return false;
+  if (n !== 2) return false;
   return true;
 }
 
@@ -898,28 +896,24 @@ function canonActivityEvent(v: unknown): boolean {
   const o = v as $Obj;
   if (o.toJSON !== undefined) return false;
   let at = 0;
-  let seen0 = false;
-  let seen1 = false;
+  let n = 0;
   for (const key in o) {
     switch (key) {
-      case "type": {
+      case "type":
         if (at > 0) return false;
         at = 1;
-        seen0 = true;
+        n++;
         continue;
-      }
-      case "description": {
+      case "description":
         if (at > 1) return false;
         at = 2;
-        seen1 = true;
+        n++;
         continue;
-      }
     }
     if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
     at = 3;
   }
-  if (!seen0) return false;
-  if (!seen1) return false;
+  if (n !== 2) return false;
   return true;
 }
 
@@ -1017,45 +1011,35 @@ function canonPermissionEvent(v: unknown): boolean {
   const o = v as $Obj;
   if (o.toJSON !== undefined) return false;
   let at = 0;
-  let seen0 = false;
-  let seen1 = false;
-  let seen2 = false;
-  let seen3 = false;
+  let n = 0;
   for (const key in o) {
     switch (key) {
-      case "type": {
+      case "type":
         if (at > 0) return false;
         at = 1;
-        seen0 = true;
+        n++;
         continue;
-      }
-      case "id": {
+      case "id":
         if (at > 1) return false;
         at = 2;
-        seen1 = true;
+        n++;
         continue;
-      }
-      case "description": {
+      case "description":
         if (at > 2) return false;
         at = 3;
-        seen2 = true;
+        n++;
         continue;
-      }
-      case "command": {
+      case "command":
         if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
         if (at > 3) return false;
         at = 4;
-        seen3 = true;
         continue;
-      }
     }
     if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
     at = 5;
   }
-  if (!seen0) return false;
-  if (!seen1) return false;
-  if (!seen2) return false;
-  if (!seen3 && $has(o, "command")) return false;
+  if (n !== 3) return false;
+  if ($has(o, "command") && !$isEnum.call(o, "command")) return false;
   return true;
 }
 
@@ -1168,45 +1152,35 @@ function canonUsageEvent(v: unknown): boolean {
   const o = v as $Obj;
   if (o.toJSON !== undefined) return false;
   let at = 0;
-  let seen0 = false;
-  let seen1 = false;
-  let seen2 = false;
-  let seen3 = false;
+  let n = 0;
   for (const key in o) {
     switch (key) {
-      case "type": {
+      case "type":
         if (at > 0) return false;
         at = 1;
-        seen0 = true;
+        n++;
         continue;
-      }
-      case "input_tokens": {
+      case "input_tokens":
         if (at > 1) return false;
         at = 2;
-        seen1 = true;
+        n++;
         continue;
-      }
-      case "output_tokens": {
+      case "output_tokens":
         if (at > 2) return false;
         at = 3;
-        seen2 = true;
+        n++;
         continue;
-      }
-      case "cost_usd": {
+      case "cost_usd":
         if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
         if (at > 3) return false;
         at = 4;
-        seen3 = true;
         continue;
-      }
     }
     if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
     at = 5;
   }
-  if (!seen0) return false;
-  if (!seen1) return false;
-  if (!seen2) return false;
-  if (!seen3 && $has(o, "cost_usd")) return false;
+  if (n !== 3) return false;
+  if ($has(o, "cost_usd") && !$isEnum.call(o, "cost_usd")) return false;
   return true;
 }
 
@@ -1279,28 +1253,24 @@ function canonCompleteEvent(v: unknown): boolean {
   const o = v as $Obj;
   if (o.toJSON !== undefined) return false;
   let at = 0;
-  let seen0 = false;
-  let seen1 = false;
+  let n = 0;
   for (const key in o) {
     switch (key) {
-      case "type": {
+      case "type":
         if (at > 0) return false;
         at = 1;
-        seen0 = true;
+        n++;
         continue;
-      }
-      case "text": {
+      case "text":
         if (at > 1) return false;
         at = 2;
-        seen1 = true;
+        n++;
         continue;
-      }
     }
     if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
     at = 3;
   }
-  if (!seen0) return false;
-  if (!seen1) return false;
+  if (n !== 2) return false;
   return true;
 }
 
@@ -1373,28 +1343,24 @@ function canonErrorEvent(v: unknown): boolean {
   const o = v as $Obj;
   if (o.toJSON !== undefined) return false;
   let at = 0;
-  let seen0 = false;
-  let seen1 = false;
+  let n = 0;
   for (const key in o) {
     switch (key) {
-      case "type": {
+      case "type":
         if (at > 0) return false;
         at = 1;
-        seen0 = true;
+        n++;
         continue;
-      }
-      case "message": {
+      case "message":
         if (at > 1) return false;
         at = 2;
-        seen1 = true;
+        n++;
         continue;
-      }
     }
     if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
     at = 3;
   }
-  if (!seen0) return false;
-  if (!seen1) return false;
+  if (n !== 2) return false;
   return true;
 }
 
@@ -1547,93 +1513,66 @@ function canonCapabilitySettings(v: unknown): boolean {
   const o = v as $Obj;
   if (o.toJSON !== undefined) return false;
   let at = 0;
-  let seen0 = false;
-  let seen1 = false;
-  let seen2 = false;
-  let seen3 = false;
-  let seen4 = false;
-  let seen5 = false;
-  let seen6 = false;
-  let seen7 = false;
-  let seen8 = false;
   for (const key in o) {
     switch (key) {
-      case "SessionResume": {
+      case "SessionResume":
         if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
         if (at > 0) return false;
         at = 1;
-        seen0 = true;
         continue;
-      }
-      case "MidTurnCancellation": {
+      case "MidTurnCancellation":
         if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
         if (at > 1) return false;
         at = 2;
-        seen1 = true;
         continue;
-      }
-      case "StructuredOutput": {
+      case "StructuredOutput":
         if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
         if (at > 2) return false;
         at = 3;
-        seen2 = true;
         continue;
-      }
-      case "UsageReporting": {
+      case "UsageReporting":
         if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
         if (at > 3) return false;
         at = 4;
-        seen3 = true;
         continue;
-      }
-      case "PermissionPolicy": {
+      case "PermissionPolicy":
         if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
         if (at > 4) return false;
         at = 5;
-        seen4 = true;
         continue;
-      }
-      case "PermissionHooks": {
+      case "PermissionHooks":
         if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
         if (at > 5) return false;
         at = 6;
-        seen5 = true;
         continue;
-      }
-      case "McpClient": {
+      case "McpClient":
         if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
         if (at > 6) return false;
         at = 7;
-        seen6 = true;
         continue;
-      }
-      case "WorkspaceScoping": {
+      case "WorkspaceScoping":
         if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
         if (at > 7) return false;
         at = 8;
-        seen7 = true;
         continue;
-      }
-      case "ModelSelection": {
+      case "ModelSelection":
         if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
         if (at > 8) return false;
         at = 9;
-        seen8 = true;
         continue;
-      }
     }
     if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
     at = 10;
   }
-  if (!seen0 && $has(o, "SessionResume")) return false;
-  if (!seen1 && $has(o, "MidTurnCancellation")) return false;
-  if (!seen2 && $has(o, "StructuredOutput")) return false;
-  if (!seen3 && $has(o, "UsageReporting")) return false;
-  if (!seen4 && $has(o, "PermissionPolicy")) return false;
-  if (!seen5 && $has(o, "PermissionHooks")) return false;
-  if (!seen6 && $has(o, "McpClient")) return false;
-  if (!seen7 && $has(o, "WorkspaceScoping")) return false;
-  if (!seen8 && $has(o, "ModelSelection")) return false;
+  if ($has(o, "SessionResume") && !$isEnum.call(o, "SessionResume")) return false;
+  if ($has(o, "MidTurnCancellation") && !$isEnum.call(o, "MidTurnCancellation")) return false;
+  if ($has(o, "StructuredOutput") && !$isEnum.call(o, "StructuredOutput")) return false;
+  if ($has(o, "UsageReporting") && !$isEnum.call(o, "UsageReporting")) return false;
+  if ($has(o, "PermissionPolicy") && !$isEnum.call(o, "PermissionPolicy")) return false;
+  if ($has(o, "PermissionHooks") && !$isEnum.call(o, "PermissionHooks")) return false;
+  if ($has(o, "McpClient") && !$isEnum.call(o, "McpClient")) return false;
+  if ($has(o, "WorkspaceScoping") && !$isEnum.call(o, "WorkspaceScoping")) return false;
+  if ($has(o, "ModelSelection") && !$isEnum.call(o, "ModelSelection")) return false;
   return true;
 }
 

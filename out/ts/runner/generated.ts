@@ -305,6 +305,8 @@ function $closed(o: $Obj, known: $Known, p: string): void {
   $fail("unknown_field", p + "/" + $esc(first), `unknown property (a key of ${$cpLen(first)} characters)`);
 }
 
+const $isEnum = Object.prototype.propertyIsEnumerable;
+
 /** Whether every element of a checked typed array passes `canon` and JSON.stringify writes it as the writer does. */
 function $canonAll(a: unknown, canon: (v: unknown) => boolean): boolean {
   if (
@@ -947,45 +949,35 @@ function canonOpenRequest(v: unknown): boolean {
   const o = v as $Obj;
   if (o.toJSON !== undefined) return false;
   let at = 0;
-  let seen0 = false;
-  let seen1 = false;
-  let seen2 = false;
-  let seen3 = false;
+  let n = 0;
   for (const key in o) {
     switch (key) {
-      case "attachment": {
+      case "attachment":
         if (at > 0) return false;
         at = 1;
-        seen0 = true;
+        n++;
         continue;
-      }
-      case "id": {
+      case "id":
         if (at > 1) return false;
         at = 2;
-        seen1 = true;
+        n++;
         continue;
-      }
-      case "method": {
+      case "method":
         if (at > 2) return false;
         at = 3;
-        seen2 = true;
+        n++;
         continue;
-      }
-      case "params": {
+      case "params":
         if (at > 3) return false;
         at = 4;
-        seen3 = true;
+        n++;
         if (!canonHarnessOptions(o[key])) return false;
         continue;
-      }
     }
     if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
     at = 5;
   }
-  if (!seen0) return false;
-  if (!seen1) return false;
-  if (!seen2) return false;
-  if (!seen3) return false;
+  if (n !== 4) return false;
   return true;
 }
 
@@ -1087,53 +1079,40 @@ function canonPromptRequest(v: unknown): boolean {
   const o = v as $Obj;
   if (o.toJSON !== undefined) return false;
   let at = 0;
-  let seen0 = false;
-  let seen1 = false;
-  let seen2 = false;
-  let seen3 = false;
-  let seen4 = false;
+  let n = 0;
   for (const key in o) {
     switch (key) {
-      case "attachment": {
+      case "attachment":
         if (at > 0) return false;
         at = 1;
-        seen0 = true;
+        n++;
         continue;
-      }
-      case "turn": {
+      case "turn":
         if (at > 1) return false;
         at = 2;
-        seen1 = true;
+        n++;
         continue;
-      }
-      case "id": {
+      case "id":
         if (at > 2) return false;
         at = 3;
-        seen2 = true;
+        n++;
         continue;
-      }
-      case "method": {
+      case "method":
         if (at > 3) return false;
         at = 4;
-        seen3 = true;
+        n++;
         continue;
-      }
-      case "params": {
+      case "params":
         if (at > 4) return false;
         at = 5;
-        seen4 = true;
+        n++;
         if (!canonText(o[key])) return false;
         continue;
-      }
     }
     if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
     at = 6;
   }
-  if (!seen0) return false;
-  if (!seen1) return false;
-  if (!seen2) return false;
-  if (!seen3) return false;
-  if (!seen4) return false;
+  if (n !== 5) return false;
   return true;
 }
 
@@ -1235,53 +1214,40 @@ function canonSteerRequest(v: unknown): boolean {
   const o = v as $Obj;
   if (o.toJSON !== undefined) return false;
   let at = 0;
-  let seen0 = false;
-  let seen1 = false;
-  let seen2 = false;
-  let seen3 = false;
-  let seen4 = false;
+  let n = 0;
   for (const key in o) {
     switch (key) {
-      case "attachment": {
+      case "attachment":
         if (at > 0) return false;
         at = 1;
-        seen0 = true;
+        n++;
         continue;
-      }
-      case "turn": {
+      case "turn":
         if (at > 1) return false;
         at = 2;
-        seen1 = true;
+        n++;
         continue;
-      }
-      case "id": {
+      case "id":
         if (at > 2) return false;
         at = 3;
-        seen2 = true;
+        n++;
         continue;
-      }
-      case "method": {
+      case "method":
         if (at > 3) return false;
         at = 4;
-        seen3 = true;
+        n++;
         continue;
-      }
-      case "params": {
+      case "params":
         if (at > 4) return false;
         at = 5;
-        seen4 = true;
+        n++;
         if (!canonText(o[key])) return false;
         continue;
-      }
     }
     if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
     at = 6;
   }
-  if (!seen0) return false;
-  if (!seen1) return false;
-  if (!seen2) return false;
-  if (!seen3) return false;
-  if (!seen4) return false;
+  if (n !== 5) return false;
   return true;
 }
 
@@ -1384,53 +1350,40 @@ function canonInterruptRequest(v: unknown): boolean {
   const o = v as $Obj;
   if (o.toJSON !== undefined) return false;
   let at = 0;
-  let seen0 = false;
-  let seen1 = false;
-  let seen2 = false;
-  let seen3 = false;
-  let seen4 = false;
+  let n = 0;
   for (const key in o) {
     switch (key) {
-      case "attachment": {
+      case "attachment":
         if (at > 0) return false;
         at = 1;
-        seen0 = true;
+        n++;
         continue;
-      }
-      case "turn": {
+      case "turn":
         if (at > 1) return false;
         at = 2;
-        seen1 = true;
+        n++;
         continue;
-      }
-      case "id": {
+      case "id":
         if (at > 2) return false;
         at = 3;
-        seen2 = true;
+        n++;
         continue;
-      }
-      case "method": {
+      case "method":
         if (at > 3) return false;
         at = 4;
-        seen3 = true;
+        n++;
         continue;
-      }
-      case "params": {
+      case "params":
         if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
         if (at > 4) return false;
         at = 5;
-        seen4 = true;
         continue;
-      }
     }
     if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
     at = 6;
   }
-  if (!seen0) return false;
-  if (!seen1) return false;
-  if (!seen2) return false;
-  if (!seen3) return false;
-  if (!seen4 && $has(o, "params")) return false;
+  if (n !== 4) return false;
+  if ($has(o, "params") && !$isEnum.call(o, "params")) return false;
   return true;
 }
 
@@ -1522,45 +1475,35 @@ function canonCheckpointRequest(v: unknown): boolean {
   const o = v as $Obj;
   if (o.toJSON !== undefined) return false;
   let at = 0;
-  let seen0 = false;
-  let seen1 = false;
-  let seen2 = false;
-  let seen3 = false;
+  let n = 0;
   for (const key in o) {
     switch (key) {
-      case "attachment": {
+      case "attachment":
         if (at > 0) return false;
         at = 1;
-        seen0 = true;
+        n++;
         continue;
-      }
-      case "id": {
+      case "id":
         if (at > 1) return false;
         at = 2;
-        seen1 = true;
+        n++;
         continue;
-      }
-      case "method": {
+      case "method":
         if (at > 2) return false;
         at = 3;
-        seen2 = true;
+        n++;
         continue;
-      }
-      case "params": {
+      case "params":
         if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
         if (at > 3) return false;
         at = 4;
-        seen3 = true;
         continue;
-      }
     }
     if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
     at = 5;
   }
-  if (!seen0) return false;
-  if (!seen1) return false;
-  if (!seen2) return false;
-  if (!seen3 && $has(o, "params")) return false;
+  if (n !== 3) return false;
+  if ($has(o, "params") && !$isEnum.call(o, "params")) return false;
   return true;
 }
 
@@ -1652,45 +1595,35 @@ function canonDetachRequest(v: unknown): boolean {
   const o = v as $Obj;
   if (o.toJSON !== undefined) return false;
   let at = 0;
-  let seen0 = false;
-  let seen1 = false;
-  let seen2 = false;
-  let seen3 = false;
+  let n = 0;
   for (const key in o) {
     switch (key) {
-      case "attachment": {
+      case "attachment":
         if (at > 0) return false;
         at = 1;
-        seen0 = true;
+        n++;
         continue;
-      }
-      case "id": {
+      case "id":
         if (at > 1) return false;
         at = 2;
-        seen1 = true;
+        n++;
         continue;
-      }
-      case "method": {
+      case "method":
         if (at > 2) return false;
         at = 3;
-        seen2 = true;
+        n++;
         continue;
-      }
-      case "params": {
+      case "params":
         if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
         if (at > 3) return false;
         at = 4;
-        seen3 = true;
         continue;
-      }
     }
     if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
     at = 5;
   }
-  if (!seen0) return false;
-  if (!seen1) return false;
-  if (!seen2) return false;
-  if (!seen3 && $has(o, "params")) return false;
+  if (n !== 3) return false;
+  if ($has(o, "params") && !$isEnum.call(o, "params")) return false;
   return true;
 }
 
@@ -1792,53 +1725,40 @@ function canonToolCallRequest(v: unknown): boolean {
   const o = v as $Obj;
   if (o.toJSON !== undefined) return false;
   let at = 0;
-  let seen0 = false;
-  let seen1 = false;
-  let seen2 = false;
-  let seen3 = false;
-  let seen4 = false;
+  let n = 0;
   for (const key in o) {
     switch (key) {
-      case "attachment": {
+      case "attachment":
         if (at > 0) return false;
         at = 1;
-        seen0 = true;
+        n++;
         continue;
-      }
-      case "turn": {
+      case "turn":
         if (at > 1) return false;
         at = 2;
-        seen1 = true;
+        n++;
         continue;
-      }
-      case "id": {
+      case "id":
         if (at > 2) return false;
         at = 3;
-        seen2 = true;
+        n++;
         continue;
-      }
-      case "method": {
+      case "method":
         if (at > 3) return false;
         at = 4;
-        seen3 = true;
+        n++;
         continue;
-      }
-      case "params": {
+      case "params":
         if (at > 4) return false;
         at = 5;
-        seen4 = true;
+        n++;
         if (!canonToolCall(o[key])) return false;
         continue;
-      }
     }
     if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
     at = 6;
   }
-  if (!seen0) return false;
-  if (!seen1) return false;
-  if (!seen2) return false;
-  if (!seen3) return false;
-  if (!seen4) return false;
+  if (n !== 5) return false;
   return true;
 }
 
@@ -1929,45 +1849,35 @@ function canonResultResponse(v: unknown): boolean {
   const o = v as $Obj;
   if (o.toJSON !== undefined) return false;
   let at = 0;
-  let seen0 = false;
-  let seen1 = false;
-  let seen2 = false;
-  let seen3 = false;
+  let n = 0;
   for (const key in o) {
     switch (key) {
-      case "attachment": {
+      case "attachment":
         if (at > 0) return false;
         at = 1;
-        seen0 = true;
+        n++;
         continue;
-      }
-      case "turn": {
+      case "turn":
         if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
         if (at > 1) return false;
         at = 2;
-        seen1 = true;
         continue;
-      }
-      case "id": {
+      case "id":
         if (at > 2) return false;
         at = 3;
-        seen2 = true;
+        n++;
         continue;
-      }
-      case "result": {
+      case "result":
         if (at > 3) return false;
         at = 4;
-        seen3 = true;
+        n++;
         continue;
-      }
     }
     if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
     at = 5;
   }
-  if (!seen0) return false;
-  if (!seen1 && $has(o, "turn")) return false;
-  if (!seen2) return false;
-  if (!seen3) return false;
+  if (n !== 3) return false;
+  if ($has(o, "turn") && !$isEnum.call(o, "turn")) return false;
   return true;
 }
 
@@ -2058,46 +1968,36 @@ function canonErrorResponse(v: unknown): boolean {
   const o = v as $Obj;
   if (o.toJSON !== undefined) return false;
   let at = 0;
-  let seen0 = false;
-  let seen1 = false;
-  let seen2 = false;
-  let seen3 = false;
+  let n = 0;
   for (const key in o) {
     switch (key) {
-      case "attachment": {
+      case "attachment":
         if (at > 0) return false;
         at = 1;
-        seen0 = true;
+        n++;
         continue;
-      }
-      case "turn": {
+      case "turn":
         if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
         if (at > 1) return false;
         at = 2;
-        seen1 = true;
         continue;
-      }
-      case "id": {
+      case "id":
         if (at > 2) return false;
         at = 3;
-        seen2 = true;
+        n++;
         continue;
-      }
-      case "error": {
+      case "error":
         if (at > 3) return false;
         at = 4;
-        seen3 = true;
+        n++;
         if (!canonResponseError(o[key])) return false;
         continue;
-      }
     }
     if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
     at = 5;
   }
-  if (!seen0) return false;
-  if (!seen1 && $has(o, "turn")) return false;
-  if (!seen2) return false;
-  if (!seen3) return false;
+  if (n !== 3) return false;
+  if ($has(o, "turn") && !$isEnum.call(o, "turn")) return false;
   return true;
 }
 
@@ -2188,45 +2088,35 @@ function canonAssistantDeltaEvent(v: unknown): boolean {
   const o = v as $Obj;
   if (o.toJSON !== undefined) return false;
   let at = 0;
-  let seen0 = false;
-  let seen1 = false;
-  let seen2 = false;
-  let seen3 = false;
+  let n = 0;
   for (const key in o) {
     switch (key) {
-      case "attachment": {
+      case "attachment":
         if (at > 0) return false;
         at = 1;
-        seen0 = true;
+        n++;
         continue;
-      }
-      case "turn": {
+      case "turn":
         if (at > 1) return false;
         at = 2;
-        seen1 = true;
+        n++;
         continue;
-      }
-      case "event": {
+      case "event":
         if (at > 2) return false;
         at = 3;
-        seen2 = true;
+        n++;
         continue;
-      }
-      case "data": {
+      case "data":
         if (at > 3) return false;
         at = 4;
-        seen3 = true;
+        n++;
         if (!canonAssistantDelta(o[key])) return false;
         continue;
-      }
     }
     if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
     at = 5;
   }
-  if (!seen0) return false;
-  if (!seen1) return false;
-  if (!seen2) return false;
-  if (!seen3) return false;
+  if (n !== 4) return false;
   return true;
 }
 
@@ -2317,45 +2207,35 @@ function canonAssistantMessageEvent(v: unknown): boolean {
   const o = v as $Obj;
   if (o.toJSON !== undefined) return false;
   let at = 0;
-  let seen0 = false;
-  let seen1 = false;
-  let seen2 = false;
-  let seen3 = false;
+  let n = 0;
   for (const key in o) {
     switch (key) {
-      case "attachment": {
+      case "attachment":
         if (at > 0) return false;
         at = 1;
-        seen0 = true;
+        n++;
         continue;
-      }
-      case "turn": {
+      case "turn":
         if (at > 1) return false;
         at = 2;
-        seen1 = true;
+        n++;
         continue;
-      }
-      case "event": {
+      case "event":
         if (at > 2) return false;
         at = 3;
-        seen2 = true;
+        n++;
         continue;
-      }
-      case "data": {
+      case "data":
         if (at > 3) return false;
         at = 4;
-        seen3 = true;
+        n++;
         if (!canonAssistantMessage(o[key])) return false;
         continue;
-      }
     }
     if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
     at = 5;
   }
-  if (!seen0) return false;
-  if (!seen1) return false;
-  if (!seen2) return false;
-  if (!seen3) return false;
+  if (n !== 4) return false;
   return true;
 }
 
@@ -3064,55 +2944,42 @@ function canonHarnessOptions(v: unknown): boolean {
   const o = v as $Obj;
   if (o.toJSON !== undefined) return false;
   let at = 0;
-  let seen0 = false;
-  let seen1 = false;
-  let seen2 = false;
-  let seen3 = false;
-  let seen4 = false;
+  let n = 0;
   for (const key in o) {
     switch (key) {
-      case "session_id": {
+      case "session_id":
         if (at > 0) return false;
         at = 1;
-        seen0 = true;
+        n++;
         continue;
-      }
-      case "dir": {
+      case "dir":
         if (at > 1) return false;
         at = 2;
-        seen1 = true;
+        n++;
         continue;
-      }
-      case "config": {
+      case "config":
         if (at > 2) return false;
         at = 3;
-        seen2 = true;
+        n++;
         if (!canonConfig(o[key])) return false;
         continue;
-      }
-      case "tools": {
+      case "tools":
         if (at > 3) return false;
         at = 4;
-        seen3 = true;
+        n++;
         if (!$canonAll(o[key], canonToolSchema)) return false;
         continue;
-      }
-      case "provider": {
+      case "provider":
         if (at > 4) return false;
         at = 5;
-        seen4 = true;
+        n++;
         if (!canonProvider(o[key])) return false;
         continue;
-      }
     }
     if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
     at = 6;
   }
-  if (!seen0) return false;
-  if (!seen1) return false;
-  if (!seen2) return false;
-  if (!seen3) return false;
-  if (!seen4) return false;
+  if (n !== 5) return false;
   return true;
 }
 
@@ -3185,28 +3052,24 @@ function canonConfig(v: unknown): boolean {
   const o = v as $Obj;
   if (o.toJSON !== undefined) return false;
   let at = 0;
-  let seen0 = false;
-  let seen1 = false;
+  let n = 0;
   for (const key in o) {
     switch (key) {
-      case "model": {
+      case "model":
         if (at > 0) return false;
         at = 1;
-        seen0 = true;
+        n++;
         continue;
-      }
-      case "tools": {
+      case "tools":
         if (at > 1) return false;
         at = 2;
-        seen1 = true;
+        n++;
         continue;
-      }
     }
     if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
     at = 3;
   }
-  if (!seen0) return false;
-  if (!seen1) return false;
+  if (n !== 2) return false;
   return true;
 }
 
@@ -3286,36 +3149,29 @@ function canonToolSchema(v: unknown): boolean {
   const o = v as $Obj;
   if (o.toJSON !== undefined) return false;
   let at = 0;
-  let seen0 = false;
-  let seen1 = false;
-  let seen2 = false;
+  let n = 0;
   for (const key in o) {
     switch (key) {
-      case "name": {
+      case "name":
         if (at > 0) return false;
         at = 1;
-        seen0 = true;
+        n++;
         continue;
-      }
-      case "description": {
+      case "description":
         if (at > 1) return false;
         at = 2;
-        seen1 = true;
+        n++;
         continue;
-      }
-      case "input_schema": {
+      case "input_schema":
         if (at > 2) return false;
         at = 3;
-        seen2 = true;
+        n++;
         continue;
-      }
     }
     if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
     at = 4;
   }
-  if (!seen0) return false;
-  if (!seen1) return false;
-  if (!seen2) return false;
+  if (n !== 3) return false;
   return true;
 }
 
@@ -3400,39 +3256,30 @@ function canonProvider(v: unknown): boolean {
   const o = v as $Obj;
   if (o.toJSON !== undefined) return false;
   let at = 0;
-  let seen0 = false;
-  let seen1 = false;
-  let seen2 = false;
   for (const key in o) {
     switch (key) {
-      case "api_key": {
+      case "api_key":
         if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
         if (at > 0) return false;
         at = 1;
-        seen0 = true;
         continue;
-      }
-      case "base_url": {
+      case "base_url":
         if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
         if (at > 1) return false;
         at = 2;
-        seen1 = true;
         continue;
-      }
-      case "api": {
+      case "api":
         if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
         if (at > 2) return false;
         at = 3;
-        seen2 = true;
         continue;
-      }
     }
     if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
     at = 4;
   }
-  if (!seen0 && $has(o, "api_key")) return false;
-  if (!seen1 && $has(o, "base_url")) return false;
-  if (!seen2 && $has(o, "api")) return false;
+  if ($has(o, "api_key") && !$isEnum.call(o, "api_key")) return false;
+  if ($has(o, "base_url") && !$isEnum.call(o, "base_url")) return false;
+  if ($has(o, "api") && !$isEnum.call(o, "api")) return false;
   return true;
 }
 
@@ -3488,20 +3335,19 @@ function canonText(v: unknown): boolean {
   const o = v as $Obj;
   if (o.toJSON !== undefined) return false;
   let at = 0;
-  let seen0 = false;
+  let n = 0;
   for (const key in o) {
     switch (key) {
-      case "text": {
+      case "text":
         if (at > 0) return false;
         at = 1;
-        seen0 = true;
+        n++;
         continue;
-      }
     }
     if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
     at = 2;
   }
-  if (!seen0) return false;
+  if (n !== 1) return false;
   return true;
 }
 
@@ -3584,36 +3430,29 @@ function canonNativeFile(v: unknown): boolean {
   const o = v as $Obj;
   if (o.toJSON !== undefined) return false;
   let at = 0;
-  let seen0 = false;
-  let seen1 = false;
-  let seen2 = false;
+  let n = 0;
   for (const key in o) {
     switch (key) {
-      case "path": {
+      case "path":
         if (at > 0) return false;
         at = 1;
-        seen0 = true;
+        n++;
         continue;
-      }
-      case "size": {
+      case "size":
         if (at > 1) return false;
         at = 2;
-        seen1 = true;
+        n++;
         continue;
-      }
-      case "append_only": {
+      case "append_only":
         if (at > 2) return false;
         at = 3;
-        seen2 = true;
+        n++;
         continue;
-      }
     }
     if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
     at = 4;
   }
-  if (!seen0) return false;
-  if (!seen1) return false;
-  if (!seen2) return false;
+  if (n !== 3) return false;
   return true;
 }
 
@@ -3692,36 +3531,29 @@ function canonToolCall(v: unknown): boolean {
   const o = v as $Obj;
   if (o.toJSON !== undefined) return false;
   let at = 0;
-  let seen0 = false;
-  let seen1 = false;
-  let seen2 = false;
+  let n = 0;
   for (const key in o) {
     switch (key) {
-      case "id": {
+      case "id":
         if (at > 0) return false;
         at = 1;
-        seen0 = true;
+        n++;
         continue;
-      }
-      case "name": {
+      case "name":
         if (at > 1) return false;
         at = 2;
-        seen1 = true;
+        n++;
         continue;
-      }
-      case "arguments": {
+      case "arguments":
         if (at > 2) return false;
         at = 3;
-        seen2 = true;
+        n++;
         continue;
-      }
     }
     if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
     at = 4;
   }
-  if (!seen0) return false;
-  if (!seen1) return false;
-  if (!seen2) return false;
+  if (n !== 3) return false;
   return true;
 }
 
@@ -3794,29 +3626,25 @@ function canonToolResult(v: unknown): boolean {
   const o = v as $Obj;
   if (o.toJSON !== undefined) return false;
   let at = 0;
-  let seen0 = false;
-  let seen1 = false;
+  let n = 0;
   for (const key in o) {
     switch (key) {
-      case "content": {
+      case "content":
         if (at > 0) return false;
         at = 1;
-        seen0 = true;
+        n++;
         if (!$canonAll(o[key], canonContentBlock)) return false;
         continue;
-      }
-      case "is_error": {
+      case "is_error":
         if (at > 1) return false;
         at = 2;
-        seen1 = true;
+        n++;
         continue;
-      }
     }
     if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
     at = 3;
   }
-  if (!seen0) return false;
-  if (!seen1) return false;
+  if (n !== 2) return false;
   return true;
 }
 
@@ -3931,28 +3759,24 @@ function canonTextBlock(v: unknown): boolean {
   const o = v as $Obj;
   if (o.toJSON !== undefined) return false;
   let at = 0;
-  let seen0 = false;
-  let seen1 = false;
+  let n = 0;
   for (const key in o) {
     switch (key) {
-      case "type": {
+      case "type":
         if (at > 0) return false;
         at = 1;
-        seen0 = true;
+        n++;
         continue;
-      }
-      case "text": {
+      case "text":
         if (at > 1) return false;
         at = 2;
-        seen1 = true;
+        n++;
         continue;
-      }
     }
     if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
     at = 3;
   }
-  if (!seen0) return false;
-  if (!seen1) return false;
+  if (n !== 2) return false;
   return true;
 }
 
@@ -4023,28 +3847,24 @@ function canonUsage(v: unknown): boolean {
   const o = v as $Obj;
   if (o.toJSON !== undefined) return false;
   let at = 0;
-  let seen0 = false;
-  let seen1 = false;
+  let n = 0;
   for (const key in o) {
     switch (key) {
-      case "input": {
+      case "input":
         if (at > 0) return false;
         at = 1;
-        seen0 = true;
+        n++;
         continue;
-      }
-      case "output": {
+      case "output":
         if (at > 1) return false;
         at = 2;
-        seen1 = true;
+        n++;
         continue;
-      }
     }
     if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
     at = 3;
   }
-  if (!seen0) return false;
-  if (!seen1) return false;
+  if (n !== 2) return false;
   return true;
 }
 
@@ -4100,20 +3920,19 @@ function canonAssistantDelta(v: unknown): boolean {
   const o = v as $Obj;
   if (o.toJSON !== undefined) return false;
   let at = 0;
-  let seen0 = false;
+  let n = 0;
   for (const key in o) {
     switch (key) {
-      case "text": {
+      case "text":
         if (at > 0) return false;
         at = 1;
-        seen0 = true;
+        n++;
         continue;
-      }
     }
     if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
     at = 2;
   }
-  if (!seen0) return false;
+  if (n !== 1) return false;
   return true;
 }
 
@@ -4192,37 +4011,30 @@ function canonAssistantMessage(v: unknown): boolean {
   const o = v as $Obj;
   if (o.toJSON !== undefined) return false;
   let at = 0;
-  let seen0 = false;
-  let seen1 = false;
-  let seen2 = false;
+  let n = 0;
   for (const key in o) {
     switch (key) {
-      case "text": {
+      case "text":
         if (at > 0) return false;
         at = 1;
-        seen0 = true;
+        n++;
         continue;
-      }
-      case "usage": {
+      case "usage":
         if (at > 1) return false;
         at = 2;
-        seen1 = true;
+        n++;
         if (!canonUsage(o[key])) return false;
         continue;
-      }
-      case "stop_reason": {
+      case "stop_reason":
         if (at > 2) return false;
         at = 3;
-        seen2 = true;
+        n++;
         continue;
-      }
     }
     if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
     at = 4;
   }
-  if (!seen0) return false;
-  if (!seen1) return false;
-  if (!seen2) return false;
+  if (n !== 3) return false;
   return true;
 }
 
@@ -4290,28 +4102,24 @@ function canonResponseError(v: unknown): boolean {
   const o = v as $Obj;
   if (o.toJSON !== undefined) return false;
   let at = 0;
-  let seen0 = false;
-  let seen1 = false;
+  let n = 0;
   for (const key in o) {
     switch (key) {
-      case "code": {
+      case "code":
         if (at > 0) return false;
         at = 1;
-        seen0 = true;
+        n++;
         continue;
-      }
-      case "message": {
+      case "message":
         if (at > 1) return false;
         at = 2;
-        seen1 = true;
+        n++;
         continue;
-      }
     }
     if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
     at = 3;
   }
-  if (!seen0) return false;
-  if (!seen1) return false;
+  if (n !== 2) return false;
   return true;
 }
 
@@ -4374,21 +4182,18 @@ function canonOpenResult(v: unknown): boolean {
   const o = v as $Obj;
   if (o.toJSON !== undefined) return false;
   let at = 0;
-  let seen0 = false;
   for (const key in o) {
     switch (key) {
-      case "tools": {
+      case "tools":
         if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
         if (at > 0) return false;
         at = 1;
-        seen0 = true;
         continue;
-      }
     }
     if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
     at = 2;
   }
-  if (!seen0 && $has(o, "tools")) return false;
+  if ($has(o, "tools") && !$isEnum.call(o, "tools")) return false;
   return true;
 }
 
@@ -4446,21 +4251,18 @@ function canonPromptResult(v: unknown): boolean {
   const o = v as $Obj;
   if (o.toJSON !== undefined) return false;
   let at = 0;
-  let seen0 = false;
   for (const key in o) {
     switch (key) {
-      case "interrupted": {
+      case "interrupted":
         if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
         if (at > 0) return false;
         at = 1;
-        seen0 = true;
         continue;
-      }
     }
     if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
     at = 2;
   }
-  if (!seen0 && $has(o, "interrupted")) return false;
+  if ($has(o, "interrupted") && !$isEnum.call(o, "interrupted")) return false;
   return true;
 }
 

@@ -245,6 +245,8 @@ function $extras(o: $Obj, known: $Known, p: string): void {
   }
 }
 
+const $isEnum = Object.prototype.propertyIsEnumerable;
+
 /** Writes the extra members of a checked open object (after its declared ones): `,"key":value` each. */
 function $writeExtras(o: $Obj, known: $Known): string {
   let s = "";
@@ -595,28 +597,24 @@ function canonPayment(v: unknown): boolean {
   const o = v as $Obj;
   if (o.toJSON !== undefined) return false;
   let at = 0;
-  let seen0 = false;
-  let seen1 = false;
+  let n = 0;
   for (const key in o) {
     switch (key) {
-      case "method": {
+      case "method":
         if (at > 0) return false;
         at = 1;
-        seen0 = true;
+        n++;
         continue;
-      }
-      case "card": {
+      case "card":
         if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
         if (at > 1) return false;
         at = 2;
-        seen1 = true;
         continue;
-      }
     }
     if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
     at = 3;
   }
-  if (!seen0) return false;
-  if (!seen1 && $has(o, "card")) return false;
+  if (n !== 1) return false;
+  if ($has(o, "card") && !$isEnum.call(o, "card")) return false;
   return true;
 }

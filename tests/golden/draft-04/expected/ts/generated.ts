@@ -260,6 +260,8 @@ function $closed(o: $Obj, known: $Known, p: string): void {
   $fail("unknown_field", p + "/" + $esc(first), `unknown property (a key of ${$cpLen(first)} characters)`);
 }
 
+const $isEnum = Object.prototype.propertyIsEnumerable;
+
 // ---- free-form values ----
 
 /** Nesting level of the value at pointer p: the document root is level 1. */
@@ -453,28 +455,24 @@ function canonRange(v: unknown): boolean {
   const o = v as $Obj;
   if (o.toJSON !== undefined) return false;
   let at = 0;
-  let seen0 = false;
-  let seen1 = false;
+  let n = 0;
   for (const key in o) {
     switch (key) {
-      case "low": {
+      case "low":
         if (at > 0) return false;
         at = 1;
-        seen0 = true;
+        n++;
         continue;
-      }
-      case "high": {
+      case "high":
         if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
         if (at > 1) return false;
         at = 2;
-        seen1 = true;
         continue;
-      }
     }
     if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
     at = 3;
   }
-  if (!seen0) return false;
-  if (!seen1 && $has(o, "high")) return false;
+  if (n !== 1) return false;
+  if ($has(o, "high") && !$isEnum.call(o, "high")) return false;
   return true;
 }

@@ -266,6 +266,8 @@ function $closed(o: $Obj, known: $Known, p: string): void {
   $fail("unknown_field", p + "/" + $esc(first), `unknown property (a key of ${$cpLen(first)} characters)`);
 }
 
+const $isEnum = Object.prototype.propertyIsEnumerable;
+
 // ---- free-form values ----
 
 /** Nesting level of the value at pointer p: the document root is level 1. */
@@ -801,37 +803,30 @@ function canonStamp(v: unknown): boolean {
   const o = v as $Obj;
   if (o.toJSON !== undefined) return false;
   let at = 0;
-  let seen0 = false;
-  let seen1 = false;
-  let seen2 = false;
+  let n = 0;
   for (const key in o) {
     switch (key) {
-      case "at": {
+      case "at":
         if (at > 0) return false;
         at = 1;
-        seen0 = true;
+        n++;
         continue;
-      }
-      case "id": {
+      case "id":
         if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
         if (at > 1) return false;
         at = 2;
-        seen1 = true;
         continue;
-      }
-      case "home": {
+      case "home":
         if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
         if (at > 2) return false;
         at = 3;
-        seen2 = true;
         continue;
-      }
     }
     if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
     at = 4;
   }
-  if (!seen0) return false;
-  if (!seen1 && $has(o, "id")) return false;
-  if (!seen2 && $has(o, "home")) return false;
+  if (n !== 1) return false;
+  if ($has(o, "id") && !$isEnum.call(o, "id")) return false;
+  if ($has(o, "home") && !$isEnum.call(o, "home")) return false;
   return true;
 }

@@ -232,6 +232,8 @@ function $extras(o: $Obj, known: $Known, p: string): void {
   }
 }
 
+const $isEnum = Object.prototype.propertyIsEnumerable;
+
 /** Writes the extra members of a checked open object (after its declared ones): `,"key":value` each. */
 function $writeExtras(o: $Obj, known: $Known): string {
   let s = "";
@@ -430,28 +432,24 @@ function canonMeta(v: unknown): boolean {
   const o = v as $Obj;
   if (o.toJSON !== undefined) return false;
   let at = 0;
-  let seen0 = false;
-  let seen1 = false;
+  let n = 0;
   for (const key in o) {
     switch (key) {
-      case "name": {
+      case "name":
         if (at > 0) return false;
         at = 1;
-        seen0 = true;
+        n++;
         continue;
-      }
-      case "processors": {
+      case "processors":
         if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
         if (at > 1) return false;
         at = 2;
-        seen1 = true;
         continue;
-      }
     }
     if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
     at = 3;
   }
-  if (!seen0) return false;
-  if (!seen1 && $has(o, "processors")) return false;
+  if (n !== 1) return false;
+  if ($has(o, "processors") && !$isEnum.call(o, "processors")) return false;
   return true;
 }

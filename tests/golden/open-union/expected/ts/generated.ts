@@ -539,28 +539,24 @@ function canonStarted(v: unknown): boolean {
   const o = v as $Obj;
   if (o.toJSON !== undefined) return false;
   let at = 0;
-  let seen0 = false;
-  let seen1 = false;
+  let n = 0;
   for (const key in o) {
     switch (key) {
-      case "type": {
+      case "type":
         if (at > 0) return false;
         at = 1;
-        seen0 = true;
+        n++;
         continue;
-      }
-      case "at": {
+      case "at":
         if (at > 1) return false;
         at = 2;
-        seen1 = true;
+        n++;
         continue;
-      }
     }
     if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
     at = 3;
   }
-  if (!seen0) return false;
-  if (!seen1) return false;
+  if (n !== 2) return false;
   return true;
 }
 
@@ -615,19 +611,18 @@ function canonStopped(v: unknown): boolean {
   const o = v as $Obj;
   if (o.toJSON !== undefined) return false;
   let at = 0;
-  let seen0 = false;
+  let n = 0;
   for (const key in o) {
     switch (key) {
-      case "type": {
+      case "type":
         if (at > 0) return false;
         at = 1;
-        seen0 = true;
+        n++;
         continue;
-      }
     }
     if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
     at = 2;
   }
-  if (!seen0) return false;
+  if (n !== 1) return false;
   return true;
 }

@@ -268,6 +268,8 @@ function $closed(o: $Obj, known: $Known, p: string): void {
   $fail("unknown_field", p + "/" + $esc(first), `unknown property (a key of ${$cpLen(first)} characters)`);
 }
 
+const $isEnum = Object.prototype.propertyIsEnumerable;
+
 /** Whether every element of a checked typed array passes `canon` and JSON.stringify writes it as the writer does. */
 function $canonAll(a: unknown, canon: (v: unknown) => boolean): boolean {
   if (
@@ -475,29 +477,25 @@ function canonTree(v: unknown): boolean {
   const o = v as $Obj;
   if (o.toJSON !== undefined) return false;
   let at = 0;
-  let seen0 = false;
-  let seen1 = false;
+  let n = 0;
   for (const key in o) {
     switch (key) {
-      case "name": {
+      case "name":
         if (at > 0) return false;
         at = 1;
-        seen0 = true;
+        n++;
         continue;
-      }
-      case "children": {
+      case "children":
         if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
         if (at > 1) return false;
         at = 2;
-        seen1 = true;
         if (!$canonAll(o[key], canonTree)) return false;
         continue;
-      }
     }
     if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
     at = 3;
   }
-  if (!seen0) return false;
-  if (!seen1 && $has(o, "children")) return false;
+  if (n !== 1) return false;
+  if ($has(o, "children") && !$isEnum.call(o, "children")) return false;
   return true;
 }

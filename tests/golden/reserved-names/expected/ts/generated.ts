@@ -235,6 +235,8 @@ function $extras(o: $Obj, known: $Known, p: string): void {
   }
 }
 
+const $isEnum = Object.prototype.propertyIsEnumerable;
+
 /** Writes the extra members of a checked open object (after its declared ones): `,"key":value` each. */
 function $writeExtras(o: $Obj, known: $Known): string {
   let s = "";
@@ -411,20 +413,19 @@ function canonError(v: unknown): boolean {
   const o = v as $Obj;
   if (o.toJSON !== undefined) return false;
   let at = 0;
-  let seen0 = false;
+  let n = 0;
   for (const key in o) {
     switch (key) {
-      case "message": {
+      case "message":
         if (at > 0) return false;
         at = 1;
-        seen0 = true;
+        n++;
         continue;
-      }
     }
     if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
     at = 2;
   }
-  if (!seen0) return false;
+  if (n !== 1) return false;
   return true;
 }
 
@@ -485,22 +486,19 @@ function canonObj(v: unknown): boolean {
   const o = v as $Obj;
   if (o.toJSON !== undefined) return false;
   let at = 0;
-  let seen0 = false;
   for (const key in o) {
     switch (key) {
-      case "error": {
+      case "error":
         if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
         if (at > 0) return false;
         at = 1;
-        seen0 = true;
         if (!canonError(o[key])) return false;
         continue;
-      }
     }
     if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
     at = 2;
   }
-  if (!seen0 && $has(o, "error")) return false;
+  if ($has(o, "error") && !$isEnum.call(o, "error")) return false;
   return true;
 }
 
@@ -646,20 +644,17 @@ function canonLooseObject(v: unknown): boolean {
   const o = v as $Obj;
   if (o.toJSON !== undefined) return false;
   let at = 0;
-  let seen0 = false;
   for (const key in o) {
     switch (key) {
-      case "a": {
+      case "a":
         if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
         if (at > 0) return false;
         at = 1;
-        seen0 = true;
         continue;
-      }
     }
     if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
     at = 2;
   }
-  if (!seen0 && $has(o, "a")) return false;
+  if ($has(o, "a") && !$isEnum.call(o, "a")) return false;
   return true;
 }

@@ -296,6 +296,8 @@ function $closed(o: $Obj, known: $Known, p: string): void {
   $fail("unknown_field", p + "/" + $esc(first), `unknown property (a key of ${$cpLen(first)} characters)`);
 }
 
+const $isEnum = Object.prototype.propertyIsEnumerable;
+
 // ---- free-form values ----
 
 /** Nesting level of the value at pointer p: the document root is level 1. */
@@ -798,37 +800,30 @@ function canonCircle(v: unknown): boolean {
   const o = v as $Obj;
   if (o.toJSON !== undefined) return false;
   let at = 0;
-  let seen0 = false;
-  let seen1 = false;
-  let seen2 = false;
+  let n = 0;
   for (const key in o) {
     switch (key) {
-      case "kind": {
+      case "kind":
         if (at > 0) return false;
         at = 1;
-        seen0 = true;
+        n++;
         continue;
-      }
-      case "radius": {
+      case "radius":
         if (at > 1) return false;
         at = 2;
-        seen1 = true;
+        n++;
         continue;
-      }
-      case "color": {
+      case "color":
         if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
         if (at > 2) return false;
         at = 3;
-        seen2 = true;
         continue;
-      }
     }
     if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
     at = 4;
   }
-  if (!seen0) return false;
-  if (!seen1) return false;
-  if (!seen2 && $has(o, "color")) return false;
+  if (n !== 2) return false;
+  if ($has(o, "color") && !$isEnum.call(o, "color")) return false;
   return true;
 }
 
@@ -928,45 +923,35 @@ function canonSquare(v: unknown): boolean {
   const o = v as $Obj;
   if (o.toJSON !== undefined) return false;
   let at = 0;
-  let seen0 = false;
-  let seen1 = false;
-  let seen2 = false;
-  let seen3 = false;
+  let n = 0;
   for (const key in o) {
     switch (key) {
-      case "kind": {
+      case "kind":
         if (at > 0) return false;
         at = 1;
-        seen0 = true;
+        n++;
         continue;
-      }
-      case "side": {
+      case "side":
         if (at > 1) return false;
         at = 2;
-        seen1 = true;
+        n++;
         continue;
-      }
-      case "tags": {
+      case "tags":
         if (at > 2) return false;
         at = 3;
-        seen2 = true;
+        n++;
         continue;
-      }
-      case "meta": {
+      case "meta":
         if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
         if (at > 3) return false;
         at = 4;
-        seen3 = true;
         continue;
-      }
     }
     if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
     at = 5;
   }
-  if (!seen0) return false;
-  if (!seen1) return false;
-  if (!seen2) return false;
-  if (!seen3 && $has(o, "meta")) return false;
+  if (n !== 3) return false;
+  if ($has(o, "meta") && !$isEnum.call(o, "meta")) return false;
   return true;
 }
 
