@@ -200,14 +200,32 @@ function $runValue<T>(v: unknown, p: string, walk: (v: unknown, p: string) => vo
   return v as T;
 }
 
-/** Checks a value as its decoder would, then writes it; DecodeErrors become EncodeErrors with the same code and pointer. */
-function $encode<T>(value: T, check: (v: unknown, p: string) => void, write: (v: T) => string): string {
+/**
+ * Checks a value as its decoder would, then writes it; DecodeErrors become EncodeErrors with the same
+ * code and pointer. With `canon`: a checked value that JSON.stringify writes canonically (its typed
+ * objects' own members already in canonical order, nothing with a toJSON) is written by one
+ * JSON.stringify call, the same bytes as `write`.
+ */
+function $encode<T>(
+  value: T,
+  check: (v: unknown, p: string) => void,
+  write: (v: T) => string,
+  canon?: (v: unknown) => boolean,
+): string {
   const saved = $src;
   const savedSur = $sur;
   $src = undefined;
   $sur = true;
   try {
     check(value, "");
+    // free-form members are plain objects and arrays (checked): only these prototypes could add a toJSON
+    if (
+      canon !== undefined &&
+      (Object.prototype as { toJSON?: unknown }).toJSON === undefined &&
+      (Array.prototype as { toJSON?: unknown }).toJSON === undefined &&
+      canon(value)
+    )
+      return JSON.stringify(value);
     return write(value);
   } catch (e) {
     if (e instanceof DecodeError) throw new EncodeError(e.code, e.pointer, e.message);
@@ -318,6 +336,20 @@ function $extras(o: $Obj, known: $Known, p: string): void {
     if ($sur && !$wellFormed(k)) $fail("utf8", p, "object key holds an unpaired UTF-16 surrogate");
     $free(o[k], p, $esc(k), undefined);
   }
+}
+
+const $isEnum = Object.prototype.propertyIsEnumerable;
+
+/** Whether every element of a checked typed array passes `canon` and JSON.stringify writes it as the writer does. */
+function $canonAll(a: unknown, canon: (v: unknown) => boolean): boolean {
+  if (
+    !Array.isArray(a) ||
+    Object.getPrototypeOf(a) !== Array.prototype ||
+    (a as { toJSON?: unknown }).toJSON !== undefined
+  )
+    return false;
+  for (let i = 0; i < a.length; i++) if (!canon(a[i])) return false;
+  return true;
 }
 
 /** Writes the extra members of a checked open object (after its declared ones): `,"key":value` each. */

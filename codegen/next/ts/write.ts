@@ -95,6 +95,104 @@ export function objectWriter(pr: Printer, d: Decl, t: ObjectType): void {
   });
 }
 
+// ---- the fast path: a checked value whose own property order is already canonical ----
+//
+// JSON.stringify of a checked value writes its canonical form when every typed object on the way
+// has its own enumerable members in the writer's order (declared properties in schema order, extra
+// members after, in property order) and nothing it would call: no toJSON, a plain array for a typed
+// array. A canon function says so of a checked value, without writing anything; $encode then makes
+// one JSON.stringify call instead of the writer. False means only "take the writer".
+
+/** The name of a definition's canon function (next to its writer's). */
+export const canonName = (d: Decl): string => d.names.ts.write.replace(/^write/, "canon");
+
+/** An expression: whether JSON.stringify writes the checked value `x` of type t canonically. */
+export function canonExpr(t: Type, x: string): string {
+  if (plain(t)) return "true";
+  switch (t.kind) {
+    case "ref":
+      return `${canonName(t.decl)}(${x})`;
+    case "array":
+      if (t.prefix.length > 0 || t.items === undefined) return "false";
+      return t.items.kind === "ref" && !plain(t.items)
+        ? `$canonAll(${x}, ${canonName(t.items.decl)})`
+        : `$canonAll(${x}, (e) => ${canonExpr(t.items, "e")})`;
+    case "union":
+      if (isNullable(t)) return `(${x} === null || ${canonExpr(nullableOf(t), x)})`;
+      return "false";
+    default:
+      return "false";
+  }
+}
+
+/** The canon function of an object definition: its for-in order is the writer's order. */
+export function objectCanon(pr: Printer, d: Decl, t: ObjectType): void {
+  pr.block(`function ${canonName(d)}(v: unknown): boolean {`, () => {
+    if (isLargeObject(t)) {
+      pr.raw("return false;");
+      return;
+    }
+    const typedExtras = t.patterns.some((pp) => !plain(pp.type)) || (t.extras.kind === "map" && !plain(t.extras.type));
+    pr.raw("const o = v as $Obj;");
+    pr.raw("if (o.toJSON !== undefined) return false;");
+    // at: 1 + the index of the last declared key seen (properties.length + 1 after an extra member);
+    // n: the required properties seen
+    const props = t.properties;
+    const required = props.filter((p) => p.required).length;
+    pr.raw("let at = 0;");
+    if (required > 0) pr.raw("let n = 0;");
+    pr.block("for (const key in o) {", () => {
+      if (props.length > 0)
+        pr.block("switch (key) {", () => {
+          props.forEach((p, i) => {
+            pr.raw(`case ${lit(p.name)}:`);
+            // a required property is own and defined (checked); an optional one may be neither
+            if (!p.required) pr.raw(`  if (o[key] === undefined || !$hasOwn.call(o, key)) continue;`);
+            pr.raw(`  if (at > ${i}) return false;`);
+            pr.raw(`  at = ${i + 1};`);
+            if (p.required) pr.raw("  n++;");
+            const nested = canonExpr(p.type, "o[key]");
+            if (nested !== "true") pr.raw(`  if (!${nested}) return false;`);
+            pr.raw("  continue;");
+          });
+        });
+      pr.raw("if (o[key] === undefined || !$hasOwn.call(o, key)) continue;");
+      // closed objects have no own defined extra member (checked); open ones write theirs last
+      pr.raw(typedExtras ? "return false;" : `at = ${props.length + 1};`);
+    });
+    // a declared member the writer writes that for-in did not see (own, defined, not enumerable)
+    if (required > 0) pr.raw(`if (n !== ${required}) return false;`);
+    for (const p of props)
+      if (!p.required) pr.raw(`if ($has(o, ${lit(p.name)}) && !$isEnum.call(o, ${lit(p.name)})) return false;`);
+    pr.raw("return true;");
+  });
+}
+
+/** The canon function of a union definition: the chosen variant's. */
+export function unionCanon(pr: Printer, d: Decl, u: UnionType): void {
+  pr.block(`function ${canonName(d)}(v: unknown): boolean {`, () => {
+    if (isNullable(u)) {
+      pr.raw(`return ${canonExpr(u, "v")};`);
+      return;
+    }
+    const indices = u.dispatch !== undefined ? reachable(u) : u.variants.map((_, i) => i);
+    if (indices.length === 0) {
+      pr.raw("return false;");
+      return;
+    }
+    const pick =
+      u.dispatch !== undefined
+        ? `${d.names.ts.pick}(v, "", false)`
+        : `$which(v, ${d.names.ts.variants}, [${u.variants.map(kindMask).join(", ")}])`;
+    pr.block(`switch (${pick}) {`, () => {
+      indices.forEach((i, n) => {
+        const label = n === indices.length - 1 ? "default:" : `case ${i}:`;
+        pr.raw(`${label} return ${canonExpr(u.variants[i]!, "v")};`);
+      });
+    });
+  });
+}
+
 /** The writer function of a union definition: the chosen variant's writer. */
 export function unionWriter(pr: Printer, d: Decl, u: UnionType): void {
   pr.block(`function ${d.names.ts.write}(v: unknown): string {`, () => {

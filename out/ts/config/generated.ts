@@ -173,14 +173,32 @@ function $runDoc<T>(input: string | Uint8Array, walk: (v: unknown, p: string) =>
   return $checkDoc<T>(text, $parseText(text), walk);
 }
 
-/** Checks a value as its decoder would, then writes it; DecodeErrors become EncodeErrors with the same code and pointer. */
-function $encode<T>(value: T, check: (v: unknown, p: string) => void, write: (v: T) => string): string {
+/**
+ * Checks a value as its decoder would, then writes it; DecodeErrors become EncodeErrors with the same
+ * code and pointer. With `canon`: a checked value that JSON.stringify writes canonically (its typed
+ * objects' own members already in canonical order, nothing with a toJSON) is written by one
+ * JSON.stringify call, the same bytes as `write`.
+ */
+function $encode<T>(
+  value: T,
+  check: (v: unknown, p: string) => void,
+  write: (v: T) => string,
+  canon?: (v: unknown) => boolean,
+): string {
   const saved = $src;
   const savedSur = $sur;
   $src = undefined;
   $sur = true;
   try {
     check(value, "");
+    // free-form members are plain objects and arrays (checked): only these prototypes could add a toJSON
+    if (
+      canon !== undefined &&
+      (Object.prototype as { toJSON?: unknown }).toJSON === undefined &&
+      (Array.prototype as { toJSON?: unknown }).toJSON === undefined &&
+      canon(value)
+    )
+      return JSON.stringify(value);
     return write(value);
   } catch (e) {
     if (e instanceof DecodeError) throw new EncodeError(e.code, e.pointer, e.message);
@@ -257,6 +275,20 @@ function $closed(o: $Obj, known: $Known, p: string): void {
   if (first === undefined) return;
   if ($sur && !$wellFormed(first)) $fail("utf8", p, "object key holds an unpaired UTF-16 surrogate");
   $fail("unknown_field", p + "/" + $esc(first), `unknown property (a key of ${$cpLen(first)} characters)`);
+}
+
+const $isEnum = Object.prototype.propertyIsEnumerable;
+
+/** Whether every element of a checked typed array passes `canon` and JSON.stringify writes it as the writer does. */
+function $canonAll(a: unknown, canon: (v: unknown) => boolean): boolean {
+  if (
+    !Array.isArray(a) ||
+    Object.getPrototypeOf(a) !== Array.prototype ||
+    (a as { toJSON?: unknown }).toJSON !== undefined
+  )
+    return false;
+  for (let i = 0; i < a.length; i++) if (!canon(a[i])) return false;
+  return true;
 }
 
 // ---- free-form values ----
@@ -415,7 +447,7 @@ export function decodeConfig(input: string | Uint8Array): Config {
 
 /** Writes a Config in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeConfig(value: Config): string {
-  return $encode(value, checkConfig, writeConfig);
+  return $encode(value, checkConfig, writeConfig, canonConfig);
 }
 
 function knownConfig(key: string): boolean {
@@ -495,6 +527,46 @@ function writeConfig(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
+function canonConfig(v: unknown): boolean {
+  const o = v as $Obj;
+  if (o.toJSON !== undefined) return false;
+  let at = 0;
+  let n = 0;
+  for (const key in o) {
+    switch (key) {
+      case "$schema":
+        if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+        if (at > 0) return false;
+        at = 1;
+        continue;
+      case "protocols":
+        if (at > 1) return false;
+        at = 2;
+        n++;
+        if (!$canonAll(o[key], canonProtocolConfig)) return false;
+        continue;
+      case "goModules":
+        if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+        if (at > 2) return false;
+        at = 3;
+        if (!$canonAll(o[key], canonGoModuleConfig)) return false;
+        continue;
+      case "manifest":
+        if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+        if (at > 3) return false;
+        at = 4;
+        continue;
+    }
+    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+    at = 5;
+  }
+  if (n !== 1) return false;
+  if ($has(o, "$schema") && !$isEnum.call(o, "$schema")) return false;
+  if ($has(o, "goModules") && !$isEnum.call(o, "goModules")) return false;
+  if ($has(o, "manifest") && !$isEnum.call(o, "manifest")) return false;
+  return true;
+}
+
 /** One protocol: its schema files and where its TypeScript, Go and documentation go. An output left out is not generated. */
 export type ProtocolConfig = {
   /** The protocol's name: used in headers and documentation, and the default Go package name. */
@@ -516,7 +588,7 @@ export function decodeProtocolConfig(input: string | Uint8Array): ProtocolConfig
 
 /** Writes a ProtocolConfig in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeProtocolConfig(value: ProtocolConfig): string {
-  return $encode(value, checkProtocolConfig, writeProtocolConfig);
+  return $encode(value, checkProtocolConfig, writeProtocolConfig, canonProtocolConfig);
 }
 
 function knownProtocolConfig(key: string): boolean {
@@ -614,6 +686,50 @@ function writeProtocolConfig(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
+function canonProtocolConfig(v: unknown): boolean {
+  const o = v as $Obj;
+  if (o.toJSON !== undefined) return false;
+  let at = 0;
+  let n = 0;
+  for (const key in o) {
+    switch (key) {
+      case "name":
+        if (at > 0) return false;
+        at = 1;
+        n++;
+        continue;
+      case "schema":
+        if (at > 1) return false;
+        at = 2;
+        n++;
+        continue;
+      case "typescript":
+        if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+        if (at > 2) return false;
+        at = 3;
+        continue;
+      case "go":
+        if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+        if (at > 3) return false;
+        at = 4;
+        if (!canonGoConfig(o[key])) return false;
+        continue;
+      case "docs":
+        if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+        if (at > 4) return false;
+        at = 5;
+        continue;
+    }
+    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+    at = 6;
+  }
+  if (n !== 2) return false;
+  if ($has(o, "typescript") && !$isEnum.call(o, "typescript")) return false;
+  if ($has(o, "go") && !$isEnum.call(o, "go")) return false;
+  if ($has(o, "docs") && !$isEnum.call(o, "docs")) return false;
+  return true;
+}
+
 /** The Go package of a protocol: one self-contained folder (types, decoders, encoders and their runtime; standard library only) that builds at any path of any module, internal/ included. */
 export type GoConfig = {
   /** The package's folder, such as internal/harness. codegen writes its *.go files there and leaves every other file alone. */
@@ -631,7 +747,7 @@ export function decodeGoConfig(input: string | Uint8Array): GoConfig {
 
 /** Writes a GoConfig in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeGoConfig(value: GoConfig): string {
-  return $encode(value, checkGoConfig, writeGoConfig);
+  return $encode(value, checkGoConfig, writeGoConfig, canonGoConfig);
 }
 
 function knownGoConfig(key: string): boolean {
@@ -691,6 +807,38 @@ function writeGoConfig(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
+function canonGoConfig(v: unknown): boolean {
+  const o = v as $Obj;
+  if (o.toJSON !== undefined) return false;
+  let at = 0;
+  let n = 0;
+  for (const key in o) {
+    switch (key) {
+      case "dir":
+        if (at > 0) return false;
+        at = 1;
+        n++;
+        continue;
+      case "package":
+        if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+        if (at > 1) return false;
+        at = 2;
+        continue;
+      case "importPath":
+        if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+        if (at > 2) return false;
+        at = 3;
+        continue;
+    }
+    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+    at = 4;
+  }
+  if (n !== 1) return false;
+  if ($has(o, "package") && !$isEnum.call(o, "package")) return false;
+  if ($has(o, "importPath") && !$isEnum.call(o, "importPath")) return false;
+  return true;
+}
+
 /** A go.mod that codegen writes. */
 export type GoModuleConfig = {
   /** The module's root folder, such as out/go. */
@@ -712,7 +860,7 @@ export function decodeGoModuleConfig(input: string | Uint8Array): GoModuleConfig
 
 /** Writes a GoModuleConfig in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeGoModuleConfig(value: GoModuleConfig): string {
-  return $encode(value, checkGoModuleConfig, writeGoModuleConfig);
+  return $encode(value, checkGoModuleConfig, writeGoModuleConfig, canonGoModuleConfig);
 }
 
 function knownGoModuleConfig(key: string): boolean {
@@ -768,4 +916,35 @@ function writeGoModuleConfig(v: unknown): string {
   s += ',"module":' + JSON.stringify(o.module);
   if ($has(o, "go")) s += ',"go":' + JSON.stringify(o.go);
   return "{" + s.slice(1) + "}";
+}
+
+function canonGoModuleConfig(v: unknown): boolean {
+  const o = v as $Obj;
+  if (o.toJSON !== undefined) return false;
+  let at = 0;
+  let n = 0;
+  for (const key in o) {
+    switch (key) {
+      case "dir":
+        if (at > 0) return false;
+        at = 1;
+        n++;
+        continue;
+      case "module":
+        if (at > 1) return false;
+        at = 2;
+        n++;
+        continue;
+      case "go":
+        if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+        if (at > 2) return false;
+        at = 3;
+        continue;
+    }
+    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+    at = 4;
+  }
+  if (n !== 2) return false;
+  if ($has(o, "go") && !$isEnum.call(o, "go")) return false;
+  return true;
 }

@@ -194,14 +194,32 @@ function $runOpen<T>(
   return pick(v, "", true) < 0 ? null : $checkDoc<T>(text, v, walk);
 }
 
-/** Checks a value as its decoder would, then writes it; DecodeErrors become EncodeErrors with the same code and pointer. */
-function $encode<T>(value: T, check: (v: unknown, p: string) => void, write: (v: T) => string): string {
+/**
+ * Checks a value as its decoder would, then writes it; DecodeErrors become EncodeErrors with the same
+ * code and pointer. With `canon`: a checked value that JSON.stringify writes canonically (its typed
+ * objects' own members already in canonical order, nothing with a toJSON) is written by one
+ * JSON.stringify call, the same bytes as `write`.
+ */
+function $encode<T>(
+  value: T,
+  check: (v: unknown, p: string) => void,
+  write: (v: T) => string,
+  canon?: (v: unknown) => boolean,
+): string {
   const saved = $src;
   const savedSur = $sur;
   $src = undefined;
   $sur = true;
   try {
     check(value, "");
+    // free-form members are plain objects and arrays (checked): only these prototypes could add a toJSON
+    if (
+      canon !== undefined &&
+      (Object.prototype as { toJSON?: unknown }).toJSON === undefined &&
+      (Array.prototype as { toJSON?: unknown }).toJSON === undefined &&
+      canon(value)
+    )
+      return JSON.stringify(value);
     return write(value);
   } catch (e) {
     if (e instanceof DecodeError) throw new EncodeError(e.code, e.pointer, e.message);
@@ -293,6 +311,8 @@ function $extras(o: $Obj, known: $Known, p: string): void {
     $free(o[k], p, $esc(k), undefined);
   }
 }
+
+const $isEnum = Object.prototype.propertyIsEnumerable;
 
 /** Writes the extra members of a checked open object (after its declared ones): `,"key":value` each. */
 function $writeExtras(o: $Obj, known: $Known): string {
@@ -628,7 +648,7 @@ export function decodeHarnessEvent(input: string | Uint8Array): HarnessEvent | n
 
 /** Writes a HarnessEvent in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeHarnessEvent(value: HarnessEvent): string {
-  return $encode(value, checkHarnessEvent, writeHarnessEvent);
+  return $encode(value, checkHarnessEvent, writeHarnessEvent, canonHarnessEvent);
 }
 
 function pickHarnessEvent(v: unknown, p: string, ignore: boolean): number {
@@ -698,6 +718,23 @@ function writeHarnessEvent(v: unknown): string {
   }
 }
 
+function canonHarnessEvent(v: unknown): boolean {
+  switch (pickHarnessEvent(v, "", false)) {
+    case 0:
+      return canonTextEvent(v);
+    case 1:
+      return canonActivityEvent(v);
+    case 2:
+      return canonPermissionEvent(v);
+    case 3:
+      return canonUsageEvent(v);
+    case 4:
+      return canonCompleteEvent(v);
+    default:
+      return canonErrorEvent(v);
+  }
+}
+
 /** Assistant text streamed during the turn. */
 export type TextEvent = {
   /** Always `text`. */
@@ -715,7 +752,7 @@ export function decodeTextEvent(input: string | Uint8Array): TextEvent {
 
 /** Writes a TextEvent in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeTextEvent(value: TextEvent): string {
-  return $encode(value, checkTextEvent, writeTextEvent);
+  return $encode(value, checkTextEvent, writeTextEvent, canonTextEvent);
 }
 
 function knownTextEvent(key: string): boolean {
@@ -763,6 +800,31 @@ function writeTextEvent(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
+function canonTextEvent(v: unknown): boolean {
+  const o = v as $Obj;
+  if (o.toJSON !== undefined) return false;
+  let at = 0;
+  let n = 0;
+  for (const key in o) {
+    switch (key) {
+      case "type":
+        if (at > 0) return false;
+        at = 1;
+        n++;
+        continue;
+      case "text":
+        if (at > 1) return false;
+        at = 2;
+        n++;
+        continue;
+    }
+    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+    at = 3;
+  }
+  if (n !== 2) return false;
+  return true;
+}
+
 /** What the harness is doing now, for display. */
 export type ActivityEvent = {
   /** Always `activity`. */
@@ -780,7 +842,7 @@ export function decodeActivityEvent(input: string | Uint8Array): ActivityEvent {
 
 /** Writes an ActivityEvent in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeActivityEvent(value: ActivityEvent): string {
-  return $encode(value, checkActivityEvent, writeActivityEvent);
+  return $encode(value, checkActivityEvent, writeActivityEvent, canonActivityEvent);
 }
 
 function knownActivityEvent(key: string): boolean {
@@ -830,6 +892,31 @@ function writeActivityEvent(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
+function canonActivityEvent(v: unknown): boolean {
+  const o = v as $Obj;
+  if (o.toJSON !== undefined) return false;
+  let at = 0;
+  let n = 0;
+  for (const key in o) {
+    switch (key) {
+      case "type":
+        if (at > 0) return false;
+        at = 1;
+        n++;
+        continue;
+      case "description":
+        if (at > 1) return false;
+        at = 2;
+        n++;
+        continue;
+    }
+    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+    at = 3;
+  }
+  if (n !== 2) return false;
+  return true;
+}
+
 /** The harness asks for permission to act. */
 export type PermissionEvent = {
   /** Always `permission`. */
@@ -851,7 +938,7 @@ export function decodePermissionEvent(input: string | Uint8Array): PermissionEve
 
 /** Writes a PermissionEvent in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodePermissionEvent(value: PermissionEvent): string {
-  return $encode(value, checkPermissionEvent, writePermissionEvent);
+  return $encode(value, checkPermissionEvent, writePermissionEvent, canonPermissionEvent);
 }
 
 function knownPermissionEvent(key: string): boolean {
@@ -920,6 +1007,42 @@ function writePermissionEvent(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
+function canonPermissionEvent(v: unknown): boolean {
+  const o = v as $Obj;
+  if (o.toJSON !== undefined) return false;
+  let at = 0;
+  let n = 0;
+  for (const key in o) {
+    switch (key) {
+      case "type":
+        if (at > 0) return false;
+        at = 1;
+        n++;
+        continue;
+      case "id":
+        if (at > 1) return false;
+        at = 2;
+        n++;
+        continue;
+      case "description":
+        if (at > 2) return false;
+        at = 3;
+        n++;
+        continue;
+      case "command":
+        if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+        if (at > 3) return false;
+        at = 4;
+        continue;
+    }
+    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+    at = 5;
+  }
+  if (n !== 3) return false;
+  if ($has(o, "command") && !$isEnum.call(o, "command")) return false;
+  return true;
+}
+
 /** Tokens (and money) the turn has used so far. */
 export type UsageEvent = {
   /** Always `usage`. */
@@ -941,7 +1064,7 @@ export function decodeUsageEvent(input: string | Uint8Array): UsageEvent {
 
 /** Writes an UsageEvent in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeUsageEvent(value: UsageEvent): string {
-  return $encode(value, checkUsageEvent, writeUsageEvent);
+  return $encode(value, checkUsageEvent, writeUsageEvent, canonUsageEvent);
 }
 
 function knownUsageEvent(key: string): boolean {
@@ -1025,6 +1148,42 @@ function writeUsageEvent(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
+function canonUsageEvent(v: unknown): boolean {
+  const o = v as $Obj;
+  if (o.toJSON !== undefined) return false;
+  let at = 0;
+  let n = 0;
+  for (const key in o) {
+    switch (key) {
+      case "type":
+        if (at > 0) return false;
+        at = 1;
+        n++;
+        continue;
+      case "input_tokens":
+        if (at > 1) return false;
+        at = 2;
+        n++;
+        continue;
+      case "output_tokens":
+        if (at > 2) return false;
+        at = 3;
+        n++;
+        continue;
+      case "cost_usd":
+        if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+        if (at > 3) return false;
+        at = 4;
+        continue;
+    }
+    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+    at = 5;
+  }
+  if (n !== 3) return false;
+  if ($has(o, "cost_usd") && !$isEnum.call(o, "cost_usd")) return false;
+  return true;
+}
+
 /** The turn's final answer; the terminal event of a successful turn. */
 export type CompleteEvent = {
   /** Always `complete`. */
@@ -1042,7 +1201,7 @@ export function decodeCompleteEvent(input: string | Uint8Array): CompleteEvent {
 
 /** Writes a CompleteEvent in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeCompleteEvent(value: CompleteEvent): string {
-  return $encode(value, checkCompleteEvent, writeCompleteEvent);
+  return $encode(value, checkCompleteEvent, writeCompleteEvent, canonCompleteEvent);
 }
 
 function knownCompleteEvent(key: string): boolean {
@@ -1090,6 +1249,31 @@ function writeCompleteEvent(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
+function canonCompleteEvent(v: unknown): boolean {
+  const o = v as $Obj;
+  if (o.toJSON !== undefined) return false;
+  let at = 0;
+  let n = 0;
+  for (const key in o) {
+    switch (key) {
+      case "type":
+        if (at > 0) return false;
+        at = 1;
+        n++;
+        continue;
+      case "text":
+        if (at > 1) return false;
+        at = 2;
+        n++;
+        continue;
+    }
+    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+    at = 3;
+  }
+  if (n !== 2) return false;
+  return true;
+}
+
 /** The turn failed; the terminal event of a failed turn. */
 export type ErrorEvent = {
   /** Always `error`. */
@@ -1107,7 +1291,7 @@ export function decodeErrorEvent(input: string | Uint8Array): ErrorEvent {
 
 /** Writes an ErrorEvent in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeErrorEvent(value: ErrorEvent): string {
-  return $encode(value, checkErrorEvent, writeErrorEvent);
+  return $encode(value, checkErrorEvent, writeErrorEvent, canonErrorEvent);
 }
 
 function knownErrorEvent(key: string): boolean {
@@ -1155,6 +1339,31 @@ function writeErrorEvent(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
+function canonErrorEvent(v: unknown): boolean {
+  const o = v as $Obj;
+  if (o.toJSON !== undefined) return false;
+  let at = 0;
+  let n = 0;
+  for (const key in o) {
+    switch (key) {
+      case "type":
+        if (at > 0) return false;
+        at = 1;
+        n++;
+        continue;
+      case "message":
+        if (at > 1) return false;
+        at = 2;
+        n++;
+        continue;
+    }
+    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+    at = 3;
+  }
+  if (n !== 2) return false;
+  return true;
+}
+
 /** What a harness declares it supports. Every flag is optional; absent means not supported, so an unknown harness is assumed to do the least. */
 export type CapabilitySettings = {
   /** The harness can resume an earlier session natively. */
@@ -1184,7 +1393,7 @@ export function decodeCapabilitySettings(input: string | Uint8Array): Capability
 
 /** Writes a CapabilitySettings in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeCapabilitySettings(value: CapabilitySettings): string {
-  return $encode(value, checkCapabilitySettings, writeCapabilitySettings);
+  return $encode(value, checkCapabilitySettings, writeCapabilitySettings, canonCapabilitySettings);
 }
 
 function knownCapabilitySettings(key: string): boolean {
@@ -1298,6 +1507,73 @@ function writeCapabilitySettings(v: unknown): string {
   if ($has(o, "WorkspaceScoping")) s += ',"WorkspaceScoping":' + JSON.stringify(o.WorkspaceScoping);
   if ($has(o, "ModelSelection")) s += ',"ModelSelection":' + JSON.stringify(o.ModelSelection);
   return "{" + s.slice(1) + "}";
+}
+
+function canonCapabilitySettings(v: unknown): boolean {
+  const o = v as $Obj;
+  if (o.toJSON !== undefined) return false;
+  let at = 0;
+  for (const key in o) {
+    switch (key) {
+      case "SessionResume":
+        if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+        if (at > 0) return false;
+        at = 1;
+        continue;
+      case "MidTurnCancellation":
+        if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+        if (at > 1) return false;
+        at = 2;
+        continue;
+      case "StructuredOutput":
+        if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+        if (at > 2) return false;
+        at = 3;
+        continue;
+      case "UsageReporting":
+        if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+        if (at > 3) return false;
+        at = 4;
+        continue;
+      case "PermissionPolicy":
+        if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+        if (at > 4) return false;
+        at = 5;
+        continue;
+      case "PermissionHooks":
+        if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+        if (at > 5) return false;
+        at = 6;
+        continue;
+      case "McpClient":
+        if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+        if (at > 6) return false;
+        at = 7;
+        continue;
+      case "WorkspaceScoping":
+        if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+        if (at > 7) return false;
+        at = 8;
+        continue;
+      case "ModelSelection":
+        if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+        if (at > 8) return false;
+        at = 9;
+        continue;
+    }
+    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+    at = 10;
+  }
+  if ($has(o, "SessionResume") && !$isEnum.call(o, "SessionResume")) return false;
+  if ($has(o, "MidTurnCancellation") && !$isEnum.call(o, "MidTurnCancellation")) return false;
+  if ($has(o, "StructuredOutput") && !$isEnum.call(o, "StructuredOutput")) return false;
+  if ($has(o, "UsageReporting") && !$isEnum.call(o, "UsageReporting")) return false;
+  if ($has(o, "PermissionPolicy") && !$isEnum.call(o, "PermissionPolicy")) return false;
+  if ($has(o, "PermissionHooks") && !$isEnum.call(o, "PermissionHooks")) return false;
+  if ($has(o, "McpClient") && !$isEnum.call(o, "McpClient")) return false;
+  if ($has(o, "WorkspaceScoping") && !$isEnum.call(o, "WorkspaceScoping")) return false;
+  if ($has(o, "ModelSelection") && !$isEnum.call(o, "ModelSelection")) return false;
+  return true;
 }
 
 /** Reads newline-delimited HarnessEvent lines from a byte stream. The protocol sets no size limit, so the caller gives a safety cap: a longer line is one frame_too_large error, never buffered beyond the cap. Each line yields a decoded value or its DecodeError; ignored lines are skipped. */

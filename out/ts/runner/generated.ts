@@ -186,14 +186,32 @@ function $runValue<T>(v: unknown, p: string, walk: (v: unknown, p: string) => vo
   return v as T;
 }
 
-/** Checks a value as its decoder would, then writes it; DecodeErrors become EncodeErrors with the same code and pointer. */
-function $encode<T>(value: T, check: (v: unknown, p: string) => void, write: (v: T) => string): string {
+/**
+ * Checks a value as its decoder would, then writes it; DecodeErrors become EncodeErrors with the same
+ * code and pointer. With `canon`: a checked value that JSON.stringify writes canonically (its typed
+ * objects' own members already in canonical order, nothing with a toJSON) is written by one
+ * JSON.stringify call, the same bytes as `write`.
+ */
+function $encode<T>(
+  value: T,
+  check: (v: unknown, p: string) => void,
+  write: (v: T) => string,
+  canon?: (v: unknown) => boolean,
+): string {
   const saved = $src;
   const savedSur = $sur;
   $src = undefined;
   $sur = true;
   try {
     check(value, "");
+    // free-form members are plain objects and arrays (checked): only these prototypes could add a toJSON
+    if (
+      canon !== undefined &&
+      (Object.prototype as { toJSON?: unknown }).toJSON === undefined &&
+      (Array.prototype as { toJSON?: unknown }).toJSON === undefined &&
+      canon(value)
+    )
+      return JSON.stringify(value);
     return write(value);
   } catch (e) {
     if (e instanceof DecodeError) throw new EncodeError(e.code, e.pointer, e.message);
@@ -285,6 +303,20 @@ function $closed(o: $Obj, known: $Known, p: string): void {
   if (first === undefined) return;
   if ($sur && !$wellFormed(first)) $fail("utf8", p, "object key holds an unpaired UTF-16 surrogate");
   $fail("unknown_field", p + "/" + $esc(first), `unknown property (a key of ${$cpLen(first)} characters)`);
+}
+
+const $isEnum = Object.prototype.propertyIsEnumerable;
+
+/** Whether every element of a checked typed array passes `canon` and JSON.stringify writes it as the writer does. */
+function $canonAll(a: unknown, canon: (v: unknown) => boolean): boolean {
+  if (
+    !Array.isArray(a) ||
+    Object.getPrototypeOf(a) !== Array.prototype ||
+    (a as { toJSON?: unknown }).toJSON !== undefined
+  )
+    return false;
+  for (let i = 0; i < a.length; i++) if (!canon(a[i])) return false;
+  return true;
 }
 
 // ---- free-form values ----
@@ -849,7 +881,7 @@ export function decodeOpenRequest(input: string | Uint8Array): OpenRequest {
 
 /** Writes an OpenRequest in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeOpenRequest(value: OpenRequest): string {
-  return $encode(value, checkOpenRequest, writeOpenRequest);
+  return $encode(value, checkOpenRequest, writeOpenRequest, canonOpenRequest);
 }
 
 function knownOpenRequest(key: string): boolean {
@@ -913,6 +945,42 @@ function writeOpenRequest(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
+function canonOpenRequest(v: unknown): boolean {
+  const o = v as $Obj;
+  if (o.toJSON !== undefined) return false;
+  let at = 0;
+  let n = 0;
+  for (const key in o) {
+    switch (key) {
+      case "attachment":
+        if (at > 0) return false;
+        at = 1;
+        n++;
+        continue;
+      case "id":
+        if (at > 1) return false;
+        at = 2;
+        n++;
+        continue;
+      case "method":
+        if (at > 2) return false;
+        at = 3;
+        n++;
+        continue;
+      case "params":
+        if (at > 3) return false;
+        at = 4;
+        n++;
+        if (!canonHarnessOptions(o[key])) return false;
+        continue;
+    }
+    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+    at = 5;
+  }
+  if (n !== 4) return false;
+  return true;
+}
+
 /** Runs one user turn to completion, including model-initiated tool calls; the response comes when the turn settles. */
 export type PromptRequest = {
   /** The native session this frame belongs to. */
@@ -934,7 +1002,7 @@ export function decodePromptRequest(input: string | Uint8Array): PromptRequest {
 
 /** Writes a PromptRequest in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodePromptRequest(value: PromptRequest): string {
-  return $encode(value, checkPromptRequest, writePromptRequest);
+  return $encode(value, checkPromptRequest, writePromptRequest, canonPromptRequest);
 }
 
 function knownPromptRequest(key: string): boolean {
@@ -1007,6 +1075,47 @@ function writePromptRequest(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
+function canonPromptRequest(v: unknown): boolean {
+  const o = v as $Obj;
+  if (o.toJSON !== undefined) return false;
+  let at = 0;
+  let n = 0;
+  for (const key in o) {
+    switch (key) {
+      case "attachment":
+        if (at > 0) return false;
+        at = 1;
+        n++;
+        continue;
+      case "turn":
+        if (at > 1) return false;
+        at = 2;
+        n++;
+        continue;
+      case "id":
+        if (at > 2) return false;
+        at = 3;
+        n++;
+        continue;
+      case "method":
+        if (at > 3) return false;
+        at = 4;
+        n++;
+        continue;
+      case "params":
+        if (at > 4) return false;
+        at = 5;
+        n++;
+        if (!canonText(o[key])) return false;
+        continue;
+    }
+    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+    at = 6;
+  }
+  if (n !== 5) return false;
+  return true;
+}
+
 /** Steers the active turn with more user text. */
 export type SteerRequest = {
   /** The native session this frame belongs to. */
@@ -1028,7 +1137,7 @@ export function decodeSteerRequest(input: string | Uint8Array): SteerRequest {
 
 /** Writes a SteerRequest in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeSteerRequest(value: SteerRequest): string {
-  return $encode(value, checkSteerRequest, writeSteerRequest);
+  return $encode(value, checkSteerRequest, writeSteerRequest, canonSteerRequest);
 }
 
 function knownSteerRequest(key: string): boolean {
@@ -1101,6 +1210,47 @@ function writeSteerRequest(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
+function canonSteerRequest(v: unknown): boolean {
+  const o = v as $Obj;
+  if (o.toJSON !== undefined) return false;
+  let at = 0;
+  let n = 0;
+  for (const key in o) {
+    switch (key) {
+      case "attachment":
+        if (at > 0) return false;
+        at = 1;
+        n++;
+        continue;
+      case "turn":
+        if (at > 1) return false;
+        at = 2;
+        n++;
+        continue;
+      case "id":
+        if (at > 2) return false;
+        at = 3;
+        n++;
+        continue;
+      case "method":
+        if (at > 3) return false;
+        at = 4;
+        n++;
+        continue;
+      case "params":
+        if (at > 4) return false;
+        at = 5;
+        n++;
+        if (!canonText(o[key])) return false;
+        continue;
+    }
+    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+    at = 6;
+  }
+  if (n !== 5) return false;
+  return true;
+}
+
 /** Aborts the active turn cleanly. */
 export type InterruptRequest = {
   /** The native session this frame belongs to. */
@@ -1122,7 +1272,7 @@ export function decodeInterruptRequest(input: string | Uint8Array): InterruptReq
 
 /** Writes an InterruptRequest in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeInterruptRequest(value: InterruptRequest): string {
-  return $encode(value, checkInterruptRequest, writeInterruptRequest);
+  return $encode(value, checkInterruptRequest, writeInterruptRequest, canonInterruptRequest);
 }
 
 function knownInterruptRequest(key: string): boolean {
@@ -1196,6 +1346,47 @@ function writeInterruptRequest(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
+function canonInterruptRequest(v: unknown): boolean {
+  const o = v as $Obj;
+  if (o.toJSON !== undefined) return false;
+  let at = 0;
+  let n = 0;
+  for (const key in o) {
+    switch (key) {
+      case "attachment":
+        if (at > 0) return false;
+        at = 1;
+        n++;
+        continue;
+      case "turn":
+        if (at > 1) return false;
+        at = 2;
+        n++;
+        continue;
+      case "id":
+        if (at > 2) return false;
+        at = 3;
+        n++;
+        continue;
+      case "method":
+        if (at > 3) return false;
+        at = 4;
+        n++;
+        continue;
+      case "params":
+        if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+        if (at > 4) return false;
+        at = 5;
+        continue;
+    }
+    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+    at = 6;
+  }
+  if (n !== 4) return false;
+  if ($has(o, "params") && !$isEnum.call(o, "params")) return false;
+  return true;
+}
+
 /** Asks for the native files needed to restore the conversation; sent only after a turn settles. */
 export type CheckpointRequest = {
   /** The native session this frame belongs to. */
@@ -1215,7 +1406,7 @@ export function decodeCheckpointRequest(input: string | Uint8Array): CheckpointR
 
 /** Writes a CheckpointRequest in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeCheckpointRequest(value: CheckpointRequest): string {
-  return $encode(value, checkCheckpointRequest, writeCheckpointRequest);
+  return $encode(value, checkCheckpointRequest, writeCheckpointRequest, canonCheckpointRequest);
 }
 
 function knownCheckpointRequest(key: string): boolean {
@@ -1280,6 +1471,42 @@ function writeCheckpointRequest(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
+function canonCheckpointRequest(v: unknown): boolean {
+  const o = v as $Obj;
+  if (o.toJSON !== undefined) return false;
+  let at = 0;
+  let n = 0;
+  for (const key in o) {
+    switch (key) {
+      case "attachment":
+        if (at > 0) return false;
+        at = 1;
+        n++;
+        continue;
+      case "id":
+        if (at > 1) return false;
+        at = 2;
+        n++;
+        continue;
+      case "method":
+        if (at > 2) return false;
+        at = 3;
+        n++;
+        continue;
+      case "params":
+        if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+        if (at > 3) return false;
+        at = 4;
+        continue;
+    }
+    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+    at = 5;
+  }
+  if (n !== 3) return false;
+  if ($has(o, "params") && !$isEnum.call(o, "params")) return false;
+  return true;
+}
+
 /** Releases a settled attachment without stopping the runner's other attachments. */
 export type DetachRequest = {
   /** The native session this frame belongs to. */
@@ -1299,7 +1526,7 @@ export function decodeDetachRequest(input: string | Uint8Array): DetachRequest {
 
 /** Writes a DetachRequest in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeDetachRequest(value: DetachRequest): string {
-  return $encode(value, checkDetachRequest, writeDetachRequest);
+  return $encode(value, checkDetachRequest, writeDetachRequest, canonDetachRequest);
 }
 
 function knownDetachRequest(key: string): boolean {
@@ -1364,6 +1591,42 @@ function writeDetachRequest(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
+function canonDetachRequest(v: unknown): boolean {
+  const o = v as $Obj;
+  if (o.toJSON !== undefined) return false;
+  let at = 0;
+  let n = 0;
+  for (const key in o) {
+    switch (key) {
+      case "attachment":
+        if (at > 0) return false;
+        at = 1;
+        n++;
+        continue;
+      case "id":
+        if (at > 1) return false;
+        at = 2;
+        n++;
+        continue;
+      case "method":
+        if (at > 2) return false;
+        at = 3;
+        n++;
+        continue;
+      case "params":
+        if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+        if (at > 3) return false;
+        at = 4;
+        continue;
+    }
+    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+    at = 5;
+  }
+  if (n !== 3) return false;
+  if ($has(o, "params") && !$isEnum.call(o, "params")) return false;
+  return true;
+}
+
 /** A reverse call: the runner asks the host to run a bound tool. At most MaxConcurrentToolCalls may be outstanding per runner. */
 export type ToolCallRequest = {
   /** The native session this frame belongs to. */
@@ -1385,7 +1648,7 @@ export function decodeToolCallRequest(input: string | Uint8Array): ToolCallReque
 
 /** Writes a ToolCallRequest in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeToolCallRequest(value: ToolCallRequest): string {
-  return $encode(value, checkToolCallRequest, writeToolCallRequest);
+  return $encode(value, checkToolCallRequest, writeToolCallRequest, canonToolCallRequest);
 }
 
 function knownToolCallRequest(key: string): boolean {
@@ -1458,6 +1721,47 @@ function writeToolCallRequest(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
+function canonToolCallRequest(v: unknown): boolean {
+  const o = v as $Obj;
+  if (o.toJSON !== undefined) return false;
+  let at = 0;
+  let n = 0;
+  for (const key in o) {
+    switch (key) {
+      case "attachment":
+        if (at > 0) return false;
+        at = 1;
+        n++;
+        continue;
+      case "turn":
+        if (at > 1) return false;
+        at = 2;
+        n++;
+        continue;
+      case "id":
+        if (at > 2) return false;
+        at = 3;
+        n++;
+        continue;
+      case "method":
+        if (at > 3) return false;
+        at = 4;
+        n++;
+        continue;
+      case "params":
+        if (at > 4) return false;
+        at = 5;
+        n++;
+        if (!canonToolCall(o[key])) return false;
+        continue;
+    }
+    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+    at = 6;
+  }
+  if (n !== 5) return false;
+  return true;
+}
+
 /** A successful response. `result` is kept as a JSON value and decoded with the typed result decoder of the request's method, known by matching `id`. */
 export type ResultResponse = {
   /** The native session this frame belongs to. */
@@ -1477,7 +1781,7 @@ export function decodeResultResponse(input: string | Uint8Array): ResultResponse
 
 /** Writes a ResultResponse in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeResultResponse(value: ResultResponse): string {
-  return $encode(value, checkResultResponse, writeResultResponse);
+  return $encode(value, checkResultResponse, writeResultResponse, canonResultResponse);
 }
 
 function knownResultResponse(key: string): boolean {
@@ -1541,6 +1845,42 @@ function writeResultResponse(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
+function canonResultResponse(v: unknown): boolean {
+  const o = v as $Obj;
+  if (o.toJSON !== undefined) return false;
+  let at = 0;
+  let n = 0;
+  for (const key in o) {
+    switch (key) {
+      case "attachment":
+        if (at > 0) return false;
+        at = 1;
+        n++;
+        continue;
+      case "turn":
+        if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+        if (at > 1) return false;
+        at = 2;
+        continue;
+      case "id":
+        if (at > 2) return false;
+        at = 3;
+        n++;
+        continue;
+      case "result":
+        if (at > 3) return false;
+        at = 4;
+        n++;
+        continue;
+    }
+    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+    at = 5;
+  }
+  if (n !== 3) return false;
+  if ($has(o, "turn") && !$isEnum.call(o, "turn")) return false;
+  return true;
+}
+
 /** A failed response. */
 export type ErrorResponse = {
   /** The native session this frame belongs to. */
@@ -1560,7 +1900,7 @@ export function decodeErrorResponse(input: string | Uint8Array): ErrorResponse {
 
 /** Writes an ErrorResponse in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeErrorResponse(value: ErrorResponse): string {
-  return $encode(value, checkErrorResponse, writeErrorResponse);
+  return $encode(value, checkErrorResponse, writeErrorResponse, canonErrorResponse);
 }
 
 function knownErrorResponse(key: string): boolean {
@@ -1624,6 +1964,43 @@ function writeErrorResponse(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
+function canonErrorResponse(v: unknown): boolean {
+  const o = v as $Obj;
+  if (o.toJSON !== undefined) return false;
+  let at = 0;
+  let n = 0;
+  for (const key in o) {
+    switch (key) {
+      case "attachment":
+        if (at > 0) return false;
+        at = 1;
+        n++;
+        continue;
+      case "turn":
+        if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+        if (at > 1) return false;
+        at = 2;
+        continue;
+      case "id":
+        if (at > 2) return false;
+        at = 3;
+        n++;
+        continue;
+      case "error":
+        if (at > 3) return false;
+        at = 4;
+        n++;
+        if (!canonResponseError(o[key])) return false;
+        continue;
+    }
+    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+    at = 5;
+  }
+  if (n !== 3) return false;
+  if ($has(o, "turn") && !$isEnum.call(o, "turn")) return false;
+  return true;
+}
+
 /** A streamed fragment of the assistant's message. */
 export type AssistantDeltaEvent = {
   /** The native session this frame belongs to. */
@@ -1643,7 +2020,7 @@ export function decodeAssistantDeltaEvent(input: string | Uint8Array): Assistant
 
 /** Writes an AssistantDeltaEvent in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeAssistantDeltaEvent(value: AssistantDeltaEvent): string {
-  return $encode(value, checkAssistantDeltaEvent, writeAssistantDeltaEvent);
+  return $encode(value, checkAssistantDeltaEvent, writeAssistantDeltaEvent, canonAssistantDeltaEvent);
 }
 
 function knownAssistantDeltaEvent(key: string): boolean {
@@ -1707,6 +2084,42 @@ function writeAssistantDeltaEvent(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
+function canonAssistantDeltaEvent(v: unknown): boolean {
+  const o = v as $Obj;
+  if (o.toJSON !== undefined) return false;
+  let at = 0;
+  let n = 0;
+  for (const key in o) {
+    switch (key) {
+      case "attachment":
+        if (at > 0) return false;
+        at = 1;
+        n++;
+        continue;
+      case "turn":
+        if (at > 1) return false;
+        at = 2;
+        n++;
+        continue;
+      case "event":
+        if (at > 2) return false;
+        at = 3;
+        n++;
+        continue;
+      case "data":
+        if (at > 3) return false;
+        at = 4;
+        n++;
+        if (!canonAssistantDelta(o[key])) return false;
+        continue;
+    }
+    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+    at = 5;
+  }
+  if (n !== 4) return false;
+  return true;
+}
+
 /** The assistant's complete message, ending its generation. */
 export type AssistantMessageEvent = {
   /** The native session this frame belongs to. */
@@ -1726,7 +2139,7 @@ export function decodeAssistantMessageEvent(input: string | Uint8Array): Assista
 
 /** Writes an AssistantMessageEvent in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeAssistantMessageEvent(value: AssistantMessageEvent): string {
-  return $encode(value, checkAssistantMessageEvent, writeAssistantMessageEvent);
+  return $encode(value, checkAssistantMessageEvent, writeAssistantMessageEvent, canonAssistantMessageEvent);
 }
 
 function knownAssistantMessageEvent(key: string): boolean {
@@ -1790,6 +2203,42 @@ function writeAssistantMessageEvent(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
+function canonAssistantMessageEvent(v: unknown): boolean {
+  const o = v as $Obj;
+  if (o.toJSON !== undefined) return false;
+  let at = 0;
+  let n = 0;
+  for (const key in o) {
+    switch (key) {
+      case "attachment":
+        if (at > 0) return false;
+        at = 1;
+        n++;
+        continue;
+      case "turn":
+        if (at > 1) return false;
+        at = 2;
+        n++;
+        continue;
+      case "event":
+        if (at > 2) return false;
+        at = 3;
+        n++;
+        continue;
+      case "data":
+        if (at > 3) return false;
+        at = 4;
+        n++;
+        if (!canonAssistantMessage(o[key])) return false;
+        continue;
+    }
+    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+    at = 5;
+  }
+  if (n !== 4) return false;
+  return true;
+}
+
 /** A request the host sends to a runner, told apart by `method`. */
 export type HostRequest =
   OpenRequest | PromptRequest | SteerRequest | InterruptRequest | CheckpointRequest | DetachRequest;
@@ -1801,7 +2250,7 @@ export function decodeHostRequest(input: string | Uint8Array): HostRequest {
 
 /** Writes a HostRequest in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeHostRequest(value: HostRequest): string {
-  return $encode(value, checkHostRequest, writeHostRequest);
+  return $encode(value, checkHostRequest, writeHostRequest, canonHostRequest);
 }
 
 function pickHostRequest(v: unknown, p: string, ignore: boolean): number {
@@ -1871,6 +2320,23 @@ function writeHostRequest(v: unknown): string {
   }
 }
 
+function canonHostRequest(v: unknown): boolean {
+  switch (pickHostRequest(v, "", false)) {
+    case 0:
+      return canonOpenRequest(v);
+    case 1:
+      return canonPromptRequest(v);
+    case 2:
+      return canonSteerRequest(v);
+    case 3:
+      return canonInterruptRequest(v);
+    case 4:
+      return canonCheckpointRequest(v);
+    default:
+      return canonDetachRequest(v);
+  }
+}
+
 /** A response, from either side: exactly one of `result` and `error`. */
 export type Response = ResultResponse | ErrorResponse;
 
@@ -1881,7 +2347,7 @@ export function decodeResponse(input: string | Uint8Array): Response {
 
 /** Writes a Response in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeResponse(value: Response): string {
-  return $encode(value, checkResponse, writeResponse);
+  return $encode(value, checkResponse, writeResponse, canonResponse);
 }
 
 function pickResponse(v: unknown, p: string, ignore: boolean): number {
@@ -1914,6 +2380,15 @@ function writeResponse(v: unknown): string {
   }
 }
 
+function canonResponse(v: unknown): boolean {
+  switch (pickResponse(v, "", false)) {
+    case 0:
+      return canonResultResponse(v);
+    default:
+      return canonErrorResponse(v);
+  }
+}
+
 /** An event a runner streams to its host, told apart by `event`. */
 export type RunnerEvent = AssistantDeltaEvent | AssistantMessageEvent;
 
@@ -1924,7 +2399,7 @@ export function decodeRunnerEvent(input: string | Uint8Array): RunnerEvent {
 
 /** Writes a RunnerEvent in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeRunnerEvent(value: RunnerEvent): string {
-  return $encode(value, checkRunnerEvent, writeRunnerEvent);
+  return $encode(value, checkRunnerEvent, writeRunnerEvent, canonRunnerEvent);
 }
 
 function pickRunnerEvent(v: unknown, p: string, ignore: boolean): number {
@@ -1962,6 +2437,15 @@ function writeRunnerEvent(v: unknown): string {
   }
 }
 
+function canonRunnerEvent(v: unknown): boolean {
+  switch (pickRunnerEvent(v, "", false)) {
+    case 0:
+      return canonAssistantDeltaEvent(v);
+    default:
+      return canonAssistantMessageEvent(v);
+  }
+}
+
 /** Any frame a host writes to a runner's stdin: a request, or the response to a tool call. */
 export type HostToRunnerFrame =
   | OpenRequest
@@ -1980,7 +2464,7 @@ export function decodeHostToRunnerFrame(input: string | Uint8Array): HostToRunne
 
 /** Writes a HostToRunnerFrame in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeHostToRunnerFrame(value: HostToRunnerFrame): string {
-  return $encode(value, checkHostToRunnerFrame, writeHostToRunnerFrame);
+  return $encode(value, checkHostToRunnerFrame, writeHostToRunnerFrame, canonHostToRunnerFrame);
 }
 
 function pickHostToRunnerFrame(v: unknown, p: string, ignore: boolean): number {
@@ -2066,6 +2550,27 @@ function writeHostToRunnerFrame(v: unknown): string {
   }
 }
 
+function canonHostToRunnerFrame(v: unknown): boolean {
+  switch (pickHostToRunnerFrame(v, "", false)) {
+    case 0:
+      return canonOpenRequest(v);
+    case 1:
+      return canonPromptRequest(v);
+    case 2:
+      return canonSteerRequest(v);
+    case 3:
+      return canonInterruptRequest(v);
+    case 4:
+      return canonCheckpointRequest(v);
+    case 5:
+      return canonDetachRequest(v);
+    case 6:
+      return canonResultResponse(v);
+    default:
+      return canonErrorResponse(v);
+  }
+}
+
 /** Any frame a runner writes to its stdout: a tool call, a response to a request, or an event. */
 export type RunnerToHostFrame =
   ToolCallRequest | ResultResponse | ErrorResponse | AssistantDeltaEvent | AssistantMessageEvent;
@@ -2077,7 +2582,7 @@ export function decodeRunnerToHostFrame(input: string | Uint8Array): RunnerToHos
 
 /** Writes a RunnerToHostFrame in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeRunnerToHostFrame(value: RunnerToHostFrame): string {
-  return $encode(value, checkRunnerToHostFrame, writeRunnerToHostFrame);
+  return $encode(value, checkRunnerToHostFrame, writeRunnerToHostFrame, canonRunnerToHostFrame);
 }
 
 function pickRunnerToHostFrame(v: unknown, p: string, ignore: boolean): number {
@@ -2142,6 +2647,21 @@ function writeRunnerToHostFrame(v: unknown): string {
   }
 }
 
+function canonRunnerToHostFrame(v: unknown): boolean {
+  switch (pickRunnerToHostFrame(v, "", false)) {
+    case 0:
+      return canonToolCallRequest(v);
+    case 1:
+      return canonResultResponse(v);
+    case 2:
+      return canonErrorResponse(v);
+    case 3:
+      return canonAssistantDeltaEvent(v);
+    default:
+      return canonAssistantMessageEvent(v);
+  }
+}
+
 /** Any frame of the runner protocol, in either direction. The kind is told by which of `method`, `result`, `error` and `event` is present; requests by the value of `method`, events by the value of `event`. */
 export type RunnerFrame =
   | OpenRequest
@@ -2163,7 +2683,7 @@ export function decodeRunnerFrame(input: string | Uint8Array): RunnerFrame {
 
 /** Writes a RunnerFrame in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeRunnerFrame(value: RunnerFrame): string {
-  return $encode(value, checkRunnerFrame, writeRunnerFrame);
+  return $encode(value, checkRunnerFrame, writeRunnerFrame, canonRunnerFrame);
 }
 
 function pickRunnerFrame(v: unknown, p: string, ignore: boolean): number {
@@ -2276,6 +2796,33 @@ function writeRunnerFrame(v: unknown): string {
   }
 }
 
+function canonRunnerFrame(v: unknown): boolean {
+  switch (pickRunnerFrame(v, "", false)) {
+    case 0:
+      return canonOpenRequest(v);
+    case 1:
+      return canonPromptRequest(v);
+    case 2:
+      return canonSteerRequest(v);
+    case 3:
+      return canonInterruptRequest(v);
+    case 4:
+      return canonCheckpointRequest(v);
+    case 5:
+      return canonDetachRequest(v);
+    case 6:
+      return canonToolCallRequest(v);
+    case 7:
+      return canonResultResponse(v);
+    case 8:
+      return canonErrorResponse(v);
+    case 9:
+      return canonAssistantDeltaEvent(v);
+    default:
+      return canonAssistantMessageEvent(v);
+  }
+}
+
 /** A string of at least one character. */
 export type NonEmptyString = string;
 
@@ -2315,7 +2862,7 @@ export function decodeHarnessOptions(input: string | Uint8Array): HarnessOptions
 
 /** Writes a HarnessOptions in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeHarnessOptions(value: HarnessOptions): string {
-  return $encode(value, checkHarnessOptions, writeHarnessOptions);
+  return $encode(value, checkHarnessOptions, writeHarnessOptions, canonHarnessOptions);
 }
 
 function knownHarnessOptions(key: string): boolean {
@@ -2393,6 +2940,49 @@ function writeHarnessOptions(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
+function canonHarnessOptions(v: unknown): boolean {
+  const o = v as $Obj;
+  if (o.toJSON !== undefined) return false;
+  let at = 0;
+  let n = 0;
+  for (const key in o) {
+    switch (key) {
+      case "session_id":
+        if (at > 0) return false;
+        at = 1;
+        n++;
+        continue;
+      case "dir":
+        if (at > 1) return false;
+        at = 2;
+        n++;
+        continue;
+      case "config":
+        if (at > 2) return false;
+        at = 3;
+        n++;
+        if (!canonConfig(o[key])) return false;
+        continue;
+      case "tools":
+        if (at > 3) return false;
+        at = 4;
+        n++;
+        if (!$canonAll(o[key], canonToolSchema)) return false;
+        continue;
+      case "provider":
+        if (at > 4) return false;
+        at = 5;
+        n++;
+        if (!canonProvider(o[key])) return false;
+        continue;
+    }
+    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+    at = 6;
+  }
+  if (n !== 5) return false;
+  return true;
+}
+
 /** The session's configuration; immutable for the life of the session. */
 export type Config = {
   /** Model identifier, such as `openai/gpt-4.1-mini`. */
@@ -2408,7 +2998,7 @@ export function decodeConfig(input: string | Uint8Array): Config {
 
 /** Writes a Config in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeConfig(value: Config): string {
-  return $encode(value, checkConfig, writeConfig);
+  return $encode(value, checkConfig, writeConfig, canonConfig);
 }
 
 function knownConfig(key: string): boolean {
@@ -2458,6 +3048,31 @@ function writeConfig(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
+function canonConfig(v: unknown): boolean {
+  const o = v as $Obj;
+  if (o.toJSON !== undefined) return false;
+  let at = 0;
+  let n = 0;
+  for (const key in o) {
+    switch (key) {
+      case "model":
+        if (at > 0) return false;
+        at = 1;
+        n++;
+        continue;
+      case "tools":
+        if (at > 1) return false;
+        at = 2;
+        n++;
+        continue;
+    }
+    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+    at = 3;
+  }
+  if (n !== 2) return false;
+  return true;
+}
+
 /** A tool the model may call, as the model provider sees it. */
 export type ToolSchema = {
   /** The tool's name, unique within the session. */
@@ -2475,7 +3090,7 @@ export function decodeToolSchema(input: string | Uint8Array): ToolSchema {
 
 /** Writes a ToolSchema in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeToolSchema(value: ToolSchema): string {
-  return $encode(value, checkToolSchema, writeToolSchema);
+  return $encode(value, checkToolSchema, writeToolSchema, canonToolSchema);
 }
 
 function knownToolSchema(key: string): boolean {
@@ -2530,6 +3145,36 @@ function writeToolSchema(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
+function canonToolSchema(v: unknown): boolean {
+  const o = v as $Obj;
+  if (o.toJSON !== undefined) return false;
+  let at = 0;
+  let n = 0;
+  for (const key in o) {
+    switch (key) {
+      case "name":
+        if (at > 0) return false;
+        at = 1;
+        n++;
+        continue;
+      case "description":
+        if (at > 1) return false;
+        at = 2;
+        n++;
+        continue;
+      case "input_schema":
+        if (at > 2) return false;
+        at = 3;
+        n++;
+        continue;
+    }
+    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+    at = 4;
+  }
+  if (n !== 3) return false;
+  return true;
+}
+
 /** Resolved model provider settings. Every member is optional; absent means the runner's default. */
 export type Provider = {
   /**
@@ -2551,7 +3196,7 @@ export function decodeProvider(input: string | Uint8Array): Provider {
 
 /** Writes a Provider in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeProvider(value: Provider): string {
-  return $encode(value, checkProvider, writeProvider);
+  return $encode(value, checkProvider, writeProvider, canonProvider);
 }
 
 function knownProvider(key: string): boolean {
@@ -2607,6 +3252,37 @@ function writeProvider(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
+function canonProvider(v: unknown): boolean {
+  const o = v as $Obj;
+  if (o.toJSON !== undefined) return false;
+  let at = 0;
+  for (const key in o) {
+    switch (key) {
+      case "api_key":
+        if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+        if (at > 0) return false;
+        at = 1;
+        continue;
+      case "base_url":
+        if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+        if (at > 1) return false;
+        at = 2;
+        continue;
+      case "api":
+        if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+        if (at > 2) return false;
+        at = 3;
+        continue;
+    }
+    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+    at = 4;
+  }
+  if ($has(o, "api_key") && !$isEnum.call(o, "api_key")) return false;
+  if ($has(o, "base_url") && !$isEnum.call(o, "base_url")) return false;
+  if ($has(o, "api") && !$isEnum.call(o, "api")) return false;
+  return true;
+}
+
 /** A piece of user text: the parameters of `prompt` and `steer`. */
 export type Text = {
   /** The text. */
@@ -2620,7 +3296,7 @@ export function decodeText(input: string | Uint8Array): Text {
 
 /** Writes a Text in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeText(value: Text): string {
-  return $encode(value, checkText, writeText);
+  return $encode(value, checkText, writeText, canonText);
 }
 
 function knownText(key: string): boolean {
@@ -2655,6 +3331,26 @@ function writeText(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
+function canonText(v: unknown): boolean {
+  const o = v as $Obj;
+  if (o.toJSON !== undefined) return false;
+  let at = 0;
+  let n = 0;
+  for (const key in o) {
+    switch (key) {
+      case "text":
+        if (at > 0) return false;
+        at = 1;
+        n++;
+        continue;
+    }
+    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+    at = 2;
+  }
+  if (n !== 1) return false;
+  return true;
+}
+
 /** One file of a runner's native state, relative to the native directory. */
 export type NativeFile = {
   /** Path relative to the native directory: `/`-separated, no leading `/`, no empty, `.` or `..` segment, no backslash or NUL. */
@@ -2672,7 +3368,7 @@ export function decodeNativeFile(input: string | Uint8Array): NativeFile {
 
 /** Writes a NativeFile in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeNativeFile(value: NativeFile): string {
-  return $encode(value, checkNativeFile, writeNativeFile);
+  return $encode(value, checkNativeFile, writeNativeFile, canonNativeFile);
 }
 
 function knownNativeFile(key: string): boolean {
@@ -2730,6 +3426,36 @@ function writeNativeFile(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
+function canonNativeFile(v: unknown): boolean {
+  const o = v as $Obj;
+  if (o.toJSON !== undefined) return false;
+  let at = 0;
+  let n = 0;
+  for (const key in o) {
+    switch (key) {
+      case "path":
+        if (at > 0) return false;
+        at = 1;
+        n++;
+        continue;
+      case "size":
+        if (at > 1) return false;
+        at = 2;
+        n++;
+        continue;
+      case "append_only":
+        if (at > 2) return false;
+        at = 3;
+        n++;
+        continue;
+    }
+    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+    at = 4;
+  }
+  if (n !== 3) return false;
+  return true;
+}
+
 /** A model-initiated call of a bound tool: the parameters of `tool.call`. */
 export type ToolCall = {
   /** The tool call's id, as the model gave it. */
@@ -2747,7 +3473,7 @@ export function decodeToolCall(input: string | Uint8Array): ToolCall {
 
 /** Writes a ToolCall in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeToolCall(value: ToolCall): string {
-  return $encode(value, checkToolCall, writeToolCall);
+  return $encode(value, checkToolCall, writeToolCall, canonToolCall);
 }
 
 function knownToolCall(key: string): boolean {
@@ -2801,6 +3527,36 @@ function writeToolCall(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
+function canonToolCall(v: unknown): boolean {
+  const o = v as $Obj;
+  if (o.toJSON !== undefined) return false;
+  let at = 0;
+  let n = 0;
+  for (const key in o) {
+    switch (key) {
+      case "id":
+        if (at > 0) return false;
+        at = 1;
+        n++;
+        continue;
+      case "name":
+        if (at > 1) return false;
+        at = 2;
+        n++;
+        continue;
+      case "arguments":
+        if (at > 2) return false;
+        at = 3;
+        n++;
+        continue;
+    }
+    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+    at = 4;
+  }
+  if (n !== 3) return false;
+  return true;
+}
+
 /** The outcome of a tool call: the result of `tool.call`. A failed tool is still a result (`is_error: true`), which goes back to the model. */
 export type ToolResult = {
   /** What the tool returned, as content blocks. */
@@ -2816,7 +3572,7 @@ export function decodeToolResult(input: string | Uint8Array): ToolResult {
 
 /** Writes a ToolResult in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeToolResult(value: ToolResult): string {
-  return $encode(value, checkToolResult, writeToolResult);
+  return $encode(value, checkToolResult, writeToolResult, canonToolResult);
 }
 
 function knownToolResult(key: string): boolean {
@@ -2866,6 +3622,32 @@ function writeToolResult(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
+function canonToolResult(v: unknown): boolean {
+  const o = v as $Obj;
+  if (o.toJSON !== undefined) return false;
+  let at = 0;
+  let n = 0;
+  for (const key in o) {
+    switch (key) {
+      case "content":
+        if (at > 0) return false;
+        at = 1;
+        n++;
+        if (!$canonAll(o[key], canonContentBlock)) return false;
+        continue;
+      case "is_error":
+        if (at > 1) return false;
+        at = 2;
+        n++;
+        continue;
+    }
+    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+    at = 3;
+  }
+  if (n !== 2) return false;
+  return true;
+}
+
 /** One block of tool output, discriminated by `type` so that more kinds can be added. */
 export type ContentBlock = TextBlock;
 
@@ -2876,7 +3658,7 @@ export function decodeContentBlock(input: string | Uint8Array): ContentBlock {
 
 /** Writes a ContentBlock in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeContentBlock(value: ContentBlock): string {
-  return $encode(value, checkContentBlock, writeContentBlock);
+  return $encode(value, checkContentBlock, writeContentBlock, canonContentBlock);
 }
 
 function pickContentBlock(v: unknown, p: string, ignore: boolean): number {
@@ -2906,6 +3688,13 @@ function writeContentBlock(v: unknown): string {
   }
 }
 
+function canonContentBlock(v: unknown): boolean {
+  switch (pickContentBlock(v, "", false)) {
+    default:
+      return canonTextBlock(v);
+  }
+}
+
 /** A block of text. */
 export type TextBlock = {
   /** Always `text`. */
@@ -2921,7 +3710,7 @@ export function decodeTextBlock(input: string | Uint8Array): TextBlock {
 
 /** Writes a TextBlock in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeTextBlock(value: TextBlock): string {
-  return $encode(value, checkTextBlock, writeTextBlock);
+  return $encode(value, checkTextBlock, writeTextBlock, canonTextBlock);
 }
 
 function knownTextBlock(key: string): boolean {
@@ -2966,6 +3755,31 @@ function writeTextBlock(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
+function canonTextBlock(v: unknown): boolean {
+  const o = v as $Obj;
+  if (o.toJSON !== undefined) return false;
+  let at = 0;
+  let n = 0;
+  for (const key in o) {
+    switch (key) {
+      case "type":
+        if (at > 0) return false;
+        at = 1;
+        n++;
+        continue;
+      case "text":
+        if (at > 1) return false;
+        at = 2;
+        n++;
+        continue;
+    }
+    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+    at = 3;
+  }
+  if (n !== 2) return false;
+  return true;
+}
+
 /** Tokens the model consumed and produced for one assistant message. */
 export type Usage = {
   /** Input tokens. */
@@ -2981,7 +3795,7 @@ export function decodeUsage(input: string | Uint8Array): Usage {
 
 /** Writes an Usage in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeUsage(value: Usage): string {
-  return $encode(value, checkUsage, writeUsage);
+  return $encode(value, checkUsage, writeUsage, canonUsage);
 }
 
 function knownUsage(key: string): boolean {
@@ -3029,6 +3843,31 @@ function writeUsage(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
+function canonUsage(v: unknown): boolean {
+  const o = v as $Obj;
+  if (o.toJSON !== undefined) return false;
+  let at = 0;
+  let n = 0;
+  for (const key in o) {
+    switch (key) {
+      case "input":
+        if (at > 0) return false;
+        at = 1;
+        n++;
+        continue;
+      case "output":
+        if (at > 1) return false;
+        at = 2;
+        n++;
+        continue;
+    }
+    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+    at = 3;
+  }
+  if (n !== 2) return false;
+  return true;
+}
+
 /** A streamed fragment of the assistant's message: the data of `assistant.delta`. */
 export type AssistantDelta = {
   /** The new text, to append to what came before. */
@@ -3042,7 +3881,7 @@ export function decodeAssistantDelta(input: string | Uint8Array): AssistantDelta
 
 /** Writes an AssistantDelta in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeAssistantDelta(value: AssistantDelta): string {
-  return $encode(value, checkAssistantDelta, writeAssistantDelta);
+  return $encode(value, checkAssistantDelta, writeAssistantDelta, canonAssistantDelta);
 }
 
 function knownAssistantDelta(key: string): boolean {
@@ -3077,6 +3916,26 @@ function writeAssistantDelta(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
+function canonAssistantDelta(v: unknown): boolean {
+  const o = v as $Obj;
+  if (o.toJSON !== undefined) return false;
+  let at = 0;
+  let n = 0;
+  for (const key in o) {
+    switch (key) {
+      case "text":
+        if (at > 0) return false;
+        at = 1;
+        n++;
+        continue;
+    }
+    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+    at = 2;
+  }
+  if (n !== 1) return false;
+  return true;
+}
+
 /** The assistant's complete message: the data of `assistant.message`. */
 export type AssistantMessage = {
   /** The whole message text. */
@@ -3094,7 +3953,7 @@ export function decodeAssistantMessage(input: string | Uint8Array): AssistantMes
 
 /** Writes an AssistantMessage in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeAssistantMessage(value: AssistantMessage): string {
-  return $encode(value, checkAssistantMessage, writeAssistantMessage);
+  return $encode(value, checkAssistantMessage, writeAssistantMessage, canonAssistantMessage);
 }
 
 function knownAssistantMessage(key: string): boolean {
@@ -3148,6 +4007,37 @@ function writeAssistantMessage(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
+function canonAssistantMessage(v: unknown): boolean {
+  const o = v as $Obj;
+  if (o.toJSON !== undefined) return false;
+  let at = 0;
+  let n = 0;
+  for (const key in o) {
+    switch (key) {
+      case "text":
+        if (at > 0) return false;
+        at = 1;
+        n++;
+        continue;
+      case "usage":
+        if (at > 1) return false;
+        at = 2;
+        n++;
+        if (!canonUsage(o[key])) return false;
+        continue;
+      case "stop_reason":
+        if (at > 2) return false;
+        at = 3;
+        n++;
+        continue;
+    }
+    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+    at = 4;
+  }
+  if (n !== 3) return false;
+  return true;
+}
+
 /** Why a request failed. */
 export type ResponseError = {
   /** Machine-readable failure class. */
@@ -3163,7 +4053,7 @@ export function decodeResponseError(input: string | Uint8Array): ResponseError {
 
 /** Writes a ResponseError in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeResponseError(value: ResponseError): string {
-  return $encode(value, checkResponseError, writeResponseError);
+  return $encode(value, checkResponseError, writeResponseError, canonResponseError);
 }
 
 function knownResponseError(key: string): boolean {
@@ -3208,6 +4098,31 @@ function writeResponseError(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
+function canonResponseError(v: unknown): boolean {
+  const o = v as $Obj;
+  if (o.toJSON !== undefined) return false;
+  let at = 0;
+  let n = 0;
+  for (const key in o) {
+    switch (key) {
+      case "code":
+        if (at > 0) return false;
+        at = 1;
+        n++;
+        continue;
+      case "message":
+        if (at > 1) return false;
+        at = 2;
+        n++;
+        continue;
+    }
+    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+    at = 3;
+  }
+  if (n !== 2) return false;
+  return true;
+}
+
 /** The result of `open`: empty, or the tools the runner exposed (diagnostic). */
 export type OpenResult = {
   /** Names of the tools the runner exposed to the model. */
@@ -3221,7 +4136,7 @@ export function decodeOpenResult(input: string | Uint8Array): OpenResult {
 
 /** Writes an OpenResult in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeOpenResult(value: OpenResult): string {
-  return $encode(value, checkOpenResult, writeOpenResult);
+  return $encode(value, checkOpenResult, writeOpenResult, canonOpenResult);
 }
 
 function knownOpenResult(key: string): boolean {
@@ -3263,6 +4178,25 @@ function writeOpenResult(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
+function canonOpenResult(v: unknown): boolean {
+  const o = v as $Obj;
+  if (o.toJSON !== undefined) return false;
+  let at = 0;
+  for (const key in o) {
+    switch (key) {
+      case "tools":
+        if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+        if (at > 0) return false;
+        at = 1;
+        continue;
+    }
+    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+    at = 2;
+  }
+  if ($has(o, "tools") && !$isEnum.call(o, "tools")) return false;
+  return true;
+}
+
 /** The result of `prompt`: empty when the turn completed, `{"interrupted": true}` when it was interrupted. */
 export type PromptResult = {
   /** Present, and true, when the turn was interrupted. */
@@ -3276,7 +4210,7 @@ export function decodePromptResult(input: string | Uint8Array): PromptResult {
 
 /** Writes a PromptResult in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodePromptResult(value: PromptResult): string {
-  return $encode(value, checkPromptResult, writePromptResult);
+  return $encode(value, checkPromptResult, writePromptResult, canonPromptResult);
 }
 
 function knownPromptResult(key: string): boolean {
@@ -3313,6 +4247,25 @@ function writePromptResult(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
+function canonPromptResult(v: unknown): boolean {
+  const o = v as $Obj;
+  if (o.toJSON !== undefined) return false;
+  let at = 0;
+  for (const key in o) {
+    switch (key) {
+      case "interrupted":
+        if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+        if (at > 0) return false;
+        at = 1;
+        continue;
+    }
+    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+    at = 2;
+  }
+  if ($has(o, "interrupted") && !$isEnum.call(o, "interrupted")) return false;
+  return true;
+}
+
 /** The empty result of `steer`, `interrupt` and `detach`. */
 export type EmptyResult = {};
 
@@ -3323,7 +4276,7 @@ export function decodeEmptyResult(input: string | Uint8Array): EmptyResult {
 
 /** Writes an EmptyResult in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeEmptyResult(value: EmptyResult): string {
-  return $encode(value, checkEmptyResult, writeEmptyResult);
+  return $encode(value, checkEmptyResult, writeEmptyResult, canonEmptyResult);
 }
 
 function knownEmptyResult(key: string): boolean {
@@ -3344,6 +4297,17 @@ function writeEmptyResult(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
+function canonEmptyResult(v: unknown): boolean {
+  const o = v as $Obj;
+  if (o.toJSON !== undefined) return false;
+  let at = 0;
+  for (const key in o) {
+    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+    at = 1;
+  }
+  return true;
+}
+
 /** The result of `checkpoint`: the files needed to restore the conversation. */
 export type CheckpointResult = NativeFile[];
 
@@ -3354,7 +4318,7 @@ export function decodeCheckpointResult(input: string | Uint8Array): CheckpointRe
 
 /** Writes a CheckpointResult in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeCheckpointResult(value: CheckpointResult): string {
-  return $encode(value, checkCheckpointResult, writeCheckpointResult);
+  return $encode(value, checkCheckpointResult, writeCheckpointResult, canonCheckpointResult);
 }
 
 function checkCheckpointResult(v: unknown, p: string, k?: $Key): void {
@@ -3368,6 +4332,10 @@ function checkCheckpointResult(v: unknown, p: string, k?: $Key): void {
 
 function writeCheckpointResult(v: unknown): string {
   return "[" + (v as unknown[]).map((e) => writeNativeFile(e)).join(",") + "]";
+}
+
+function canonCheckpointResult(v: unknown): boolean {
+  return $canonAll(v, canonNativeFile);
 }
 
 /** Checks the `result` of a response to OpenRequest (a value of a decoded frame) as OpenResult; error pointers start with /result. */

@@ -178,14 +178,32 @@ function $runDoc<T>(input: string | Uint8Array, walk: (v: unknown, p: string) =>
   return $checkDoc<T>(text, $parseText(text), walk);
 }
 
-/** Checks a value as its decoder would, then writes it; DecodeErrors become EncodeErrors with the same code and pointer. */
-function $encode<T>(value: T, check: (v: unknown, p: string) => void, write: (v: T) => string): string {
+/**
+ * Checks a value as its decoder would, then writes it; DecodeErrors become EncodeErrors with the same
+ * code and pointer. With `canon`: a checked value that JSON.stringify writes canonically (its typed
+ * objects' own members already in canonical order, nothing with a toJSON) is written by one
+ * JSON.stringify call, the same bytes as `write`.
+ */
+function $encode<T>(
+  value: T,
+  check: (v: unknown, p: string) => void,
+  write: (v: T) => string,
+  canon?: (v: unknown) => boolean,
+): string {
   const saved = $src;
   const savedSur = $sur;
   $src = undefined;
   $sur = true;
   try {
     check(value, "");
+    // free-form members are plain objects and arrays (checked): only these prototypes could add a toJSON
+    if (
+      canon !== undefined &&
+      (Object.prototype as { toJSON?: unknown }).toJSON === undefined &&
+      (Array.prototype as { toJSON?: unknown }).toJSON === undefined &&
+      canon(value)
+    )
+      return JSON.stringify(value);
     return write(value);
   } catch (e) {
     if (e instanceof DecodeError) throw new EncodeError(e.code, e.pointer, e.message);
@@ -226,6 +244,8 @@ function $extras(o: $Obj, known: $Known, p: string): void {
     $free(o[k], p, $esc(k), undefined);
   }
 }
+
+const $isEnum = Object.prototype.propertyIsEnumerable;
 
 /** Writes the extra members of a checked open object (after its declared ones): `,"key":value` each. */
 function $writeExtras(o: $Obj, known: $Known): string {
@@ -401,7 +421,7 @@ export function decodePayment(input: string | Uint8Array): Payment {
 
 /** Writes a Payment in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodePayment(value: Payment): string {
-  return $encode(value, checkPayment, writePayment);
+  return $encode(value, checkPayment, writePayment, canonPayment);
 }
 
 function knownPayment(key: string): boolean {
@@ -571,4 +591,30 @@ function writePayment(v: unknown): string {
   if ($has(o, "card")) s += ',"card":' + JSON.stringify(o.card);
   s += $writeExtras(o, knownPayment);
   return "{" + s.slice(1) + "}";
+}
+
+function canonPayment(v: unknown): boolean {
+  const o = v as $Obj;
+  if (o.toJSON !== undefined) return false;
+  let at = 0;
+  let n = 0;
+  for (const key in o) {
+    switch (key) {
+      case "method":
+        if (at > 0) return false;
+        at = 1;
+        n++;
+        continue;
+      case "card":
+        if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+        if (at > 1) return false;
+        at = 2;
+        continue;
+    }
+    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+    at = 3;
+  }
+  if (n !== 1) return false;
+  if ($has(o, "card") && !$isEnum.call(o, "card")) return false;
+  return true;
 }

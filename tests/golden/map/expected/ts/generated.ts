@@ -173,14 +173,32 @@ function $runDoc<T>(input: string | Uint8Array, walk: (v: unknown, p: string) =>
   return $checkDoc<T>(text, $parseText(text), walk);
 }
 
-/** Checks a value as its decoder would, then writes it; DecodeErrors become EncodeErrors with the same code and pointer. */
-function $encode<T>(value: T, check: (v: unknown, p: string) => void, write: (v: T) => string): string {
+/**
+ * Checks a value as its decoder would, then writes it; DecodeErrors become EncodeErrors with the same
+ * code and pointer. With `canon`: a checked value that JSON.stringify writes canonically (its typed
+ * objects' own members already in canonical order, nothing with a toJSON) is written by one
+ * JSON.stringify call, the same bytes as `write`.
+ */
+function $encode<T>(
+  value: T,
+  check: (v: unknown, p: string) => void,
+  write: (v: T) => string,
+  canon?: (v: unknown) => boolean,
+): string {
   const saved = $src;
   const savedSur = $sur;
   $src = undefined;
   $sur = true;
   try {
     check(value, "");
+    // free-form members are plain objects and arrays (checked): only these prototypes could add a toJSON
+    if (
+      canon !== undefined &&
+      (Object.prototype as { toJSON?: unknown }).toJSON === undefined &&
+      (Array.prototype as { toJSON?: unknown }).toJSON === undefined &&
+      canon(value)
+    )
+      return JSON.stringify(value);
     return write(value);
   } catch (e) {
     if (e instanceof DecodeError) throw new EncodeError(e.code, e.pointer, e.message);
@@ -394,7 +412,7 @@ export function decodeEnv(input: string | Uint8Array): Env {
 
 /** Writes an Env in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeEnv(value: Env): string {
-  return $encode(value, checkEnv, writeEnv);
+  return $encode(value, checkEnv, writeEnv, canonEnv);
 }
 
 function knownEnv(key: string): boolean {
@@ -463,4 +481,15 @@ function writeEnv(v: unknown): string {
   let s = "";
   s += $writeExtras(o, knownEnv);
   return "{" + s.slice(1) + "}";
+}
+
+function canonEnv(v: unknown): boolean {
+  const o = v as $Obj;
+  if (o.toJSON !== undefined) return false;
+  let at = 0;
+  for (const key in o) {
+    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+    at = 1;
+  }
+  return true;
 }

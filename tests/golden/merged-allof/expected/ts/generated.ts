@@ -164,14 +164,32 @@ function $runDoc<T>(input: string | Uint8Array, walk: (v: unknown, p: string) =>
   return $checkDoc<T>(text, $parseText(text), walk);
 }
 
-/** Checks a value as its decoder would, then writes it; DecodeErrors become EncodeErrors with the same code and pointer. */
-function $encode<T>(value: T, check: (v: unknown, p: string) => void, write: (v: T) => string): string {
+/**
+ * Checks a value as its decoder would, then writes it; DecodeErrors become EncodeErrors with the same
+ * code and pointer. With `canon`: a checked value that JSON.stringify writes canonically (its typed
+ * objects' own members already in canonical order, nothing with a toJSON) is written by one
+ * JSON.stringify call, the same bytes as `write`.
+ */
+function $encode<T>(
+  value: T,
+  check: (v: unknown, p: string) => void,
+  write: (v: T) => string,
+  canon?: (v: unknown) => boolean,
+): string {
   const saved = $src;
   const savedSur = $sur;
   $src = undefined;
   $sur = true;
   try {
     check(value, "");
+    // free-form members are plain objects and arrays (checked): only these prototypes could add a toJSON
+    if (
+      canon !== undefined &&
+      (Object.prototype as { toJSON?: unknown }).toJSON === undefined &&
+      (Array.prototype as { toJSON?: unknown }).toJSON === undefined &&
+      canon(value)
+    )
+      return JSON.stringify(value);
     return write(value);
   } catch (e) {
     if (e instanceof DecodeError) throw new EncodeError(e.code, e.pointer, e.message);
@@ -484,7 +502,7 @@ export function decodeBase(input: string | Uint8Array): Base {
 
 /** Writes a Base in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeBase(value: Base): string {
-  return $encode(value, checkBase, writeBase);
+  return $encode(value, checkBase, writeBase, canonBase);
 }
 
 function knownBase(key: string): boolean {
@@ -522,6 +540,26 @@ function writeBase(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
+function canonBase(v: unknown): boolean {
+  const o = v as $Obj;
+  if (o.toJSON !== undefined) return false;
+  let at = 0;
+  let n = 0;
+  for (const key in o) {
+    switch (key) {
+      case "id":
+        if (at > 0) return false;
+        at = 1;
+        n++;
+        continue;
+    }
+    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+    at = 2;
+  }
+  if (n !== 1) return false;
+  return true;
+}
+
 export type Named = {
   id: string;
   name: string;
@@ -534,7 +572,7 @@ export function decodeNamed(input: string | Uint8Array): Named {
 
 /** Writes a Named in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeNamed(value: Named): string {
-  return $encode(value, checkNamed, writeNamed);
+  return $encode(value, checkNamed, writeNamed, canonNamed);
 }
 
 function knownNamed(key: string): boolean {
@@ -576,4 +614,29 @@ function writeNamed(v: unknown): string {
   s += ',"id":' + JSON.stringify(o.id);
   s += ',"name":' + JSON.stringify(o.name);
   return "{" + s.slice(1) + "}";
+}
+
+function canonNamed(v: unknown): boolean {
+  const o = v as $Obj;
+  if (o.toJSON !== undefined) return false;
+  let at = 0;
+  let n = 0;
+  for (const key in o) {
+    switch (key) {
+      case "id":
+        if (at > 0) return false;
+        at = 1;
+        n++;
+        continue;
+      case "name":
+        if (at > 1) return false;
+        at = 2;
+        n++;
+        continue;
+    }
+    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+    at = 3;
+  }
+  if (n !== 2) return false;
+  return true;
 }

@@ -171,14 +171,32 @@ function $runDoc<T>(input: string | Uint8Array, walk: (v: unknown, p: string) =>
   return $checkDoc<T>(text, $parseText(text), walk);
 }
 
-/** Checks a value as its decoder would, then writes it; DecodeErrors become EncodeErrors with the same code and pointer. */
-function $encode<T>(value: T, check: (v: unknown, p: string) => void, write: (v: T) => string): string {
+/**
+ * Checks a value as its decoder would, then writes it; DecodeErrors become EncodeErrors with the same
+ * code and pointer. With `canon`: a checked value that JSON.stringify writes canonically (its typed
+ * objects' own members already in canonical order, nothing with a toJSON) is written by one
+ * JSON.stringify call, the same bytes as `write`.
+ */
+function $encode<T>(
+  value: T,
+  check: (v: unknown, p: string) => void,
+  write: (v: T) => string,
+  canon?: (v: unknown) => boolean,
+): string {
   const saved = $src;
   const savedSur = $sur;
   $src = undefined;
   $sur = true;
   try {
     check(value, "");
+    // free-form members are plain objects and arrays (checked): only these prototypes could add a toJSON
+    if (
+      canon !== undefined &&
+      (Object.prototype as { toJSON?: unknown }).toJSON === undefined &&
+      (Array.prototype as { toJSON?: unknown }).toJSON === undefined &&
+      canon(value)
+    )
+      return JSON.stringify(value);
     return write(value);
   } catch (e) {
     if (e instanceof DecodeError) throw new EncodeError(e.code, e.pointer, e.message);
@@ -252,6 +270,8 @@ function $closed(o: $Obj, known: $Known, p: string): void {
   if ($sur && !$wellFormed(first)) $fail("utf8", p, "object key holds an unpaired UTF-16 surrogate");
   $fail("unknown_field", p + "/" + $esc(first), `unknown property (a key of ${$cpLen(first)} characters)`);
 }
+
+const $isEnum = Object.prototype.propertyIsEnumerable;
 
 // ---- free-form values ----
 
@@ -392,7 +412,7 @@ export function decodeReply(input: string | Uint8Array): Reply {
 
 /** Writes a Reply in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeReply(value: Reply): string {
-  return $encode(value, checkReply, writeReply);
+  return $encode(value, checkReply, writeReply, canonReply);
 }
 
 function knownReply(key: string): boolean {
@@ -441,4 +461,30 @@ function writeReply(v: unknown): string {
   s += ',"result":' + JSON.stringify(o.result);
   if ($has(o, "count")) s += ',"count":' + JSON.stringify(o.count);
   return "{" + s.slice(1) + "}";
+}
+
+function canonReply(v: unknown): boolean {
+  const o = v as $Obj;
+  if (o.toJSON !== undefined) return false;
+  let at = 0;
+  let n = 0;
+  for (const key in o) {
+    switch (key) {
+      case "result":
+        if (at > 0) return false;
+        at = 1;
+        n++;
+        continue;
+      case "count":
+        if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+        if (at > 1) return false;
+        at = 2;
+        continue;
+    }
+    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+    at = 3;
+  }
+  if (n !== 1) return false;
+  if ($has(o, "count") && !$isEnum.call(o, "count")) return false;
+  return true;
 }

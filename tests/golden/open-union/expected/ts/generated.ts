@@ -194,14 +194,32 @@ function $runOpen<T>(
   return pick(v, "", true) < 0 ? null : $checkDoc<T>(text, v, walk);
 }
 
-/** Checks a value as its decoder would, then writes it; DecodeErrors become EncodeErrors with the same code and pointer. */
-function $encode<T>(value: T, check: (v: unknown, p: string) => void, write: (v: T) => string): string {
+/**
+ * Checks a value as its decoder would, then writes it; DecodeErrors become EncodeErrors with the same
+ * code and pointer. With `canon`: a checked value that JSON.stringify writes canonically (its typed
+ * objects' own members already in canonical order, nothing with a toJSON) is written by one
+ * JSON.stringify call, the same bytes as `write`.
+ */
+function $encode<T>(
+  value: T,
+  check: (v: unknown, p: string) => void,
+  write: (v: T) => string,
+  canon?: (v: unknown) => boolean,
+): string {
   const saved = $src;
   const savedSur = $sur;
   $src = undefined;
   $sur = true;
   try {
     check(value, "");
+    // free-form members are plain objects and arrays (checked): only these prototypes could add a toJSON
+    if (
+      canon !== undefined &&
+      (Object.prototype as { toJSON?: unknown }).toJSON === undefined &&
+      (Array.prototype as { toJSON?: unknown }).toJSON === undefined &&
+      canon(value)
+    )
+      return JSON.stringify(value);
     return write(value);
   } catch (e) {
     if (e instanceof DecodeError) throw new EncodeError(e.code, e.pointer, e.message);
@@ -412,7 +430,7 @@ export function decodeEvent(input: string | Uint8Array): Event | null {
 
 /** Writes an Event in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeEvent(value: Event): string {
-  return $encode(value, checkEvent, writeEvent);
+  return $encode(value, checkEvent, writeEvent, canonEvent);
 }
 
 function pickEvent(v: unknown, p: string, ignore: boolean): number {
@@ -450,6 +468,15 @@ function writeEvent(v: unknown): string {
   }
 }
 
+function canonEvent(v: unknown): boolean {
+  switch (pickEvent(v, "", false)) {
+    case 0:
+      return canonStarted(v);
+    default:
+      return canonStopped(v);
+  }
+}
+
 export type Started = {
   type: "started";
   at: number;
@@ -462,7 +489,7 @@ export function decodeStarted(input: string | Uint8Array): Started {
 
 /** Writes a Started in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeStarted(value: Started): string {
-  return $encode(value, checkStarted, writeStarted);
+  return $encode(value, checkStarted, writeStarted, canonStarted);
 }
 
 function knownStarted(key: string): boolean {
@@ -508,6 +535,31 @@ function writeStarted(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
+function canonStarted(v: unknown): boolean {
+  const o = v as $Obj;
+  if (o.toJSON !== undefined) return false;
+  let at = 0;
+  let n = 0;
+  for (const key in o) {
+    switch (key) {
+      case "type":
+        if (at > 0) return false;
+        at = 1;
+        n++;
+        continue;
+      case "at":
+        if (at > 1) return false;
+        at = 2;
+        n++;
+        continue;
+    }
+    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+    at = 3;
+  }
+  if (n !== 2) return false;
+  return true;
+}
+
 export type Stopped = {
   type: "stopped";
 };
@@ -519,7 +571,7 @@ export function decodeStopped(input: string | Uint8Array): Stopped {
 
 /** Writes a Stopped in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeStopped(value: Stopped): string {
-  return $encode(value, checkStopped, writeStopped);
+  return $encode(value, checkStopped, writeStopped, canonStopped);
 }
 
 function knownStopped(key: string): boolean {
@@ -553,4 +605,24 @@ function writeStopped(v: unknown): string {
   let s = "";
   s += ',"type":' + JSON.stringify(o.type);
   return "{" + s.slice(1) + "}";
+}
+
+function canonStopped(v: unknown): boolean {
+  const o = v as $Obj;
+  if (o.toJSON !== undefined) return false;
+  let at = 0;
+  let n = 0;
+  for (const key in o) {
+    switch (key) {
+      case "type":
+        if (at > 0) return false;
+        at = 1;
+        n++;
+        continue;
+    }
+    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+    at = 2;
+  }
+  if (n !== 1) return false;
+  return true;
 }

@@ -169,14 +169,32 @@ function $runDoc<T>(input: string | Uint8Array, walk: (v: unknown, p: string) =>
   return $checkDoc<T>(text, $parseText(text), walk);
 }
 
-/** Checks a value as its decoder would, then writes it; DecodeErrors become EncodeErrors with the same code and pointer. */
-function $encode<T>(value: T, check: (v: unknown, p: string) => void, write: (v: T) => string): string {
+/**
+ * Checks a value as its decoder would, then writes it; DecodeErrors become EncodeErrors with the same
+ * code and pointer. With `canon`: a checked value that JSON.stringify writes canonically (its typed
+ * objects' own members already in canonical order, nothing with a toJSON) is written by one
+ * JSON.stringify call, the same bytes as `write`.
+ */
+function $encode<T>(
+  value: T,
+  check: (v: unknown, p: string) => void,
+  write: (v: T) => string,
+  canon?: (v: unknown) => boolean,
+): string {
   const saved = $src;
   const savedSur = $sur;
   $src = undefined;
   $sur = true;
   try {
     check(value, "");
+    // free-form members are plain objects and arrays (checked): only these prototypes could add a toJSON
+    if (
+      canon !== undefined &&
+      (Object.prototype as { toJSON?: unknown }).toJSON === undefined &&
+      (Array.prototype as { toJSON?: unknown }).toJSON === undefined &&
+      canon(value)
+    )
+      return JSON.stringify(value);
     return write(value);
   } catch (e) {
     if (e instanceof DecodeError) throw new EncodeError(e.code, e.pointer, e.message);
@@ -248,6 +266,20 @@ function $closed(o: $Obj, known: $Known, p: string): void {
   if (first === undefined) return;
   if ($sur && !$wellFormed(first)) $fail("utf8", p, "object key holds an unpaired UTF-16 surrogate");
   $fail("unknown_field", p + "/" + $esc(first), `unknown property (a key of ${$cpLen(first)} characters)`);
+}
+
+const $isEnum = Object.prototype.propertyIsEnumerable;
+
+/** Whether every element of a checked typed array passes `canon` and JSON.stringify writes it as the writer does. */
+function $canonAll(a: unknown, canon: (v: unknown) => boolean): boolean {
+  if (
+    !Array.isArray(a) ||
+    Object.getPrototypeOf(a) !== Array.prototype ||
+    (a as { toJSON?: unknown }).toJSON !== undefined
+  )
+    return false;
+  for (let i = 0; i < a.length; i++) if (!canon(a[i])) return false;
+  return true;
 }
 
 // ---- free-form values ----
@@ -389,7 +421,7 @@ export function decodeTree(input: string | Uint8Array): Tree {
 
 /** Writes a Tree in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeTree(value: Tree): string {
-  return $encode(value, checkTree, writeTree);
+  return $encode(value, checkTree, writeTree, canonTree);
 }
 
 function knownTree(key: string): boolean {
@@ -439,4 +471,31 @@ function writeTree(v: unknown): string {
   if ($has(o, "children"))
     s += ',"children":' + "[" + (o.children as unknown[]).map((e) => writeTree(e)).join(",") + "]";
   return "{" + s.slice(1) + "}";
+}
+
+function canonTree(v: unknown): boolean {
+  const o = v as $Obj;
+  if (o.toJSON !== undefined) return false;
+  let at = 0;
+  let n = 0;
+  for (const key in o) {
+    switch (key) {
+      case "name":
+        if (at > 0) return false;
+        at = 1;
+        n++;
+        continue;
+      case "children":
+        if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+        if (at > 1) return false;
+        at = 2;
+        if (!$canonAll(o[key], canonTree)) return false;
+        continue;
+    }
+    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+    at = 3;
+  }
+  if (n !== 1) return false;
+  if ($has(o, "children") && !$isEnum.call(o, "children")) return false;
+  return true;
 }

@@ -164,14 +164,32 @@ function $runDoc<T>(input: string | Uint8Array, walk: (v: unknown, p: string) =>
   return $checkDoc<T>(text, $parseText(text), walk);
 }
 
-/** Checks a value as its decoder would, then writes it; DecodeErrors become EncodeErrors with the same code and pointer. */
-function $encode<T>(value: T, check: (v: unknown, p: string) => void, write: (v: T) => string): string {
+/**
+ * Checks a value as its decoder would, then writes it; DecodeErrors become EncodeErrors with the same
+ * code and pointer. With `canon`: a checked value that JSON.stringify writes canonically (its typed
+ * objects' own members already in canonical order, nothing with a toJSON) is written by one
+ * JSON.stringify call, the same bytes as `write`.
+ */
+function $encode<T>(
+  value: T,
+  check: (v: unknown, p: string) => void,
+  write: (v: T) => string,
+  canon?: (v: unknown) => boolean,
+): string {
   const saved = $src;
   const savedSur = $sur;
   $src = undefined;
   $sur = true;
   try {
     check(value, "");
+    // free-form members are plain objects and arrays (checked): only these prototypes could add a toJSON
+    if (
+      canon !== undefined &&
+      (Object.prototype as { toJSON?: unknown }).toJSON === undefined &&
+      (Array.prototype as { toJSON?: unknown }).toJSON === undefined &&
+      canon(value)
+    )
+      return JSON.stringify(value);
     return write(value);
   } catch (e) {
     if (e instanceof DecodeError) throw new EncodeError(e.code, e.pointer, e.message);
@@ -216,6 +234,8 @@ function $extras(o: $Obj, known: $Known, p: string): void {
     $free(o[k], p, $esc(k), undefined);
   }
 }
+
+const $isEnum = Object.prototype.propertyIsEnumerable;
 
 /** Writes the extra members of a checked open object (after its declared ones): `,"key":value` each. */
 function $writeExtras(o: $Obj, known: $Known): string {
@@ -351,7 +371,7 @@ export function decodeError(input: string | Uint8Array): Error {
 
 /** Writes an Error in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeError(value: Error): string {
-  return $encode(value, checkError, writeError);
+  return $encode(value, checkError, writeError, canonError);
 }
 
 function knownError(key: string): boolean {
@@ -389,6 +409,26 @@ function writeError(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
+function canonError(v: unknown): boolean {
+  const o = v as $Obj;
+  if (o.toJSON !== undefined) return false;
+  let at = 0;
+  let n = 0;
+  for (const key in o) {
+    switch (key) {
+      case "message":
+        if (at > 0) return false;
+        at = 1;
+        n++;
+        continue;
+    }
+    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+    at = 2;
+  }
+  if (n !== 1) return false;
+  return true;
+}
+
 export type Obj = {
   error?: Error;
   /** Members the schema does not declare, kept as they are. */
@@ -402,7 +442,7 @@ export function decodeObj(input: string | Uint8Array): Obj {
 
 /** Writes an Obj in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeObj(value: Obj): string {
-  return $encode(value, checkObj, writeObj);
+  return $encode(value, checkObj, writeObj, canonObj);
 }
 
 function knownObj(key: string): boolean {
@@ -442,6 +482,26 @@ function writeObj(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
+function canonObj(v: unknown): boolean {
+  const o = v as $Obj;
+  if (o.toJSON !== undefined) return false;
+  let at = 0;
+  for (const key in o) {
+    switch (key) {
+      case "error":
+        if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+        if (at > 0) return false;
+        at = 1;
+        if (!canonError(o[key])) return false;
+        continue;
+    }
+    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+    at = 2;
+  }
+  if ($has(o, "error") && !$isEnum.call(o, "error")) return false;
+  return true;
+}
+
 export type Alias = Obj;
 
 /** Decodes an Alias from one JSON text, checking it in place; throws DecodeError. */
@@ -451,7 +511,7 @@ export function decodeAlias(input: string | Uint8Array): Alias {
 
 /** Writes an Alias in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeAlias(value: Alias): string {
-  return $encode(value, checkAlias, writeAlias);
+  return $encode(value, checkAlias, writeAlias, canonAlias);
 }
 
 function checkAlias(v: unknown, p: string, k?: $Key): void {
@@ -460,6 +520,10 @@ function checkAlias(v: unknown, p: string, k?: $Key): void {
 
 function writeAlias(v: unknown): string {
   return writeObj(v);
+}
+
+function canonAlias(v: unknown): boolean {
+  return canonObj(v);
 }
 
 export type Loose = LooseObject | JsonValue[] | string | number | boolean | null;
@@ -471,7 +535,7 @@ export function decodeLoose(input: string | Uint8Array): Loose {
 
 /** Writes a Loose in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeLoose(value: Loose): string {
-  return $encode(value, checkLoose, writeLoose);
+  return $encode(value, checkLoose, writeLoose, canonLoose);
 }
 
 function pickLoose(v: unknown, p: string, ignore: boolean): number {
@@ -515,6 +579,15 @@ function writeLoose(v: unknown): string {
   }
 }
 
+function canonLoose(v: unknown): boolean {
+  switch (pickLoose(v, "", false)) {
+    case 0:
+      return canonLooseObject(v);
+    default:
+      return true;
+  }
+}
+
 export type LooseObject = {
   a?: boolean;
   /** Members the schema does not declare, kept as they are. */
@@ -528,7 +601,7 @@ export function decodeLooseObject(input: string | Uint8Array): LooseObject {
 
 /** Writes a LooseObject in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeLooseObject(value: LooseObject): string {
-  return $encode(value, checkLooseObject, writeLooseObject);
+  return $encode(value, checkLooseObject, writeLooseObject, canonLooseObject);
 }
 
 function knownLooseObject(key: string): boolean {
@@ -565,4 +638,23 @@ function writeLooseObject(v: unknown): string {
   if ($has(o, "a")) s += ',"a":' + JSON.stringify(o.a);
   s += $writeExtras(o, knownLooseObject);
   return "{" + s.slice(1) + "}";
+}
+
+function canonLooseObject(v: unknown): boolean {
+  const o = v as $Obj;
+  if (o.toJSON !== undefined) return false;
+  let at = 0;
+  for (const key in o) {
+    switch (key) {
+      case "a":
+        if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+        if (at > 0) return false;
+        at = 1;
+        continue;
+    }
+    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+    at = 2;
+  }
+  if ($has(o, "a") && !$isEnum.call(o, "a")) return false;
+  return true;
 }

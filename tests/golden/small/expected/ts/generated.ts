@@ -180,14 +180,32 @@ function $runDoc<T>(input: string | Uint8Array, walk: (v: unknown, p: string) =>
   return $checkDoc<T>(text, $parseText(text), walk);
 }
 
-/** Checks a value as its decoder would, then writes it; DecodeErrors become EncodeErrors with the same code and pointer. */
-function $encode<T>(value: T, check: (v: unknown, p: string) => void, write: (v: T) => string): string {
+/**
+ * Checks a value as its decoder would, then writes it; DecodeErrors become EncodeErrors with the same
+ * code and pointer. With `canon`: a checked value that JSON.stringify writes canonically (its typed
+ * objects' own members already in canonical order, nothing with a toJSON) is written by one
+ * JSON.stringify call, the same bytes as `write`.
+ */
+function $encode<T>(
+  value: T,
+  check: (v: unknown, p: string) => void,
+  write: (v: T) => string,
+  canon?: (v: unknown) => boolean,
+): string {
   const saved = $src;
   const savedSur = $sur;
   $src = undefined;
   $sur = true;
   try {
     check(value, "");
+    // free-form members are plain objects and arrays (checked): only these prototypes could add a toJSON
+    if (
+      canon !== undefined &&
+      (Object.prototype as { toJSON?: unknown }).toJSON === undefined &&
+      (Array.prototype as { toJSON?: unknown }).toJSON === undefined &&
+      canon(value)
+    )
+      return JSON.stringify(value);
     return write(value);
   } catch (e) {
     if (e instanceof DecodeError) throw new EncodeError(e.code, e.pointer, e.message);
@@ -277,6 +295,8 @@ function $closed(o: $Obj, known: $Known, p: string): void {
   if ($sur && !$wellFormed(first)) $fail("utf8", p, "object key holds an unpaired UTF-16 surrogate");
   $fail("unknown_field", p + "/" + $esc(first), `unknown property (a key of ${$cpLen(first)} characters)`);
 }
+
+const $isEnum = Object.prototype.propertyIsEnumerable;
 
 // ---- free-form values ----
 
@@ -654,7 +674,7 @@ export function decodeShape(input: string | Uint8Array): Shape {
 
 /** Writes a Shape in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeShape(value: Shape): string {
-  return $encode(value, checkShape, writeShape);
+  return $encode(value, checkShape, writeShape, canonShape);
 }
 
 function pickShape(v: unknown, p: string, ignore: boolean): number {
@@ -692,6 +712,15 @@ function writeShape(v: unknown): string {
   }
 }
 
+function canonShape(v: unknown): boolean {
+  switch (pickShape(v, "", false)) {
+    case 0:
+      return canonCircle(v);
+    default:
+      return canonSquare(v);
+  }
+}
+
 /** A circle. */
 export type Circle = {
   /** Always circle. */
@@ -709,7 +738,7 @@ export function decodeCircle(input: string | Uint8Array): Circle {
 
 /** Writes a Circle in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeCircle(value: Circle): string {
-  return $encode(value, checkCircle, writeCircle);
+  return $encode(value, checkCircle, writeCircle, canonCircle);
 }
 
 function knownCircle(key: string): boolean {
@@ -767,6 +796,37 @@ function writeCircle(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
+function canonCircle(v: unknown): boolean {
+  const o = v as $Obj;
+  if (o.toJSON !== undefined) return false;
+  let at = 0;
+  let n = 0;
+  for (const key in o) {
+    switch (key) {
+      case "kind":
+        if (at > 0) return false;
+        at = 1;
+        n++;
+        continue;
+      case "radius":
+        if (at > 1) return false;
+        at = 2;
+        n++;
+        continue;
+      case "color":
+        if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+        if (at > 2) return false;
+        at = 3;
+        continue;
+    }
+    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+    at = 4;
+  }
+  if (n !== 2) return false;
+  if ($has(o, "color") && !$isEnum.call(o, "color")) return false;
+  return true;
+}
+
 /** A square. */
 export type Square = {
   /** Always square. */
@@ -786,7 +846,7 @@ export function decodeSquare(input: string | Uint8Array): Square {
 
 /** Writes a Square in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeSquare(value: Square): string {
-  return $encode(value, checkSquare, writeSquare);
+  return $encode(value, checkSquare, writeSquare, canonSquare);
 }
 
 function knownSquare(key: string): boolean {
@@ -857,6 +917,42 @@ function writeSquare(v: unknown): string {
   s += ',"tags":' + JSON.stringify(o.tags);
   if ($has(o, "meta")) s += ',"meta":' + JSON.stringify(o.meta);
   return "{" + s.slice(1) + "}";
+}
+
+function canonSquare(v: unknown): boolean {
+  const o = v as $Obj;
+  if (o.toJSON !== undefined) return false;
+  let at = 0;
+  let n = 0;
+  for (const key in o) {
+    switch (key) {
+      case "kind":
+        if (at > 0) return false;
+        at = 1;
+        n++;
+        continue;
+      case "side":
+        if (at > 1) return false;
+        at = 2;
+        n++;
+        continue;
+      case "tags":
+        if (at > 2) return false;
+        at = 3;
+        n++;
+        continue;
+      case "meta":
+        if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+        if (at > 3) return false;
+        at = 4;
+        continue;
+    }
+    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+    at = 5;
+  }
+  if (n !== 3) return false;
+  if ($has(o, "meta") && !$isEnum.call(o, "meta")) return false;
+  return true;
 }
 
 /** Reads newline-delimited Shape frames from a byte stream. Each line yields a decoded frame or its DecodeError (lines longer than FRAME_LIMIT bytes are frame_too_large, without being buffered); the stream goes on after a bad line. */
