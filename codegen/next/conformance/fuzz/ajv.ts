@@ -56,7 +56,16 @@ export class AjvFiles {
     this.ajv = make(draft);
     for (const f of files) this.ajv.addSchema(JSON.parse(f.text), BASE + f.path);
     this.recursiveRef = draft === "draft2019-09" && files.some((f) => f.text.includes('"$recursiveRef"'));
+    this.containsTrue = files.some((f) => /"contains": ?true/.test(f.text));
   }
+
+  /**
+   * ajv 8 takes `contains: true` beside a `prefixItems` (or tuple `items`) element that is not
+   * trivial as satisfied by an empty array, which has no element to contain (seed 478374914 schema
+   * 374: {"contains": true, "prefixItems": [{"type": "string"}]} accepts []). ajv is not asked about
+   * such files.
+   */
+  private readonly containsTrue: boolean;
 
   /**
    * ajv resolves a $recursiveRef in a definition compiled by its pointer against that definition,
@@ -87,6 +96,7 @@ export class AjvFiles {
     input: Uint8Array,
   ): { valid: boolean; pointers: string[]; inexactMultipleOf?: true } | Error {
     if (this.recursiveRef) return new Error("ajv resolves $recursiveRef against the definition compiled, not the root");
+    if (this.containsTrue) return new Error("ajv accepts an empty array for contains: true beside prefixItems");
     const fn = this.fn(file, pointer);
     if (fn instanceof Error) return fn;
     let doc: unknown;
