@@ -298,7 +298,7 @@ export const KEYWORDS: KeywordRule[] = [
     value: (g, node) => ("oneOf" in node || "anyOf" in node || g.chance(0.1) ? g.names(1, 1) : undefined),
   },
   // ---- references
-  { keyword: "$ref", drafts: DRAFTS, on: ["any"], weight: 2, value: (g, _n, depth) => g.ref(depth) },
+  { keyword: "$ref", drafts: DRAFTS, on: ["any"], weight: 2, value: (g) => g.ref() },
   {
     keyword: "$dynamicRef",
     drafts: ["draft2020-12"],
@@ -411,7 +411,8 @@ export class SchemaGrammar {
 
   /** A subschema (boolean sometimes); `top`: a definition, which may carry definition-only extensions. */
   schema(depth: number, top = false): JsonValue {
-    if (!top && this.chance(0.06)) return this.chance(0.7);
+    // boolean schemas exist from draft-06 on; in draft-04 one now and then (a refusal to exercise)
+    if (!top && this.chance(0.06) && (this.draft !== "draft-04" || this.chance(0.1))) return this.chance(0.7);
     const node: Obj = {};
     const kinds = this.kindsOf(depth);
     if (kinds.length > 0 && this.chance(0.8)) node.type = kinds.length === 1 && this.chance(0.8) ? kinds[0]! : kinds;
@@ -458,7 +459,8 @@ export class SchemaGrammar {
   }
 
   schemaOrBool(depth: number): JsonValue {
-    return this.chance(0.35) ? this.chance(0.5) : this.schema(depth);
+    const bool = this.chance(0.35) && (this.draft !== "draft-04" || this.chance(0.1));
+    return bool ? this.chance(0.5) : this.schema(depth);
   }
 
   private kindsOf(depth: number): Kind[] {
@@ -529,13 +531,17 @@ export class SchemaGrammar {
   }
 
   /** A reference to a definition (a cycle sometimes), or somewhere that is not one. */
-  ref(depth = 1): string {
+  ref(): string {
     const container = ORDER.get(this.draft)! >= ORDER.get("draft2019-09")! ? "$defs" : "definitions";
     if (this.chance(0.04)) return this.pick(["#/nowhere", "other.json", "#/$defs/Missing"]);
     if (this.chance(0.05)) return "#";
+    // mostly a definition drawn before this one, so that references seldom close a cycle: one that
+    // never descends into the value is refused (as it must be), and it had come to be most refusals
+    const earlier = this.defNames.slice(0, this.defNames.indexOf(this.current));
+    if (earlier.length > 0 && this.chance(0.75)) return `#/${container}/${this.pick(earlier)}`;
     // a definition that is its own $ref (a cycle that never descends into the value) only now and then
     const others = this.defNames.filter((n) => n !== this.current);
-    const target = depth <= 1 && others.length > 0 && this.chance(0.9) ? this.pick(others) : this.pick(this.defNames);
+    const target = others.length > 0 && this.chance(0.95) ? this.pick(others) : this.pick(this.defNames);
     return `#/${container}/${target}`;
   }
 
@@ -584,7 +590,7 @@ export class SchemaGrammar {
       list.push({
         type: "object",
         properties: props,
-        required: [key, ...Object.keys(props).filter(() => this.chance(0.3))],
+        required: [key, ...Object.keys(props).filter((k) => k !== key && this.chance(0.3))],
         additionalProperties: this.chance(0.6) ? false : this.schemaOrBool(depth + 2),
       });
     }
