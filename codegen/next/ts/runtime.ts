@@ -285,6 +285,13 @@ function $obj(v: unknown, p: string): $Obj {
   return v;
 }
 
+/** The ranks of an object's declared keys (1, 2, ...) in the order its literal lists them (none integer-like). */
+function $ranks(keys: Readonly<Record<string, 1>>): Readonly<Record<string, number>> {
+  const r: Record<string, number> = Object.create(null) as Record<string, number>;
+  Object.keys(keys).forEach((k, i) => (r[k] = i + 1));
+  return r;
+}
+
 /** A typed container at pointer q nested deeper than the limit (a recursive definition) → depth at it. */
 function $deep(q: string): void {
   if ($levelOf(q) > $maxDepth) $fail("depth", q, `nesting deeper than ${$maxDepth} levels`);

@@ -125,32 +125,46 @@ export function canonExpr(t: Type, x: string): string {
   }
 }
 
-/** The canon function of an object definition: its for-in order is the writer's order. */
+/**
+ * The canon function of an object definition: its for-in order is the writer's order. The declared
+ * keys' ranks come from the order of an object literal beside it (one line per key, no number), and
+ * the function's text names no rank or count, so that adding, removing or moving a property adds or
+ * changes only lines that name it (the review diff).
+ */
 export function objectCanon(pr: Printer, d: Decl, t: ObjectType): void {
+  const props = t.properties;
+  const rank = `${canonName(d)}Rank`;
+  // "__proto__" in an object literal sets the prototype, and integer-like keys come first in its
+  // key order: an object with either takes the writer
+  const ranked =
+    !isLargeObject(t) &&
+    props.length > 0 &&
+    !props.some((p) => p.name === "__proto__" || /^(0|[1-9][0-9]*)$/.test(p.name));
+  if (ranked) {
+    pr.raw(`const ${rank} = $ranks({`);
+    props.forEach((p) => pr.raw(`  ${propKey(p.name)}: 1,`));
+    pr.raw("});");
+    pr.blank();
+  }
   pr.block(`function ${canonName(d)}(v: unknown): boolean {`, () => {
-    if (isLargeObject(t)) {
+    if (isLargeObject(t) || (props.length > 0 && !ranked)) {
       pr.raw("return false;");
       return;
     }
     const typedExtras = t.patterns.some((pp) => !plain(pp.type)) || (t.extras.kind === "map" && !plain(t.extras.type));
     pr.raw("const o = v as $Obj;");
     pr.raw("if (o.toJSON !== undefined) return false;");
-    // at: 1 + the index of the last declared key seen (properties.length + 1 after an extra member);
-    // n: the required properties seen
-    const props = t.properties;
-    const required = props.filter((p) => p.required).length;
+    // at: the rank of the last declared key seen (Infinity after an extra member)
     pr.raw("let at = 0;");
-    if (required > 0) pr.raw("let n = 0;");
     pr.block("for (const key in o) {", () => {
       if (props.length > 0)
         pr.block("switch (key) {", () => {
-          props.forEach((p, i) => {
+          props.forEach((p) => {
             pr.raw(`case ${lit(p.name)}:`);
             // a required property is own and defined (checked); an optional one may be neither
             if (!p.required) pr.raw(`  if (o[key] === undefined || !$hasOwn.call(o, key)) continue;`);
-            pr.raw(`  if (at > ${i}) return false;`);
-            pr.raw(`  at = ${i + 1};`);
-            if (p.required) pr.raw("  n++;");
+            pr.raw(`  if (at > ${rank}[key]!) return false;`);
+            pr.raw(`  at = ${rank}[key]!;`);
             const nested = canonExpr(p.type, "o[key]");
             if (nested !== "true") pr.raw(`  if (!${nested}) return false;`);
             pr.raw("  continue;");
@@ -158,12 +172,15 @@ export function objectCanon(pr: Printer, d: Decl, t: ObjectType): void {
         });
       pr.raw("if (o[key] === undefined || !$hasOwn.call(o, key)) continue;");
       // closed objects have no own defined extra member (checked); open ones write theirs last
-      pr.raw(typedExtras ? "return false;" : `at = ${props.length + 1};`);
+      pr.raw(typedExtras ? "return false;" : "at = Infinity;");
     });
     // a declared member the writer writes that for-in did not see (own, defined, not enumerable)
-    if (required > 0) pr.raw(`if (n !== ${required}) return false;`);
     for (const p of props)
-      if (!p.required) pr.raw(`if ($has(o, ${lit(p.name)}) && !$isEnum.call(o, ${lit(p.name)})) return false;`);
+      pr.raw(
+        p.required
+          ? `if (!$isEnum.call(o, ${lit(p.name)})) return false;`
+          : `if ($has(o, ${lit(p.name)}) && !$isEnum.call(o, ${lit(p.name)})) return false;`,
+      );
     pr.raw("return true;");
   });
 }

@@ -233,6 +233,13 @@ function $obj(v: unknown, p: string): $Obj {
   return v;
 }
 
+/** The ranks of an object's declared keys (1, 2, ...) in the order its literal lists them (none integer-like). */
+function $ranks(keys: Readonly<Record<string, 1>>): Readonly<Record<string, number>> {
+  const r: Record<string, number> = Object.create(null) as Record<string, number>;
+  Object.keys(keys).forEach((k, i) => (r[k] = i + 1));
+  return r;
+}
+
 /** A typed container at pointer q nested deeper than the limit (a recursive definition) → depth at it. */
 function $deep(q: string): void {
   if ($levelOf(q) > $maxDepth) $fail("depth", q, `nesting deeper than ${$maxDepth} levels`);
@@ -527,41 +534,46 @@ function writeConfig(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
+const canonConfigRank = $ranks({
+  $schema: 1,
+  protocols: 1,
+  goModules: 1,
+  manifest: 1,
+});
+
 function canonConfig(v: unknown): boolean {
   const o = v as $Obj;
   if (o.toJSON !== undefined) return false;
   let at = 0;
-  let n = 0;
   for (const key in o) {
     switch (key) {
       case "$schema":
         if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-        if (at > 0) return false;
-        at = 1;
+        if (at > canonConfigRank[key]!) return false;
+        at = canonConfigRank[key]!;
         continue;
       case "protocols":
-        if (at > 1) return false;
-        at = 2;
-        n++;
+        if (at > canonConfigRank[key]!) return false;
+        at = canonConfigRank[key]!;
         if (!$canonAll(o[key], canonProtocolConfig)) return false;
         continue;
       case "goModules":
         if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-        if (at > 2) return false;
-        at = 3;
+        if (at > canonConfigRank[key]!) return false;
+        at = canonConfigRank[key]!;
         if (!$canonAll(o[key], canonGoModuleConfig)) return false;
         continue;
       case "manifest":
         if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-        if (at > 3) return false;
-        at = 4;
+        if (at > canonConfigRank[key]!) return false;
+        at = canonConfigRank[key]!;
         continue;
     }
     if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    at = 5;
+    at = Infinity;
   }
-  if (n !== 1) return false;
   if ($has(o, "$schema") && !$isEnum.call(o, "$schema")) return false;
+  if (!$isEnum.call(o, "protocols")) return false;
   if ($has(o, "goModules") && !$isEnum.call(o, "goModules")) return false;
   if ($has(o, "manifest") && !$isEnum.call(o, "manifest")) return false;
   return true;
@@ -686,44 +698,50 @@ function writeProtocolConfig(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
+const canonProtocolConfigRank = $ranks({
+  name: 1,
+  schema: 1,
+  typescript: 1,
+  go: 1,
+  docs: 1,
+});
+
 function canonProtocolConfig(v: unknown): boolean {
   const o = v as $Obj;
   if (o.toJSON !== undefined) return false;
   let at = 0;
-  let n = 0;
   for (const key in o) {
     switch (key) {
       case "name":
-        if (at > 0) return false;
-        at = 1;
-        n++;
+        if (at > canonProtocolConfigRank[key]!) return false;
+        at = canonProtocolConfigRank[key]!;
         continue;
       case "schema":
-        if (at > 1) return false;
-        at = 2;
-        n++;
+        if (at > canonProtocolConfigRank[key]!) return false;
+        at = canonProtocolConfigRank[key]!;
         continue;
       case "typescript":
         if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-        if (at > 2) return false;
-        at = 3;
+        if (at > canonProtocolConfigRank[key]!) return false;
+        at = canonProtocolConfigRank[key]!;
         continue;
       case "go":
         if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-        if (at > 3) return false;
-        at = 4;
+        if (at > canonProtocolConfigRank[key]!) return false;
+        at = canonProtocolConfigRank[key]!;
         if (!canonGoConfig(o[key])) return false;
         continue;
       case "docs":
         if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-        if (at > 4) return false;
-        at = 5;
+        if (at > canonProtocolConfigRank[key]!) return false;
+        at = canonProtocolConfigRank[key]!;
         continue;
     }
     if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    at = 6;
+    at = Infinity;
   }
-  if (n !== 2) return false;
+  if (!$isEnum.call(o, "name")) return false;
+  if (!$isEnum.call(o, "schema")) return false;
   if ($has(o, "typescript") && !$isEnum.call(o, "typescript")) return false;
   if ($has(o, "go") && !$isEnum.call(o, "go")) return false;
   if ($has(o, "docs") && !$isEnum.call(o, "docs")) return false;
@@ -807,33 +825,37 @@ function writeGoConfig(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
+const canonGoConfigRank = $ranks({
+  dir: 1,
+  package: 1,
+  importPath: 1,
+});
+
 function canonGoConfig(v: unknown): boolean {
   const o = v as $Obj;
   if (o.toJSON !== undefined) return false;
   let at = 0;
-  let n = 0;
   for (const key in o) {
     switch (key) {
       case "dir":
-        if (at > 0) return false;
-        at = 1;
-        n++;
+        if (at > canonGoConfigRank[key]!) return false;
+        at = canonGoConfigRank[key]!;
         continue;
       case "package":
         if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-        if (at > 1) return false;
-        at = 2;
+        if (at > canonGoConfigRank[key]!) return false;
+        at = canonGoConfigRank[key]!;
         continue;
       case "importPath":
         if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-        if (at > 2) return false;
-        at = 3;
+        if (at > canonGoConfigRank[key]!) return false;
+        at = canonGoConfigRank[key]!;
         continue;
     }
     if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    at = 4;
+    at = Infinity;
   }
-  if (n !== 1) return false;
+  if (!$isEnum.call(o, "dir")) return false;
   if ($has(o, "package") && !$isEnum.call(o, "package")) return false;
   if ($has(o, "importPath") && !$isEnum.call(o, "importPath")) return false;
   return true;
@@ -918,33 +940,37 @@ function writeGoModuleConfig(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
+const canonGoModuleConfigRank = $ranks({
+  dir: 1,
+  module: 1,
+  go: 1,
+});
+
 function canonGoModuleConfig(v: unknown): boolean {
   const o = v as $Obj;
   if (o.toJSON !== undefined) return false;
   let at = 0;
-  let n = 0;
   for (const key in o) {
     switch (key) {
       case "dir":
-        if (at > 0) return false;
-        at = 1;
-        n++;
+        if (at > canonGoModuleConfigRank[key]!) return false;
+        at = canonGoModuleConfigRank[key]!;
         continue;
       case "module":
-        if (at > 1) return false;
-        at = 2;
-        n++;
+        if (at > canonGoModuleConfigRank[key]!) return false;
+        at = canonGoModuleConfigRank[key]!;
         continue;
       case "go":
         if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-        if (at > 2) return false;
-        at = 3;
+        if (at > canonGoModuleConfigRank[key]!) return false;
+        at = canonGoModuleConfigRank[key]!;
         continue;
     }
     if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    at = 4;
+    at = Infinity;
   }
-  if (n !== 2) return false;
+  if (!$isEnum.call(o, "dir")) return false;
+  if (!$isEnum.call(o, "module")) return false;
   if ($has(o, "go") && !$isEnum.call(o, "go")) return false;
   return true;
 }

@@ -259,6 +259,13 @@ function $obj(v: unknown, p: string): $Obj {
   return v;
 }
 
+/** The ranks of an object's declared keys (1, 2, ...) in the order its literal lists them (none integer-like). */
+function $ranks(keys: Readonly<Record<string, 1>>): Readonly<Record<string, number>> {
+  const r: Record<string, number> = Object.create(null) as Record<string, number>;
+  Object.keys(keys).forEach((k, i) => (r[k] = i + 1));
+  return r;
+}
+
 /** A typed container at pointer q nested deeper than the limit (a recursive definition) → depth at it. */
 function $deep(q: string): void {
   if ($levelOf(q) > $maxDepth) $fail("depth", q, `nesting deeper than ${$maxDepth} levels`);
@@ -800,28 +807,31 @@ function writeTextEvent(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
+const canonTextEventRank = $ranks({
+  type: 1,
+  text: 1,
+});
+
 function canonTextEvent(v: unknown): boolean {
   const o = v as $Obj;
   if (o.toJSON !== undefined) return false;
   let at = 0;
-  let n = 0;
   for (const key in o) {
     switch (key) {
       case "type":
-        if (at > 0) return false;
-        at = 1;
-        n++;
+        if (at > canonTextEventRank[key]!) return false;
+        at = canonTextEventRank[key]!;
         continue;
       case "text":
-        if (at > 1) return false;
-        at = 2;
-        n++;
+        if (at > canonTextEventRank[key]!) return false;
+        at = canonTextEventRank[key]!;
         continue;
     }
     if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    at = 3;
+    at = Infinity;
   }
-  if (n !== 2) return false;
+  if (!$isEnum.call(o, "type")) return false;
+  if (!$isEnum.call(o, "text")) return false;
   return true;
 }
 
@@ -892,28 +902,31 @@ function writeActivityEvent(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
+const canonActivityEventRank = $ranks({
+  type: 1,
+  description: 1,
+});
+
 function canonActivityEvent(v: unknown): boolean {
   const o = v as $Obj;
   if (o.toJSON !== undefined) return false;
   let at = 0;
-  let n = 0;
   for (const key in o) {
     switch (key) {
       case "type":
-        if (at > 0) return false;
-        at = 1;
-        n++;
+        if (at > canonActivityEventRank[key]!) return false;
+        at = canonActivityEventRank[key]!;
         continue;
       case "description":
-        if (at > 1) return false;
-        at = 2;
-        n++;
+        if (at > canonActivityEventRank[key]!) return false;
+        at = canonActivityEventRank[key]!;
         continue;
     }
     if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    at = 3;
+    at = Infinity;
   }
-  if (n !== 2) return false;
+  if (!$isEnum.call(o, "type")) return false;
+  if (!$isEnum.call(o, "description")) return false;
   return true;
 }
 
@@ -1007,38 +1020,43 @@ function writePermissionEvent(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
+const canonPermissionEventRank = $ranks({
+  type: 1,
+  id: 1,
+  description: 1,
+  command: 1,
+});
+
 function canonPermissionEvent(v: unknown): boolean {
   const o = v as $Obj;
   if (o.toJSON !== undefined) return false;
   let at = 0;
-  let n = 0;
   for (const key in o) {
     switch (key) {
       case "type":
-        if (at > 0) return false;
-        at = 1;
-        n++;
+        if (at > canonPermissionEventRank[key]!) return false;
+        at = canonPermissionEventRank[key]!;
         continue;
       case "id":
-        if (at > 1) return false;
-        at = 2;
-        n++;
+        if (at > canonPermissionEventRank[key]!) return false;
+        at = canonPermissionEventRank[key]!;
         continue;
       case "description":
-        if (at > 2) return false;
-        at = 3;
-        n++;
+        if (at > canonPermissionEventRank[key]!) return false;
+        at = canonPermissionEventRank[key]!;
         continue;
       case "command":
         if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-        if (at > 3) return false;
-        at = 4;
+        if (at > canonPermissionEventRank[key]!) return false;
+        at = canonPermissionEventRank[key]!;
         continue;
     }
     if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    at = 5;
+    at = Infinity;
   }
-  if (n !== 3) return false;
+  if (!$isEnum.call(o, "type")) return false;
+  if (!$isEnum.call(o, "id")) return false;
+  if (!$isEnum.call(o, "description")) return false;
   if ($has(o, "command") && !$isEnum.call(o, "command")) return false;
   return true;
 }
@@ -1148,38 +1166,43 @@ function writeUsageEvent(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
+const canonUsageEventRank = $ranks({
+  type: 1,
+  input_tokens: 1,
+  output_tokens: 1,
+  cost_usd: 1,
+});
+
 function canonUsageEvent(v: unknown): boolean {
   const o = v as $Obj;
   if (o.toJSON !== undefined) return false;
   let at = 0;
-  let n = 0;
   for (const key in o) {
     switch (key) {
       case "type":
-        if (at > 0) return false;
-        at = 1;
-        n++;
+        if (at > canonUsageEventRank[key]!) return false;
+        at = canonUsageEventRank[key]!;
         continue;
       case "input_tokens":
-        if (at > 1) return false;
-        at = 2;
-        n++;
+        if (at > canonUsageEventRank[key]!) return false;
+        at = canonUsageEventRank[key]!;
         continue;
       case "output_tokens":
-        if (at > 2) return false;
-        at = 3;
-        n++;
+        if (at > canonUsageEventRank[key]!) return false;
+        at = canonUsageEventRank[key]!;
         continue;
       case "cost_usd":
         if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-        if (at > 3) return false;
-        at = 4;
+        if (at > canonUsageEventRank[key]!) return false;
+        at = canonUsageEventRank[key]!;
         continue;
     }
     if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    at = 5;
+    at = Infinity;
   }
-  if (n !== 3) return false;
+  if (!$isEnum.call(o, "type")) return false;
+  if (!$isEnum.call(o, "input_tokens")) return false;
+  if (!$isEnum.call(o, "output_tokens")) return false;
   if ($has(o, "cost_usd") && !$isEnum.call(o, "cost_usd")) return false;
   return true;
 }
@@ -1249,28 +1272,31 @@ function writeCompleteEvent(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
+const canonCompleteEventRank = $ranks({
+  type: 1,
+  text: 1,
+});
+
 function canonCompleteEvent(v: unknown): boolean {
   const o = v as $Obj;
   if (o.toJSON !== undefined) return false;
   let at = 0;
-  let n = 0;
   for (const key in o) {
     switch (key) {
       case "type":
-        if (at > 0) return false;
-        at = 1;
-        n++;
+        if (at > canonCompleteEventRank[key]!) return false;
+        at = canonCompleteEventRank[key]!;
         continue;
       case "text":
-        if (at > 1) return false;
-        at = 2;
-        n++;
+        if (at > canonCompleteEventRank[key]!) return false;
+        at = canonCompleteEventRank[key]!;
         continue;
     }
     if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    at = 3;
+    at = Infinity;
   }
-  if (n !== 2) return false;
+  if (!$isEnum.call(o, "type")) return false;
+  if (!$isEnum.call(o, "text")) return false;
   return true;
 }
 
@@ -1339,28 +1365,31 @@ function writeErrorEvent(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
+const canonErrorEventRank = $ranks({
+  type: 1,
+  message: 1,
+});
+
 function canonErrorEvent(v: unknown): boolean {
   const o = v as $Obj;
   if (o.toJSON !== undefined) return false;
   let at = 0;
-  let n = 0;
   for (const key in o) {
     switch (key) {
       case "type":
-        if (at > 0) return false;
-        at = 1;
-        n++;
+        if (at > canonErrorEventRank[key]!) return false;
+        at = canonErrorEventRank[key]!;
         continue;
       case "message":
-        if (at > 1) return false;
-        at = 2;
-        n++;
+        if (at > canonErrorEventRank[key]!) return false;
+        at = canonErrorEventRank[key]!;
         continue;
     }
     if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    at = 3;
+    at = Infinity;
   }
-  if (n !== 2) return false;
+  if (!$isEnum.call(o, "type")) return false;
+  if (!$isEnum.call(o, "message")) return false;
   return true;
 }
 
@@ -1509,6 +1538,18 @@ function writeCapabilitySettings(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
+const canonCapabilitySettingsRank = $ranks({
+  SessionResume: 1,
+  MidTurnCancellation: 1,
+  StructuredOutput: 1,
+  UsageReporting: 1,
+  PermissionPolicy: 1,
+  PermissionHooks: 1,
+  McpClient: 1,
+  WorkspaceScoping: 1,
+  ModelSelection: 1,
+});
+
 function canonCapabilitySettings(v: unknown): boolean {
   const o = v as $Obj;
   if (o.toJSON !== undefined) return false;
@@ -1517,52 +1558,52 @@ function canonCapabilitySettings(v: unknown): boolean {
     switch (key) {
       case "SessionResume":
         if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-        if (at > 0) return false;
-        at = 1;
+        if (at > canonCapabilitySettingsRank[key]!) return false;
+        at = canonCapabilitySettingsRank[key]!;
         continue;
       case "MidTurnCancellation":
         if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-        if (at > 1) return false;
-        at = 2;
+        if (at > canonCapabilitySettingsRank[key]!) return false;
+        at = canonCapabilitySettingsRank[key]!;
         continue;
       case "StructuredOutput":
         if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-        if (at > 2) return false;
-        at = 3;
+        if (at > canonCapabilitySettingsRank[key]!) return false;
+        at = canonCapabilitySettingsRank[key]!;
         continue;
       case "UsageReporting":
         if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-        if (at > 3) return false;
-        at = 4;
+        if (at > canonCapabilitySettingsRank[key]!) return false;
+        at = canonCapabilitySettingsRank[key]!;
         continue;
       case "PermissionPolicy":
         if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-        if (at > 4) return false;
-        at = 5;
+        if (at > canonCapabilitySettingsRank[key]!) return false;
+        at = canonCapabilitySettingsRank[key]!;
         continue;
       case "PermissionHooks":
         if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-        if (at > 5) return false;
-        at = 6;
+        if (at > canonCapabilitySettingsRank[key]!) return false;
+        at = canonCapabilitySettingsRank[key]!;
         continue;
       case "McpClient":
         if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-        if (at > 6) return false;
-        at = 7;
+        if (at > canonCapabilitySettingsRank[key]!) return false;
+        at = canonCapabilitySettingsRank[key]!;
         continue;
       case "WorkspaceScoping":
         if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-        if (at > 7) return false;
-        at = 8;
+        if (at > canonCapabilitySettingsRank[key]!) return false;
+        at = canonCapabilitySettingsRank[key]!;
         continue;
       case "ModelSelection":
         if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-        if (at > 8) return false;
-        at = 9;
+        if (at > canonCapabilitySettingsRank[key]!) return false;
+        at = canonCapabilitySettingsRank[key]!;
         continue;
     }
     if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    at = 10;
+    at = Infinity;
   }
   if ($has(o, "SessionResume") && !$isEnum.call(o, "SessionResume")) return false;
   if ($has(o, "MidTurnCancellation") && !$isEnum.call(o, "MidTurnCancellation")) return false;

@@ -261,6 +261,13 @@ function $obj(v: unknown, p: string): $Obj {
   return v;
 }
 
+/** The ranks of an object's declared keys (1, 2, ...) in the order its literal lists them (none integer-like). */
+function $ranks(keys: Readonly<Record<string, 1>>): Readonly<Record<string, number>> {
+  const r: Record<string, number> = Object.create(null) as Record<string, number>;
+  Object.keys(keys).forEach((k, i) => (r[k] = i + 1));
+  return r;
+}
+
 /** A typed container at pointer q nested deeper than the limit (a recursive definition) → depth at it. */
 function $deep(q: string): void {
   if ($levelOf(q) > $maxDepth) $fail("depth", q, `nesting deeper than ${$maxDepth} levels`);
@@ -945,39 +952,44 @@ function writeOpenRequest(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
+const canonOpenRequestRank = $ranks({
+  attachment: 1,
+  id: 1,
+  method: 1,
+  params: 1,
+});
+
 function canonOpenRequest(v: unknown): boolean {
   const o = v as $Obj;
   if (o.toJSON !== undefined) return false;
   let at = 0;
-  let n = 0;
   for (const key in o) {
     switch (key) {
       case "attachment":
-        if (at > 0) return false;
-        at = 1;
-        n++;
+        if (at > canonOpenRequestRank[key]!) return false;
+        at = canonOpenRequestRank[key]!;
         continue;
       case "id":
-        if (at > 1) return false;
-        at = 2;
-        n++;
+        if (at > canonOpenRequestRank[key]!) return false;
+        at = canonOpenRequestRank[key]!;
         continue;
       case "method":
-        if (at > 2) return false;
-        at = 3;
-        n++;
+        if (at > canonOpenRequestRank[key]!) return false;
+        at = canonOpenRequestRank[key]!;
         continue;
       case "params":
-        if (at > 3) return false;
-        at = 4;
-        n++;
+        if (at > canonOpenRequestRank[key]!) return false;
+        at = canonOpenRequestRank[key]!;
         if (!canonHarnessOptions(o[key])) return false;
         continue;
     }
     if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    at = 5;
+    at = Infinity;
   }
-  if (n !== 4) return false;
+  if (!$isEnum.call(o, "attachment")) return false;
+  if (!$isEnum.call(o, "id")) return false;
+  if (!$isEnum.call(o, "method")) return false;
+  if (!$isEnum.call(o, "params")) return false;
   return true;
 }
 
@@ -1075,44 +1087,50 @@ function writePromptRequest(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
+const canonPromptRequestRank = $ranks({
+  attachment: 1,
+  turn: 1,
+  id: 1,
+  method: 1,
+  params: 1,
+});
+
 function canonPromptRequest(v: unknown): boolean {
   const o = v as $Obj;
   if (o.toJSON !== undefined) return false;
   let at = 0;
-  let n = 0;
   for (const key in o) {
     switch (key) {
       case "attachment":
-        if (at > 0) return false;
-        at = 1;
-        n++;
+        if (at > canonPromptRequestRank[key]!) return false;
+        at = canonPromptRequestRank[key]!;
         continue;
       case "turn":
-        if (at > 1) return false;
-        at = 2;
-        n++;
+        if (at > canonPromptRequestRank[key]!) return false;
+        at = canonPromptRequestRank[key]!;
         continue;
       case "id":
-        if (at > 2) return false;
-        at = 3;
-        n++;
+        if (at > canonPromptRequestRank[key]!) return false;
+        at = canonPromptRequestRank[key]!;
         continue;
       case "method":
-        if (at > 3) return false;
-        at = 4;
-        n++;
+        if (at > canonPromptRequestRank[key]!) return false;
+        at = canonPromptRequestRank[key]!;
         continue;
       case "params":
-        if (at > 4) return false;
-        at = 5;
-        n++;
+        if (at > canonPromptRequestRank[key]!) return false;
+        at = canonPromptRequestRank[key]!;
         if (!canonText(o[key])) return false;
         continue;
     }
     if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    at = 6;
+    at = Infinity;
   }
-  if (n !== 5) return false;
+  if (!$isEnum.call(o, "attachment")) return false;
+  if (!$isEnum.call(o, "turn")) return false;
+  if (!$isEnum.call(o, "id")) return false;
+  if (!$isEnum.call(o, "method")) return false;
+  if (!$isEnum.call(o, "params")) return false;
   return true;
 }
 
@@ -1210,44 +1228,50 @@ function writeSteerRequest(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
+const canonSteerRequestRank = $ranks({
+  attachment: 1,
+  turn: 1,
+  id: 1,
+  method: 1,
+  params: 1,
+});
+
 function canonSteerRequest(v: unknown): boolean {
   const o = v as $Obj;
   if (o.toJSON !== undefined) return false;
   let at = 0;
-  let n = 0;
   for (const key in o) {
     switch (key) {
       case "attachment":
-        if (at > 0) return false;
-        at = 1;
-        n++;
+        if (at > canonSteerRequestRank[key]!) return false;
+        at = canonSteerRequestRank[key]!;
         continue;
       case "turn":
-        if (at > 1) return false;
-        at = 2;
-        n++;
+        if (at > canonSteerRequestRank[key]!) return false;
+        at = canonSteerRequestRank[key]!;
         continue;
       case "id":
-        if (at > 2) return false;
-        at = 3;
-        n++;
+        if (at > canonSteerRequestRank[key]!) return false;
+        at = canonSteerRequestRank[key]!;
         continue;
       case "method":
-        if (at > 3) return false;
-        at = 4;
-        n++;
+        if (at > canonSteerRequestRank[key]!) return false;
+        at = canonSteerRequestRank[key]!;
         continue;
       case "params":
-        if (at > 4) return false;
-        at = 5;
-        n++;
+        if (at > canonSteerRequestRank[key]!) return false;
+        at = canonSteerRequestRank[key]!;
         if (!canonText(o[key])) return false;
         continue;
     }
     if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    at = 6;
+    at = Infinity;
   }
-  if (n !== 5) return false;
+  if (!$isEnum.call(o, "attachment")) return false;
+  if (!$isEnum.call(o, "turn")) return false;
+  if (!$isEnum.call(o, "id")) return false;
+  if (!$isEnum.call(o, "method")) return false;
+  if (!$isEnum.call(o, "params")) return false;
   return true;
 }
 
@@ -1346,43 +1370,49 @@ function writeInterruptRequest(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
+const canonInterruptRequestRank = $ranks({
+  attachment: 1,
+  turn: 1,
+  id: 1,
+  method: 1,
+  params: 1,
+});
+
 function canonInterruptRequest(v: unknown): boolean {
   const o = v as $Obj;
   if (o.toJSON !== undefined) return false;
   let at = 0;
-  let n = 0;
   for (const key in o) {
     switch (key) {
       case "attachment":
-        if (at > 0) return false;
-        at = 1;
-        n++;
+        if (at > canonInterruptRequestRank[key]!) return false;
+        at = canonInterruptRequestRank[key]!;
         continue;
       case "turn":
-        if (at > 1) return false;
-        at = 2;
-        n++;
+        if (at > canonInterruptRequestRank[key]!) return false;
+        at = canonInterruptRequestRank[key]!;
         continue;
       case "id":
-        if (at > 2) return false;
-        at = 3;
-        n++;
+        if (at > canonInterruptRequestRank[key]!) return false;
+        at = canonInterruptRequestRank[key]!;
         continue;
       case "method":
-        if (at > 3) return false;
-        at = 4;
-        n++;
+        if (at > canonInterruptRequestRank[key]!) return false;
+        at = canonInterruptRequestRank[key]!;
         continue;
       case "params":
         if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-        if (at > 4) return false;
-        at = 5;
+        if (at > canonInterruptRequestRank[key]!) return false;
+        at = canonInterruptRequestRank[key]!;
         continue;
     }
     if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    at = 6;
+    at = Infinity;
   }
-  if (n !== 4) return false;
+  if (!$isEnum.call(o, "attachment")) return false;
+  if (!$isEnum.call(o, "turn")) return false;
+  if (!$isEnum.call(o, "id")) return false;
+  if (!$isEnum.call(o, "method")) return false;
   if ($has(o, "params") && !$isEnum.call(o, "params")) return false;
   return true;
 }
@@ -1471,38 +1501,43 @@ function writeCheckpointRequest(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
+const canonCheckpointRequestRank = $ranks({
+  attachment: 1,
+  id: 1,
+  method: 1,
+  params: 1,
+});
+
 function canonCheckpointRequest(v: unknown): boolean {
   const o = v as $Obj;
   if (o.toJSON !== undefined) return false;
   let at = 0;
-  let n = 0;
   for (const key in o) {
     switch (key) {
       case "attachment":
-        if (at > 0) return false;
-        at = 1;
-        n++;
+        if (at > canonCheckpointRequestRank[key]!) return false;
+        at = canonCheckpointRequestRank[key]!;
         continue;
       case "id":
-        if (at > 1) return false;
-        at = 2;
-        n++;
+        if (at > canonCheckpointRequestRank[key]!) return false;
+        at = canonCheckpointRequestRank[key]!;
         continue;
       case "method":
-        if (at > 2) return false;
-        at = 3;
-        n++;
+        if (at > canonCheckpointRequestRank[key]!) return false;
+        at = canonCheckpointRequestRank[key]!;
         continue;
       case "params":
         if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-        if (at > 3) return false;
-        at = 4;
+        if (at > canonCheckpointRequestRank[key]!) return false;
+        at = canonCheckpointRequestRank[key]!;
         continue;
     }
     if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    at = 5;
+    at = Infinity;
   }
-  if (n !== 3) return false;
+  if (!$isEnum.call(o, "attachment")) return false;
+  if (!$isEnum.call(o, "id")) return false;
+  if (!$isEnum.call(o, "method")) return false;
   if ($has(o, "params") && !$isEnum.call(o, "params")) return false;
   return true;
 }
@@ -1591,38 +1626,43 @@ function writeDetachRequest(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
+const canonDetachRequestRank = $ranks({
+  attachment: 1,
+  id: 1,
+  method: 1,
+  params: 1,
+});
+
 function canonDetachRequest(v: unknown): boolean {
   const o = v as $Obj;
   if (o.toJSON !== undefined) return false;
   let at = 0;
-  let n = 0;
   for (const key in o) {
     switch (key) {
       case "attachment":
-        if (at > 0) return false;
-        at = 1;
-        n++;
+        if (at > canonDetachRequestRank[key]!) return false;
+        at = canonDetachRequestRank[key]!;
         continue;
       case "id":
-        if (at > 1) return false;
-        at = 2;
-        n++;
+        if (at > canonDetachRequestRank[key]!) return false;
+        at = canonDetachRequestRank[key]!;
         continue;
       case "method":
-        if (at > 2) return false;
-        at = 3;
-        n++;
+        if (at > canonDetachRequestRank[key]!) return false;
+        at = canonDetachRequestRank[key]!;
         continue;
       case "params":
         if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-        if (at > 3) return false;
-        at = 4;
+        if (at > canonDetachRequestRank[key]!) return false;
+        at = canonDetachRequestRank[key]!;
         continue;
     }
     if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    at = 5;
+    at = Infinity;
   }
-  if (n !== 3) return false;
+  if (!$isEnum.call(o, "attachment")) return false;
+  if (!$isEnum.call(o, "id")) return false;
+  if (!$isEnum.call(o, "method")) return false;
   if ($has(o, "params") && !$isEnum.call(o, "params")) return false;
   return true;
 }
@@ -1721,44 +1761,50 @@ function writeToolCallRequest(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
+const canonToolCallRequestRank = $ranks({
+  attachment: 1,
+  turn: 1,
+  id: 1,
+  method: 1,
+  params: 1,
+});
+
 function canonToolCallRequest(v: unknown): boolean {
   const o = v as $Obj;
   if (o.toJSON !== undefined) return false;
   let at = 0;
-  let n = 0;
   for (const key in o) {
     switch (key) {
       case "attachment":
-        if (at > 0) return false;
-        at = 1;
-        n++;
+        if (at > canonToolCallRequestRank[key]!) return false;
+        at = canonToolCallRequestRank[key]!;
         continue;
       case "turn":
-        if (at > 1) return false;
-        at = 2;
-        n++;
+        if (at > canonToolCallRequestRank[key]!) return false;
+        at = canonToolCallRequestRank[key]!;
         continue;
       case "id":
-        if (at > 2) return false;
-        at = 3;
-        n++;
+        if (at > canonToolCallRequestRank[key]!) return false;
+        at = canonToolCallRequestRank[key]!;
         continue;
       case "method":
-        if (at > 3) return false;
-        at = 4;
-        n++;
+        if (at > canonToolCallRequestRank[key]!) return false;
+        at = canonToolCallRequestRank[key]!;
         continue;
       case "params":
-        if (at > 4) return false;
-        at = 5;
-        n++;
+        if (at > canonToolCallRequestRank[key]!) return false;
+        at = canonToolCallRequestRank[key]!;
         if (!canonToolCall(o[key])) return false;
         continue;
     }
     if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    at = 6;
+    at = Infinity;
   }
-  if (n !== 5) return false;
+  if (!$isEnum.call(o, "attachment")) return false;
+  if (!$isEnum.call(o, "turn")) return false;
+  if (!$isEnum.call(o, "id")) return false;
+  if (!$isEnum.call(o, "method")) return false;
+  if (!$isEnum.call(o, "params")) return false;
   return true;
 }
 
@@ -1845,39 +1891,44 @@ function writeResultResponse(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
+const canonResultResponseRank = $ranks({
+  attachment: 1,
+  turn: 1,
+  id: 1,
+  result: 1,
+});
+
 function canonResultResponse(v: unknown): boolean {
   const o = v as $Obj;
   if (o.toJSON !== undefined) return false;
   let at = 0;
-  let n = 0;
   for (const key in o) {
     switch (key) {
       case "attachment":
-        if (at > 0) return false;
-        at = 1;
-        n++;
+        if (at > canonResultResponseRank[key]!) return false;
+        at = canonResultResponseRank[key]!;
         continue;
       case "turn":
         if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-        if (at > 1) return false;
-        at = 2;
+        if (at > canonResultResponseRank[key]!) return false;
+        at = canonResultResponseRank[key]!;
         continue;
       case "id":
-        if (at > 2) return false;
-        at = 3;
-        n++;
+        if (at > canonResultResponseRank[key]!) return false;
+        at = canonResultResponseRank[key]!;
         continue;
       case "result":
-        if (at > 3) return false;
-        at = 4;
-        n++;
+        if (at > canonResultResponseRank[key]!) return false;
+        at = canonResultResponseRank[key]!;
         continue;
     }
     if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    at = 5;
+    at = Infinity;
   }
-  if (n !== 3) return false;
+  if (!$isEnum.call(o, "attachment")) return false;
   if ($has(o, "turn") && !$isEnum.call(o, "turn")) return false;
+  if (!$isEnum.call(o, "id")) return false;
+  if (!$isEnum.call(o, "result")) return false;
   return true;
 }
 
@@ -1964,40 +2015,45 @@ function writeErrorResponse(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
+const canonErrorResponseRank = $ranks({
+  attachment: 1,
+  turn: 1,
+  id: 1,
+  error: 1,
+});
+
 function canonErrorResponse(v: unknown): boolean {
   const o = v as $Obj;
   if (o.toJSON !== undefined) return false;
   let at = 0;
-  let n = 0;
   for (const key in o) {
     switch (key) {
       case "attachment":
-        if (at > 0) return false;
-        at = 1;
-        n++;
+        if (at > canonErrorResponseRank[key]!) return false;
+        at = canonErrorResponseRank[key]!;
         continue;
       case "turn":
         if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-        if (at > 1) return false;
-        at = 2;
+        if (at > canonErrorResponseRank[key]!) return false;
+        at = canonErrorResponseRank[key]!;
         continue;
       case "id":
-        if (at > 2) return false;
-        at = 3;
-        n++;
+        if (at > canonErrorResponseRank[key]!) return false;
+        at = canonErrorResponseRank[key]!;
         continue;
       case "error":
-        if (at > 3) return false;
-        at = 4;
-        n++;
+        if (at > canonErrorResponseRank[key]!) return false;
+        at = canonErrorResponseRank[key]!;
         if (!canonResponseError(o[key])) return false;
         continue;
     }
     if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    at = 5;
+    at = Infinity;
   }
-  if (n !== 3) return false;
+  if (!$isEnum.call(o, "attachment")) return false;
   if ($has(o, "turn") && !$isEnum.call(o, "turn")) return false;
+  if (!$isEnum.call(o, "id")) return false;
+  if (!$isEnum.call(o, "error")) return false;
   return true;
 }
 
@@ -2084,39 +2140,44 @@ function writeAssistantDeltaEvent(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
+const canonAssistantDeltaEventRank = $ranks({
+  attachment: 1,
+  turn: 1,
+  event: 1,
+  data: 1,
+});
+
 function canonAssistantDeltaEvent(v: unknown): boolean {
   const o = v as $Obj;
   if (o.toJSON !== undefined) return false;
   let at = 0;
-  let n = 0;
   for (const key in o) {
     switch (key) {
       case "attachment":
-        if (at > 0) return false;
-        at = 1;
-        n++;
+        if (at > canonAssistantDeltaEventRank[key]!) return false;
+        at = canonAssistantDeltaEventRank[key]!;
         continue;
       case "turn":
-        if (at > 1) return false;
-        at = 2;
-        n++;
+        if (at > canonAssistantDeltaEventRank[key]!) return false;
+        at = canonAssistantDeltaEventRank[key]!;
         continue;
       case "event":
-        if (at > 2) return false;
-        at = 3;
-        n++;
+        if (at > canonAssistantDeltaEventRank[key]!) return false;
+        at = canonAssistantDeltaEventRank[key]!;
         continue;
       case "data":
-        if (at > 3) return false;
-        at = 4;
-        n++;
+        if (at > canonAssistantDeltaEventRank[key]!) return false;
+        at = canonAssistantDeltaEventRank[key]!;
         if (!canonAssistantDelta(o[key])) return false;
         continue;
     }
     if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    at = 5;
+    at = Infinity;
   }
-  if (n !== 4) return false;
+  if (!$isEnum.call(o, "attachment")) return false;
+  if (!$isEnum.call(o, "turn")) return false;
+  if (!$isEnum.call(o, "event")) return false;
+  if (!$isEnum.call(o, "data")) return false;
   return true;
 }
 
@@ -2203,39 +2264,44 @@ function writeAssistantMessageEvent(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
+const canonAssistantMessageEventRank = $ranks({
+  attachment: 1,
+  turn: 1,
+  event: 1,
+  data: 1,
+});
+
 function canonAssistantMessageEvent(v: unknown): boolean {
   const o = v as $Obj;
   if (o.toJSON !== undefined) return false;
   let at = 0;
-  let n = 0;
   for (const key in o) {
     switch (key) {
       case "attachment":
-        if (at > 0) return false;
-        at = 1;
-        n++;
+        if (at > canonAssistantMessageEventRank[key]!) return false;
+        at = canonAssistantMessageEventRank[key]!;
         continue;
       case "turn":
-        if (at > 1) return false;
-        at = 2;
-        n++;
+        if (at > canonAssistantMessageEventRank[key]!) return false;
+        at = canonAssistantMessageEventRank[key]!;
         continue;
       case "event":
-        if (at > 2) return false;
-        at = 3;
-        n++;
+        if (at > canonAssistantMessageEventRank[key]!) return false;
+        at = canonAssistantMessageEventRank[key]!;
         continue;
       case "data":
-        if (at > 3) return false;
-        at = 4;
-        n++;
+        if (at > canonAssistantMessageEventRank[key]!) return false;
+        at = canonAssistantMessageEventRank[key]!;
         if (!canonAssistantMessage(o[key])) return false;
         continue;
     }
     if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    at = 5;
+    at = Infinity;
   }
-  if (n !== 4) return false;
+  if (!$isEnum.call(o, "attachment")) return false;
+  if (!$isEnum.call(o, "turn")) return false;
+  if (!$isEnum.call(o, "event")) return false;
+  if (!$isEnum.call(o, "data")) return false;
   return true;
 }
 
@@ -2940,46 +3006,52 @@ function writeHarnessOptions(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
+const canonHarnessOptionsRank = $ranks({
+  session_id: 1,
+  dir: 1,
+  config: 1,
+  tools: 1,
+  provider: 1,
+});
+
 function canonHarnessOptions(v: unknown): boolean {
   const o = v as $Obj;
   if (o.toJSON !== undefined) return false;
   let at = 0;
-  let n = 0;
   for (const key in o) {
     switch (key) {
       case "session_id":
-        if (at > 0) return false;
-        at = 1;
-        n++;
+        if (at > canonHarnessOptionsRank[key]!) return false;
+        at = canonHarnessOptionsRank[key]!;
         continue;
       case "dir":
-        if (at > 1) return false;
-        at = 2;
-        n++;
+        if (at > canonHarnessOptionsRank[key]!) return false;
+        at = canonHarnessOptionsRank[key]!;
         continue;
       case "config":
-        if (at > 2) return false;
-        at = 3;
-        n++;
+        if (at > canonHarnessOptionsRank[key]!) return false;
+        at = canonHarnessOptionsRank[key]!;
         if (!canonConfig(o[key])) return false;
         continue;
       case "tools":
-        if (at > 3) return false;
-        at = 4;
-        n++;
+        if (at > canonHarnessOptionsRank[key]!) return false;
+        at = canonHarnessOptionsRank[key]!;
         if (!$canonAll(o[key], canonToolSchema)) return false;
         continue;
       case "provider":
-        if (at > 4) return false;
-        at = 5;
-        n++;
+        if (at > canonHarnessOptionsRank[key]!) return false;
+        at = canonHarnessOptionsRank[key]!;
         if (!canonProvider(o[key])) return false;
         continue;
     }
     if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    at = 6;
+    at = Infinity;
   }
-  if (n !== 5) return false;
+  if (!$isEnum.call(o, "session_id")) return false;
+  if (!$isEnum.call(o, "dir")) return false;
+  if (!$isEnum.call(o, "config")) return false;
+  if (!$isEnum.call(o, "tools")) return false;
+  if (!$isEnum.call(o, "provider")) return false;
   return true;
 }
 
@@ -3048,28 +3120,31 @@ function writeConfig(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
+const canonConfigRank = $ranks({
+  model: 1,
+  tools: 1,
+});
+
 function canonConfig(v: unknown): boolean {
   const o = v as $Obj;
   if (o.toJSON !== undefined) return false;
   let at = 0;
-  let n = 0;
   for (const key in o) {
     switch (key) {
       case "model":
-        if (at > 0) return false;
-        at = 1;
-        n++;
+        if (at > canonConfigRank[key]!) return false;
+        at = canonConfigRank[key]!;
         continue;
       case "tools":
-        if (at > 1) return false;
-        at = 2;
-        n++;
+        if (at > canonConfigRank[key]!) return false;
+        at = canonConfigRank[key]!;
         continue;
     }
     if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    at = 3;
+    at = Infinity;
   }
-  if (n !== 2) return false;
+  if (!$isEnum.call(o, "model")) return false;
+  if (!$isEnum.call(o, "tools")) return false;
   return true;
 }
 
@@ -3145,33 +3220,37 @@ function writeToolSchema(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
+const canonToolSchemaRank = $ranks({
+  name: 1,
+  description: 1,
+  input_schema: 1,
+});
+
 function canonToolSchema(v: unknown): boolean {
   const o = v as $Obj;
   if (o.toJSON !== undefined) return false;
   let at = 0;
-  let n = 0;
   for (const key in o) {
     switch (key) {
       case "name":
-        if (at > 0) return false;
-        at = 1;
-        n++;
+        if (at > canonToolSchemaRank[key]!) return false;
+        at = canonToolSchemaRank[key]!;
         continue;
       case "description":
-        if (at > 1) return false;
-        at = 2;
-        n++;
+        if (at > canonToolSchemaRank[key]!) return false;
+        at = canonToolSchemaRank[key]!;
         continue;
       case "input_schema":
-        if (at > 2) return false;
-        at = 3;
-        n++;
+        if (at > canonToolSchemaRank[key]!) return false;
+        at = canonToolSchemaRank[key]!;
         continue;
     }
     if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    at = 4;
+    at = Infinity;
   }
-  if (n !== 3) return false;
+  if (!$isEnum.call(o, "name")) return false;
+  if (!$isEnum.call(o, "description")) return false;
+  if (!$isEnum.call(o, "input_schema")) return false;
   return true;
 }
 
@@ -3252,6 +3331,12 @@ function writeProvider(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
+const canonProviderRank = $ranks({
+  api_key: 1,
+  base_url: 1,
+  api: 1,
+});
+
 function canonProvider(v: unknown): boolean {
   const o = v as $Obj;
   if (o.toJSON !== undefined) return false;
@@ -3260,22 +3345,22 @@ function canonProvider(v: unknown): boolean {
     switch (key) {
       case "api_key":
         if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-        if (at > 0) return false;
-        at = 1;
+        if (at > canonProviderRank[key]!) return false;
+        at = canonProviderRank[key]!;
         continue;
       case "base_url":
         if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-        if (at > 1) return false;
-        at = 2;
+        if (at > canonProviderRank[key]!) return false;
+        at = canonProviderRank[key]!;
         continue;
       case "api":
         if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-        if (at > 2) return false;
-        at = 3;
+        if (at > canonProviderRank[key]!) return false;
+        at = canonProviderRank[key]!;
         continue;
     }
     if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    at = 4;
+    at = Infinity;
   }
   if ($has(o, "api_key") && !$isEnum.call(o, "api_key")) return false;
   if ($has(o, "base_url") && !$isEnum.call(o, "base_url")) return false;
@@ -3331,23 +3416,25 @@ function writeText(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
+const canonTextRank = $ranks({
+  text: 1,
+});
+
 function canonText(v: unknown): boolean {
   const o = v as $Obj;
   if (o.toJSON !== undefined) return false;
   let at = 0;
-  let n = 0;
   for (const key in o) {
     switch (key) {
       case "text":
-        if (at > 0) return false;
-        at = 1;
-        n++;
+        if (at > canonTextRank[key]!) return false;
+        at = canonTextRank[key]!;
         continue;
     }
     if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    at = 2;
+    at = Infinity;
   }
-  if (n !== 1) return false;
+  if (!$isEnum.call(o, "text")) return false;
   return true;
 }
 
@@ -3426,33 +3513,37 @@ function writeNativeFile(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
+const canonNativeFileRank = $ranks({
+  path: 1,
+  size: 1,
+  append_only: 1,
+});
+
 function canonNativeFile(v: unknown): boolean {
   const o = v as $Obj;
   if (o.toJSON !== undefined) return false;
   let at = 0;
-  let n = 0;
   for (const key in o) {
     switch (key) {
       case "path":
-        if (at > 0) return false;
-        at = 1;
-        n++;
+        if (at > canonNativeFileRank[key]!) return false;
+        at = canonNativeFileRank[key]!;
         continue;
       case "size":
-        if (at > 1) return false;
-        at = 2;
-        n++;
+        if (at > canonNativeFileRank[key]!) return false;
+        at = canonNativeFileRank[key]!;
         continue;
       case "append_only":
-        if (at > 2) return false;
-        at = 3;
-        n++;
+        if (at > canonNativeFileRank[key]!) return false;
+        at = canonNativeFileRank[key]!;
         continue;
     }
     if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    at = 4;
+    at = Infinity;
   }
-  if (n !== 3) return false;
+  if (!$isEnum.call(o, "path")) return false;
+  if (!$isEnum.call(o, "size")) return false;
+  if (!$isEnum.call(o, "append_only")) return false;
   return true;
 }
 
@@ -3527,33 +3618,37 @@ function writeToolCall(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
+const canonToolCallRank = $ranks({
+  id: 1,
+  name: 1,
+  arguments: 1,
+});
+
 function canonToolCall(v: unknown): boolean {
   const o = v as $Obj;
   if (o.toJSON !== undefined) return false;
   let at = 0;
-  let n = 0;
   for (const key in o) {
     switch (key) {
       case "id":
-        if (at > 0) return false;
-        at = 1;
-        n++;
+        if (at > canonToolCallRank[key]!) return false;
+        at = canonToolCallRank[key]!;
         continue;
       case "name":
-        if (at > 1) return false;
-        at = 2;
-        n++;
+        if (at > canonToolCallRank[key]!) return false;
+        at = canonToolCallRank[key]!;
         continue;
       case "arguments":
-        if (at > 2) return false;
-        at = 3;
-        n++;
+        if (at > canonToolCallRank[key]!) return false;
+        at = canonToolCallRank[key]!;
         continue;
     }
     if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    at = 4;
+    at = Infinity;
   }
-  if (n !== 3) return false;
+  if (!$isEnum.call(o, "id")) return false;
+  if (!$isEnum.call(o, "name")) return false;
+  if (!$isEnum.call(o, "arguments")) return false;
   return true;
 }
 
@@ -3622,29 +3717,32 @@ function writeToolResult(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
+const canonToolResultRank = $ranks({
+  content: 1,
+  is_error: 1,
+});
+
 function canonToolResult(v: unknown): boolean {
   const o = v as $Obj;
   if (o.toJSON !== undefined) return false;
   let at = 0;
-  let n = 0;
   for (const key in o) {
     switch (key) {
       case "content":
-        if (at > 0) return false;
-        at = 1;
-        n++;
+        if (at > canonToolResultRank[key]!) return false;
+        at = canonToolResultRank[key]!;
         if (!$canonAll(o[key], canonContentBlock)) return false;
         continue;
       case "is_error":
-        if (at > 1) return false;
-        at = 2;
-        n++;
+        if (at > canonToolResultRank[key]!) return false;
+        at = canonToolResultRank[key]!;
         continue;
     }
     if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    at = 3;
+    at = Infinity;
   }
-  if (n !== 2) return false;
+  if (!$isEnum.call(o, "content")) return false;
+  if (!$isEnum.call(o, "is_error")) return false;
   return true;
 }
 
@@ -3755,28 +3853,31 @@ function writeTextBlock(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
+const canonTextBlockRank = $ranks({
+  type: 1,
+  text: 1,
+});
+
 function canonTextBlock(v: unknown): boolean {
   const o = v as $Obj;
   if (o.toJSON !== undefined) return false;
   let at = 0;
-  let n = 0;
   for (const key in o) {
     switch (key) {
       case "type":
-        if (at > 0) return false;
-        at = 1;
-        n++;
+        if (at > canonTextBlockRank[key]!) return false;
+        at = canonTextBlockRank[key]!;
         continue;
       case "text":
-        if (at > 1) return false;
-        at = 2;
-        n++;
+        if (at > canonTextBlockRank[key]!) return false;
+        at = canonTextBlockRank[key]!;
         continue;
     }
     if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    at = 3;
+    at = Infinity;
   }
-  if (n !== 2) return false;
+  if (!$isEnum.call(o, "type")) return false;
+  if (!$isEnum.call(o, "text")) return false;
   return true;
 }
 
@@ -3843,28 +3944,31 @@ function writeUsage(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
+const canonUsageRank = $ranks({
+  input: 1,
+  output: 1,
+});
+
 function canonUsage(v: unknown): boolean {
   const o = v as $Obj;
   if (o.toJSON !== undefined) return false;
   let at = 0;
-  let n = 0;
   for (const key in o) {
     switch (key) {
       case "input":
-        if (at > 0) return false;
-        at = 1;
-        n++;
+        if (at > canonUsageRank[key]!) return false;
+        at = canonUsageRank[key]!;
         continue;
       case "output":
-        if (at > 1) return false;
-        at = 2;
-        n++;
+        if (at > canonUsageRank[key]!) return false;
+        at = canonUsageRank[key]!;
         continue;
     }
     if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    at = 3;
+    at = Infinity;
   }
-  if (n !== 2) return false;
+  if (!$isEnum.call(o, "input")) return false;
+  if (!$isEnum.call(o, "output")) return false;
   return true;
 }
 
@@ -3916,23 +4020,25 @@ function writeAssistantDelta(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
+const canonAssistantDeltaRank = $ranks({
+  text: 1,
+});
+
 function canonAssistantDelta(v: unknown): boolean {
   const o = v as $Obj;
   if (o.toJSON !== undefined) return false;
   let at = 0;
-  let n = 0;
   for (const key in o) {
     switch (key) {
       case "text":
-        if (at > 0) return false;
-        at = 1;
-        n++;
+        if (at > canonAssistantDeltaRank[key]!) return false;
+        at = canonAssistantDeltaRank[key]!;
         continue;
     }
     if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    at = 2;
+    at = Infinity;
   }
-  if (n !== 1) return false;
+  if (!$isEnum.call(o, "text")) return false;
   return true;
 }
 
@@ -4007,34 +4113,38 @@ function writeAssistantMessage(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
+const canonAssistantMessageRank = $ranks({
+  text: 1,
+  usage: 1,
+  stop_reason: 1,
+});
+
 function canonAssistantMessage(v: unknown): boolean {
   const o = v as $Obj;
   if (o.toJSON !== undefined) return false;
   let at = 0;
-  let n = 0;
   for (const key in o) {
     switch (key) {
       case "text":
-        if (at > 0) return false;
-        at = 1;
-        n++;
+        if (at > canonAssistantMessageRank[key]!) return false;
+        at = canonAssistantMessageRank[key]!;
         continue;
       case "usage":
-        if (at > 1) return false;
-        at = 2;
-        n++;
+        if (at > canonAssistantMessageRank[key]!) return false;
+        at = canonAssistantMessageRank[key]!;
         if (!canonUsage(o[key])) return false;
         continue;
       case "stop_reason":
-        if (at > 2) return false;
-        at = 3;
-        n++;
+        if (at > canonAssistantMessageRank[key]!) return false;
+        at = canonAssistantMessageRank[key]!;
         continue;
     }
     if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    at = 4;
+    at = Infinity;
   }
-  if (n !== 3) return false;
+  if (!$isEnum.call(o, "text")) return false;
+  if (!$isEnum.call(o, "usage")) return false;
+  if (!$isEnum.call(o, "stop_reason")) return false;
   return true;
 }
 
@@ -4098,28 +4208,31 @@ function writeResponseError(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
+const canonResponseErrorRank = $ranks({
+  code: 1,
+  message: 1,
+});
+
 function canonResponseError(v: unknown): boolean {
   const o = v as $Obj;
   if (o.toJSON !== undefined) return false;
   let at = 0;
-  let n = 0;
   for (const key in o) {
     switch (key) {
       case "code":
-        if (at > 0) return false;
-        at = 1;
-        n++;
+        if (at > canonResponseErrorRank[key]!) return false;
+        at = canonResponseErrorRank[key]!;
         continue;
       case "message":
-        if (at > 1) return false;
-        at = 2;
-        n++;
+        if (at > canonResponseErrorRank[key]!) return false;
+        at = canonResponseErrorRank[key]!;
         continue;
     }
     if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    at = 3;
+    at = Infinity;
   }
-  if (n !== 2) return false;
+  if (!$isEnum.call(o, "code")) return false;
+  if (!$isEnum.call(o, "message")) return false;
   return true;
 }
 
@@ -4178,6 +4291,10 @@ function writeOpenResult(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
+const canonOpenResultRank = $ranks({
+  tools: 1,
+});
+
 function canonOpenResult(v: unknown): boolean {
   const o = v as $Obj;
   if (o.toJSON !== undefined) return false;
@@ -4186,12 +4303,12 @@ function canonOpenResult(v: unknown): boolean {
     switch (key) {
       case "tools":
         if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-        if (at > 0) return false;
-        at = 1;
+        if (at > canonOpenResultRank[key]!) return false;
+        at = canonOpenResultRank[key]!;
         continue;
     }
     if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    at = 2;
+    at = Infinity;
   }
   if ($has(o, "tools") && !$isEnum.call(o, "tools")) return false;
   return true;
@@ -4247,6 +4364,10 @@ function writePromptResult(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
+const canonPromptResultRank = $ranks({
+  interrupted: 1,
+});
+
 function canonPromptResult(v: unknown): boolean {
   const o = v as $Obj;
   if (o.toJSON !== undefined) return false;
@@ -4255,12 +4376,12 @@ function canonPromptResult(v: unknown): boolean {
     switch (key) {
       case "interrupted":
         if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-        if (at > 0) return false;
-        at = 1;
+        if (at > canonPromptResultRank[key]!) return false;
+        at = canonPromptResultRank[key]!;
         continue;
     }
     if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    at = 2;
+    at = Infinity;
   }
   if ($has(o, "interrupted") && !$isEnum.call(o, "interrupted")) return false;
   return true;
@@ -4303,7 +4424,7 @@ function canonEmptyResult(v: unknown): boolean {
   let at = 0;
   for (const key in o) {
     if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    at = 1;
+    at = Infinity;
   }
   return true;
 }

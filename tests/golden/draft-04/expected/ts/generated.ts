@@ -216,6 +216,13 @@ function $obj(v: unknown, p: string): $Obj {
   return v;
 }
 
+/** The ranks of an object's declared keys (1, 2, ...) in the order its literal lists them (none integer-like). */
+function $ranks(keys: Readonly<Record<string, 1>>): Readonly<Record<string, number>> {
+  const r: Record<string, number> = Object.create(null) as Record<string, number>;
+  Object.keys(keys).forEach((k, i) => (r[k] = i + 1));
+  return r;
+}
+
 /** A typed container at pointer q nested deeper than the limit (a recursive definition) → depth at it. */
 function $deep(q: string): void {
   if ($levelOf(q) > $maxDepth) $fail("depth", q, `nesting deeper than ${$maxDepth} levels`);
@@ -451,28 +458,31 @@ function writeRange(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
+const canonRangeRank = $ranks({
+  low: 1,
+  high: 1,
+});
+
 function canonRange(v: unknown): boolean {
   const o = v as $Obj;
   if (o.toJSON !== undefined) return false;
   let at = 0;
-  let n = 0;
   for (const key in o) {
     switch (key) {
       case "low":
-        if (at > 0) return false;
-        at = 1;
-        n++;
+        if (at > canonRangeRank[key]!) return false;
+        at = canonRangeRank[key]!;
         continue;
       case "high":
         if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-        if (at > 1) return false;
-        at = 2;
+        if (at > canonRangeRank[key]!) return false;
+        at = canonRangeRank[key]!;
         continue;
     }
     if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    at = 3;
+    at = Infinity;
   }
-  if (n !== 1) return false;
+  if (!$isEnum.call(o, "low")) return false;
   if ($has(o, "high") && !$isEnum.call(o, "high")) return false;
   return true;
 }

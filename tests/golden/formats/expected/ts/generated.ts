@@ -222,6 +222,13 @@ function $obj(v: unknown, p: string): $Obj {
   return v;
 }
 
+/** The ranks of an object's declared keys (1, 2, ...) in the order its literal lists them (none integer-like). */
+function $ranks(keys: Readonly<Record<string, 1>>): Readonly<Record<string, number>> {
+  const r: Record<string, number> = Object.create(null) as Record<string, number>;
+  Object.keys(keys).forEach((k, i) => (r[k] = i + 1));
+  return r;
+}
+
 /** A typed container at pointer q nested deeper than the limit (a recursive definition) → depth at it. */
 function $deep(q: string): void {
   if ($levelOf(q) > $maxDepth) $fail("depth", q, `nesting deeper than ${$maxDepth} levels`);
@@ -799,33 +806,37 @@ function writeStamp(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
+const canonStampRank = $ranks({
+  at: 1,
+  id: 1,
+  home: 1,
+});
+
 function canonStamp(v: unknown): boolean {
   const o = v as $Obj;
   if (o.toJSON !== undefined) return false;
   let at = 0;
-  let n = 0;
   for (const key in o) {
     switch (key) {
       case "at":
-        if (at > 0) return false;
-        at = 1;
-        n++;
+        if (at > canonStampRank[key]!) return false;
+        at = canonStampRank[key]!;
         continue;
       case "id":
         if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-        if (at > 1) return false;
-        at = 2;
+        if (at > canonStampRank[key]!) return false;
+        at = canonStampRank[key]!;
         continue;
       case "home":
         if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-        if (at > 2) return false;
-        at = 3;
+        if (at > canonStampRank[key]!) return false;
+        at = canonStampRank[key]!;
         continue;
     }
     if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    at = 4;
+    at = Infinity;
   }
-  if (n !== 1) return false;
+  if (!$isEnum.call(o, "at")) return false;
   if ($has(o, "id") && !$isEnum.call(o, "id")) return false;
   if ($has(o, "home") && !$isEnum.call(o, "home")) return false;
   return true;

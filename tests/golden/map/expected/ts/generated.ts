@@ -489,7 +489,7 @@ function canonEnv(v: unknown): boolean {
   let at = 0;
   for (const key in o) {
     if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    at = 1;
+    at = Infinity;
   }
   return true;
 }

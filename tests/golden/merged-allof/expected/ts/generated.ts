@@ -213,6 +213,13 @@ function $obj(v: unknown, p: string): $Obj {
   return v;
 }
 
+/** The ranks of an object's declared keys (1, 2, ...) in the order its literal lists them (none integer-like). */
+function $ranks(keys: Readonly<Record<string, 1>>): Readonly<Record<string, number>> {
+  const r: Record<string, number> = Object.create(null) as Record<string, number>;
+  Object.keys(keys).forEach((k, i) => (r[k] = i + 1));
+  return r;
+}
+
 /** A typed container at pointer q nested deeper than the limit (a recursive definition) → depth at it. */
 function $deep(q: string): void {
   if ($levelOf(q) > $maxDepth) $fail("depth", q, `nesting deeper than ${$maxDepth} levels`);
@@ -265,6 +272,8 @@ function $extras(o: $Obj, known: $Known, p: string): void {
     $free(o[k], p, $esc(k), undefined);
   }
 }
+
+const $isEnum = Object.prototype.propertyIsEnumerable;
 
 /** Writes the extra members of a checked open object (after its declared ones): `,"key":value` each. */
 function $writeExtras(o: $Obj, known: $Known): string {
@@ -540,23 +549,25 @@ function writeBase(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
+const canonBaseRank = $ranks({
+  id: 1,
+});
+
 function canonBase(v: unknown): boolean {
   const o = v as $Obj;
   if (o.toJSON !== undefined) return false;
   let at = 0;
-  let n = 0;
   for (const key in o) {
     switch (key) {
       case "id":
-        if (at > 0) return false;
-        at = 1;
-        n++;
+        if (at > canonBaseRank[key]!) return false;
+        at = canonBaseRank[key]!;
         continue;
     }
     if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    at = 2;
+    at = Infinity;
   }
-  if (n !== 1) return false;
+  if (!$isEnum.call(o, "id")) return false;
   return true;
 }
 
@@ -616,27 +627,30 @@ function writeNamed(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
+const canonNamedRank = $ranks({
+  id: 1,
+  name: 1,
+});
+
 function canonNamed(v: unknown): boolean {
   const o = v as $Obj;
   if (o.toJSON !== undefined) return false;
   let at = 0;
-  let n = 0;
   for (const key in o) {
     switch (key) {
       case "id":
-        if (at > 0) return false;
-        at = 1;
-        n++;
+        if (at > canonNamedRank[key]!) return false;
+        at = canonNamedRank[key]!;
         continue;
       case "name":
-        if (at > 1) return false;
-        at = 2;
-        n++;
+        if (at > canonNamedRank[key]!) return false;
+        at = canonNamedRank[key]!;
         continue;
     }
     if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    at = 3;
+    at = Infinity;
   }
-  if (n !== 2) return false;
+  if (!$isEnum.call(o, "id")) return false;
+  if (!$isEnum.call(o, "name")) return false;
   return true;
 }

@@ -250,6 +250,13 @@ function $obj(v: unknown, p: string): $Obj {
   return v;
 }
 
+/** The ranks of an object's declared keys (1, 2, ...) in the order its literal lists them (none integer-like). */
+function $ranks(keys: Readonly<Record<string, 1>>): Readonly<Record<string, number>> {
+  const r: Record<string, number> = Object.create(null) as Record<string, number>;
+  Object.keys(keys).forEach((k, i) => (r[k] = i + 1));
+  return r;
+}
+
 /** A typed container at pointer q nested deeper than the limit (a recursive definition) → depth at it. */
 function $deep(q: string): void {
   if ($levelOf(q) > $maxDepth) $fail("depth", q, `nesting deeper than ${$maxDepth} levels`);
@@ -293,6 +300,8 @@ function $closed(o: $Obj, known: $Known, p: string): void {
   if ($sur && !$wellFormed(first)) $fail("utf8", p, "object key holds an unpaired UTF-16 surrogate");
   $fail("unknown_field", p + "/" + $esc(first), `unknown property (a key of ${$cpLen(first)} characters)`);
 }
+
+const $isEnum = Object.prototype.propertyIsEnumerable;
 
 // ---- free-form values ----
 
@@ -535,28 +544,31 @@ function writeStarted(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
+const canonStartedRank = $ranks({
+  type: 1,
+  at: 1,
+});
+
 function canonStarted(v: unknown): boolean {
   const o = v as $Obj;
   if (o.toJSON !== undefined) return false;
   let at = 0;
-  let n = 0;
   for (const key in o) {
     switch (key) {
       case "type":
-        if (at > 0) return false;
-        at = 1;
-        n++;
+        if (at > canonStartedRank[key]!) return false;
+        at = canonStartedRank[key]!;
         continue;
       case "at":
-        if (at > 1) return false;
-        at = 2;
-        n++;
+        if (at > canonStartedRank[key]!) return false;
+        at = canonStartedRank[key]!;
         continue;
     }
     if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    at = 3;
+    at = Infinity;
   }
-  if (n !== 2) return false;
+  if (!$isEnum.call(o, "type")) return false;
+  if (!$isEnum.call(o, "at")) return false;
   return true;
 }
 
@@ -607,22 +619,24 @@ function writeStopped(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
+const canonStoppedRank = $ranks({
+  type: 1,
+});
+
 function canonStopped(v: unknown): boolean {
   const o = v as $Obj;
   if (o.toJSON !== undefined) return false;
   let at = 0;
-  let n = 0;
   for (const key in o) {
     switch (key) {
       case "type":
-        if (at > 0) return false;
-        at = 1;
-        n++;
+        if (at > canonStoppedRank[key]!) return false;
+        at = canonStoppedRank[key]!;
         continue;
     }
     if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    at = 2;
+    at = Infinity;
   }
-  if (n !== 1) return false;
+  if (!$isEnum.call(o, "type")) return false;
   return true;
 }

@@ -217,6 +217,13 @@ function $obj(v: unknown, p: string): $Obj {
   return v;
 }
 
+/** The ranks of an object's declared keys (1, 2, ...) in the order its literal lists them (none integer-like). */
+function $ranks(keys: Readonly<Record<string, 1>>): Readonly<Record<string, number>> {
+  const r: Record<string, number> = Object.create(null) as Record<string, number>;
+  Object.keys(keys).forEach((k, i) => (r[k] = i + 1));
+  return r;
+}
+
 /** A typed container at pointer q nested deeper than the limit (a recursive definition) → depth at it. */
 function $deep(q: string): void {
   if ($levelOf(q) > $maxDepth) $fail("depth", q, `nesting deeper than ${$maxDepth} levels`);
@@ -409,23 +416,25 @@ function writeError(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
+const canonErrorRank = $ranks({
+  message: 1,
+});
+
 function canonError(v: unknown): boolean {
   const o = v as $Obj;
   if (o.toJSON !== undefined) return false;
   let at = 0;
-  let n = 0;
   for (const key in o) {
     switch (key) {
       case "message":
-        if (at > 0) return false;
-        at = 1;
-        n++;
+        if (at > canonErrorRank[key]!) return false;
+        at = canonErrorRank[key]!;
         continue;
     }
     if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    at = 2;
+    at = Infinity;
   }
-  if (n !== 1) return false;
+  if (!$isEnum.call(o, "message")) return false;
   return true;
 }
 
@@ -482,6 +491,10 @@ function writeObj(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
+const canonObjRank = $ranks({
+  error: 1,
+});
+
 function canonObj(v: unknown): boolean {
   const o = v as $Obj;
   if (o.toJSON !== undefined) return false;
@@ -490,13 +503,13 @@ function canonObj(v: unknown): boolean {
     switch (key) {
       case "error":
         if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-        if (at > 0) return false;
-        at = 1;
+        if (at > canonObjRank[key]!) return false;
+        at = canonObjRank[key]!;
         if (!canonError(o[key])) return false;
         continue;
     }
     if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    at = 2;
+    at = Infinity;
   }
   if ($has(o, "error") && !$isEnum.call(o, "error")) return false;
   return true;
@@ -640,6 +653,10 @@ function writeLooseObject(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
+const canonLooseObjectRank = $ranks({
+  a: 1,
+});
+
 function canonLooseObject(v: unknown): boolean {
   const o = v as $Obj;
   if (o.toJSON !== undefined) return false;
@@ -648,12 +665,12 @@ function canonLooseObject(v: unknown): boolean {
     switch (key) {
       case "a":
         if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-        if (at > 0) return false;
-        at = 1;
+        if (at > canonLooseObjectRank[key]!) return false;
+        at = canonLooseObjectRank[key]!;
         continue;
     }
     if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    at = 2;
+    at = Infinity;
   }
   if ($has(o, "a") && !$isEnum.call(o, "a")) return false;
   return true;

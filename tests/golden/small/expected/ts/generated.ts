@@ -252,6 +252,13 @@ function $obj(v: unknown, p: string): $Obj {
   return v;
 }
 
+/** The ranks of an object's declared keys (1, 2, ...) in the order its literal lists them (none integer-like). */
+function $ranks(keys: Readonly<Record<string, 1>>): Readonly<Record<string, number>> {
+  const r: Record<string, number> = Object.create(null) as Record<string, number>;
+  Object.keys(keys).forEach((k, i) => (r[k] = i + 1));
+  return r;
+}
+
 /** A typed container at pointer q nested deeper than the limit (a recursive definition) → depth at it. */
 function $deep(q: string): void {
   if ($levelOf(q) > $maxDepth) $fail("depth", q, `nesting deeper than ${$maxDepth} levels`);
@@ -796,33 +803,37 @@ function writeCircle(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
+const canonCircleRank = $ranks({
+  kind: 1,
+  radius: 1,
+  color: 1,
+});
+
 function canonCircle(v: unknown): boolean {
   const o = v as $Obj;
   if (o.toJSON !== undefined) return false;
   let at = 0;
-  let n = 0;
   for (const key in o) {
     switch (key) {
       case "kind":
-        if (at > 0) return false;
-        at = 1;
-        n++;
+        if (at > canonCircleRank[key]!) return false;
+        at = canonCircleRank[key]!;
         continue;
       case "radius":
-        if (at > 1) return false;
-        at = 2;
-        n++;
+        if (at > canonCircleRank[key]!) return false;
+        at = canonCircleRank[key]!;
         continue;
       case "color":
         if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-        if (at > 2) return false;
-        at = 3;
+        if (at > canonCircleRank[key]!) return false;
+        at = canonCircleRank[key]!;
         continue;
     }
     if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    at = 4;
+    at = Infinity;
   }
-  if (n !== 2) return false;
+  if (!$isEnum.call(o, "kind")) return false;
+  if (!$isEnum.call(o, "radius")) return false;
   if ($has(o, "color") && !$isEnum.call(o, "color")) return false;
   return true;
 }
@@ -919,38 +930,43 @@ function writeSquare(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
+const canonSquareRank = $ranks({
+  kind: 1,
+  side: 1,
+  tags: 1,
+  meta: 1,
+});
+
 function canonSquare(v: unknown): boolean {
   const o = v as $Obj;
   if (o.toJSON !== undefined) return false;
   let at = 0;
-  let n = 0;
   for (const key in o) {
     switch (key) {
       case "kind":
-        if (at > 0) return false;
-        at = 1;
-        n++;
+        if (at > canonSquareRank[key]!) return false;
+        at = canonSquareRank[key]!;
         continue;
       case "side":
-        if (at > 1) return false;
-        at = 2;
-        n++;
+        if (at > canonSquareRank[key]!) return false;
+        at = canonSquareRank[key]!;
         continue;
       case "tags":
-        if (at > 2) return false;
-        at = 3;
-        n++;
+        if (at > canonSquareRank[key]!) return false;
+        at = canonSquareRank[key]!;
         continue;
       case "meta":
         if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-        if (at > 3) return false;
-        at = 4;
+        if (at > canonSquareRank[key]!) return false;
+        at = canonSquareRank[key]!;
         continue;
     }
     if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    at = 5;
+    at = Infinity;
   }
-  if (n !== 3) return false;
+  if (!$isEnum.call(o, "kind")) return false;
+  if (!$isEnum.call(o, "side")) return false;
+  if (!$isEnum.call(o, "tags")) return false;
   if ($has(o, "meta") && !$isEnum.call(o, "meta")) return false;
   return true;
 }
