@@ -141,9 +141,11 @@ export function objectCanon(pr: Printer, d: Decl, t: ObjectType): void {
     props.length > 0 &&
     !props.some((p) => p.name === "__proto__" || /^(0|[1-9][0-9]*)$/.test(p.name));
   if (ranked) {
-    pr.raw(`const ${rank} = $ranks({`);
+    // (a literal of its own: `});` would send the chunk to prettier, codegen/format.ts)
+    pr.raw(`const ${canonName(d)}Keys = {`);
     props.forEach((p) => pr.raw(`  ${propKey(p.name)}: 1,`));
-    pr.raw("});");
+    pr.raw("} as const;");
+    pr.raw(`const ${rank} = $ranks(${canonName(d)}Keys);`);
     pr.blank();
   }
   pr.block(`function ${canonName(d)}(v: unknown): boolean {`, () => {

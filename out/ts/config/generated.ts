@@ -534,12 +534,13 @@ function writeConfig(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
-const canonConfigRank = $ranks({
+const canonConfigKeys = {
   $schema: 1,
   protocols: 1,
   goModules: 1,
   manifest: 1,
-});
+} as const;
+const canonConfigRank = $ranks(canonConfigKeys);
 
 function canonConfig(v: unknown): boolean {
   const o = v as $Obj;
@@ -698,13 +699,14 @@ function writeProtocolConfig(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
-const canonProtocolConfigRank = $ranks({
+const canonProtocolConfigKeys = {
   name: 1,
   schema: 1,
   typescript: 1,
   go: 1,
   docs: 1,
-});
+} as const;
+const canonProtocolConfigRank = $ranks(canonProtocolConfigKeys);
 
 function canonProtocolConfig(v: unknown): boolean {
   const o = v as $Obj;
@@ -825,11 +827,12 @@ function writeGoConfig(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
-const canonGoConfigRank = $ranks({
+const canonGoConfigKeys = {
   dir: 1,
   package: 1,
   importPath: 1,
-});
+} as const;
+const canonGoConfigRank = $ranks(canonGoConfigKeys);
 
 function canonGoConfig(v: unknown): boolean {
   const o = v as $Obj;
@@ -940,11 +943,12 @@ function writeGoModuleConfig(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
-const canonGoModuleConfigRank = $ranks({
+const canonGoModuleConfigKeys = {
   dir: 1,
   module: 1,
   go: 1,
-});
+} as const;
+const canonGoModuleConfigRank = $ranks(canonGoModuleConfigKeys);
 
 function canonGoModuleConfig(v: unknown): boolean {
   const o = v as $Obj;

@@ -807,10 +807,11 @@ function writeTextEvent(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
-const canonTextEventRank = $ranks({
+const canonTextEventKeys = {
   type: 1,
   text: 1,
-});
+} as const;
+const canonTextEventRank = $ranks(canonTextEventKeys);
 
 function canonTextEvent(v: unknown): boolean {
   const o = v as $Obj;
@@ -902,10 +903,11 @@ function writeActivityEvent(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
-const canonActivityEventRank = $ranks({
+const canonActivityEventKeys = {
   type: 1,
   description: 1,
-});
+} as const;
+const canonActivityEventRank = $ranks(canonActivityEventKeys);
 
 function canonActivityEvent(v: unknown): boolean {
   const o = v as $Obj;
@@ -1020,12 +1022,13 @@ function writePermissionEvent(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
-const canonPermissionEventRank = $ranks({
+const canonPermissionEventKeys = {
   type: 1,
   id: 1,
   description: 1,
   command: 1,
-});
+} as const;
+const canonPermissionEventRank = $ranks(canonPermissionEventKeys);
 
 function canonPermissionEvent(v: unknown): boolean {
   const o = v as $Obj;
@@ -1166,12 +1169,13 @@ function writeUsageEvent(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
-const canonUsageEventRank = $ranks({
+const canonUsageEventKeys = {
   type: 1,
   input_tokens: 1,
   output_tokens: 1,
   cost_usd: 1,
-});
+} as const;
+const canonUsageEventRank = $ranks(canonUsageEventKeys);
 
 function canonUsageEvent(v: unknown): boolean {
   const o = v as $Obj;
@@ -1272,10 +1276,11 @@ function writeCompleteEvent(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
-const canonCompleteEventRank = $ranks({
+const canonCompleteEventKeys = {
   type: 1,
   text: 1,
-});
+} as const;
+const canonCompleteEventRank = $ranks(canonCompleteEventKeys);
 
 function canonCompleteEvent(v: unknown): boolean {
   const o = v as $Obj;
@@ -1365,10 +1370,11 @@ function writeErrorEvent(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
-const canonErrorEventRank = $ranks({
+const canonErrorEventKeys = {
   type: 1,
   message: 1,
-});
+} as const;
+const canonErrorEventRank = $ranks(canonErrorEventKeys);
 
 function canonErrorEvent(v: unknown): boolean {
   const o = v as $Obj;
@@ -1538,7 +1544,7 @@ function writeCapabilitySettings(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
-const canonCapabilitySettingsRank = $ranks({
+const canonCapabilitySettingsKeys = {
   SessionResume: 1,
   MidTurnCancellation: 1,
   StructuredOutput: 1,
@@ -1548,7 +1554,8 @@ const canonCapabilitySettingsRank = $ranks({
   McpClient: 1,
   WorkspaceScoping: 1,
   ModelSelection: 1,
-});
+} as const;
+const canonCapabilitySettingsRank = $ranks(canonCapabilitySettingsKeys);
 
 function canonCapabilitySettings(v: unknown): boolean {
   const o = v as $Obj;

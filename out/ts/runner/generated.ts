@@ -952,12 +952,13 @@ function writeOpenRequest(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
-const canonOpenRequestRank = $ranks({
+const canonOpenRequestKeys = {
   attachment: 1,
   id: 1,
   method: 1,
   params: 1,
-});
+} as const;
+const canonOpenRequestRank = $ranks(canonOpenRequestKeys);
 
 function canonOpenRequest(v: unknown): boolean {
   const o = v as $Obj;
@@ -1087,13 +1088,14 @@ function writePromptRequest(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
-const canonPromptRequestRank = $ranks({
+const canonPromptRequestKeys = {
   attachment: 1,
   turn: 1,
   id: 1,
   method: 1,
   params: 1,
-});
+} as const;
+const canonPromptRequestRank = $ranks(canonPromptRequestKeys);
 
 function canonPromptRequest(v: unknown): boolean {
   const o = v as $Obj;
@@ -1228,13 +1230,14 @@ function writeSteerRequest(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
-const canonSteerRequestRank = $ranks({
+const canonSteerRequestKeys = {
   attachment: 1,
   turn: 1,
   id: 1,
   method: 1,
   params: 1,
-});
+} as const;
+const canonSteerRequestRank = $ranks(canonSteerRequestKeys);
 
 function canonSteerRequest(v: unknown): boolean {
   const o = v as $Obj;
@@ -1370,13 +1373,14 @@ function writeInterruptRequest(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
-const canonInterruptRequestRank = $ranks({
+const canonInterruptRequestKeys = {
   attachment: 1,
   turn: 1,
   id: 1,
   method: 1,
   params: 1,
-});
+} as const;
+const canonInterruptRequestRank = $ranks(canonInterruptRequestKeys);
 
 function canonInterruptRequest(v: unknown): boolean {
   const o = v as $Obj;
@@ -1501,12 +1505,13 @@ function writeCheckpointRequest(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
-const canonCheckpointRequestRank = $ranks({
+const canonCheckpointRequestKeys = {
   attachment: 1,
   id: 1,
   method: 1,
   params: 1,
-});
+} as const;
+const canonCheckpointRequestRank = $ranks(canonCheckpointRequestKeys);
 
 function canonCheckpointRequest(v: unknown): boolean {
   const o = v as $Obj;
@@ -1626,12 +1631,13 @@ function writeDetachRequest(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
-const canonDetachRequestRank = $ranks({
+const canonDetachRequestKeys = {
   attachment: 1,
   id: 1,
   method: 1,
   params: 1,
-});
+} as const;
+const canonDetachRequestRank = $ranks(canonDetachRequestKeys);
 
 function canonDetachRequest(v: unknown): boolean {
   const o = v as $Obj;
@@ -1761,13 +1767,14 @@ function writeToolCallRequest(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
-const canonToolCallRequestRank = $ranks({
+const canonToolCallRequestKeys = {
   attachment: 1,
   turn: 1,
   id: 1,
   method: 1,
   params: 1,
-});
+} as const;
+const canonToolCallRequestRank = $ranks(canonToolCallRequestKeys);
 
 function canonToolCallRequest(v: unknown): boolean {
   const o = v as $Obj;
@@ -1891,12 +1898,13 @@ function writeResultResponse(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
-const canonResultResponseRank = $ranks({
+const canonResultResponseKeys = {
   attachment: 1,
   turn: 1,
   id: 1,
   result: 1,
-});
+} as const;
+const canonResultResponseRank = $ranks(canonResultResponseKeys);
 
 function canonResultResponse(v: unknown): boolean {
   const o = v as $Obj;
@@ -2015,12 +2023,13 @@ function writeErrorResponse(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
-const canonErrorResponseRank = $ranks({
+const canonErrorResponseKeys = {
   attachment: 1,
   turn: 1,
   id: 1,
   error: 1,
-});
+} as const;
+const canonErrorResponseRank = $ranks(canonErrorResponseKeys);
 
 function canonErrorResponse(v: unknown): boolean {
   const o = v as $Obj;
@@ -2140,12 +2149,13 @@ function writeAssistantDeltaEvent(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
-const canonAssistantDeltaEventRank = $ranks({
+const canonAssistantDeltaEventKeys = {
   attachment: 1,
   turn: 1,
   event: 1,
   data: 1,
-});
+} as const;
+const canonAssistantDeltaEventRank = $ranks(canonAssistantDeltaEventKeys);
 
 function canonAssistantDeltaEvent(v: unknown): boolean {
   const o = v as $Obj;
@@ -2264,12 +2274,13 @@ function writeAssistantMessageEvent(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
-const canonAssistantMessageEventRank = $ranks({
+const canonAssistantMessageEventKeys = {
   attachment: 1,
   turn: 1,
   event: 1,
   data: 1,
-});
+} as const;
+const canonAssistantMessageEventRank = $ranks(canonAssistantMessageEventKeys);
 
 function canonAssistantMessageEvent(v: unknown): boolean {
   const o = v as $Obj;
@@ -3006,13 +3017,14 @@ function writeHarnessOptions(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
-const canonHarnessOptionsRank = $ranks({
+const canonHarnessOptionsKeys = {
   session_id: 1,
   dir: 1,
   config: 1,
   tools: 1,
   provider: 1,
-});
+} as const;
+const canonHarnessOptionsRank = $ranks(canonHarnessOptionsKeys);
 
 function canonHarnessOptions(v: unknown): boolean {
   const o = v as $Obj;
@@ -3120,10 +3132,11 @@ function writeConfig(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
-const canonConfigRank = $ranks({
+const canonConfigKeys = {
   model: 1,
   tools: 1,
-});
+} as const;
+const canonConfigRank = $ranks(canonConfigKeys);
 
 function canonConfig(v: unknown): boolean {
   const o = v as $Obj;
@@ -3220,11 +3233,12 @@ function writeToolSchema(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
-const canonToolSchemaRank = $ranks({
+const canonToolSchemaKeys = {
   name: 1,
   description: 1,
   input_schema: 1,
-});
+} as const;
+const canonToolSchemaRank = $ranks(canonToolSchemaKeys);
 
 function canonToolSchema(v: unknown): boolean {
   const o = v as $Obj;
@@ -3331,11 +3345,12 @@ function writeProvider(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
-const canonProviderRank = $ranks({
+const canonProviderKeys = {
   api_key: 1,
   base_url: 1,
   api: 1,
-});
+} as const;
+const canonProviderRank = $ranks(canonProviderKeys);
 
 function canonProvider(v: unknown): boolean {
   const o = v as $Obj;
@@ -3416,9 +3431,10 @@ function writeText(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
-const canonTextRank = $ranks({
+const canonTextKeys = {
   text: 1,
-});
+} as const;
+const canonTextRank = $ranks(canonTextKeys);
 
 function canonText(v: unknown): boolean {
   const o = v as $Obj;
@@ -3513,11 +3529,12 @@ function writeNativeFile(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
-const canonNativeFileRank = $ranks({
+const canonNativeFileKeys = {
   path: 1,
   size: 1,
   append_only: 1,
-});
+} as const;
+const canonNativeFileRank = $ranks(canonNativeFileKeys);
 
 function canonNativeFile(v: unknown): boolean {
   const o = v as $Obj;
@@ -3618,11 +3635,12 @@ function writeToolCall(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
-const canonToolCallRank = $ranks({
+const canonToolCallKeys = {
   id: 1,
   name: 1,
   arguments: 1,
-});
+} as const;
+const canonToolCallRank = $ranks(canonToolCallKeys);
 
 function canonToolCall(v: unknown): boolean {
   const o = v as $Obj;
@@ -3717,10 +3735,11 @@ function writeToolResult(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
-const canonToolResultRank = $ranks({
+const canonToolResultKeys = {
   content: 1,
   is_error: 1,
-});
+} as const;
+const canonToolResultRank = $ranks(canonToolResultKeys);
 
 function canonToolResult(v: unknown): boolean {
   const o = v as $Obj;
@@ -3853,10 +3872,11 @@ function writeTextBlock(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
-const canonTextBlockRank = $ranks({
+const canonTextBlockKeys = {
   type: 1,
   text: 1,
-});
+} as const;
+const canonTextBlockRank = $ranks(canonTextBlockKeys);
 
 function canonTextBlock(v: unknown): boolean {
   const o = v as $Obj;
@@ -3944,10 +3964,11 @@ function writeUsage(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
-const canonUsageRank = $ranks({
+const canonUsageKeys = {
   input: 1,
   output: 1,
-});
+} as const;
+const canonUsageRank = $ranks(canonUsageKeys);
 
 function canonUsage(v: unknown): boolean {
   const o = v as $Obj;
@@ -4020,9 +4041,10 @@ function writeAssistantDelta(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
-const canonAssistantDeltaRank = $ranks({
+const canonAssistantDeltaKeys = {
   text: 1,
-});
+} as const;
+const canonAssistantDeltaRank = $ranks(canonAssistantDeltaKeys);
 
 function canonAssistantDelta(v: unknown): boolean {
   const o = v as $Obj;
@@ -4113,11 +4135,12 @@ function writeAssistantMessage(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
-const canonAssistantMessageRank = $ranks({
+const canonAssistantMessageKeys = {
   text: 1,
   usage: 1,
   stop_reason: 1,
-});
+} as const;
+const canonAssistantMessageRank = $ranks(canonAssistantMessageKeys);
 
 function canonAssistantMessage(v: unknown): boolean {
   const o = v as $Obj;
@@ -4208,10 +4231,11 @@ function writeResponseError(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
-const canonResponseErrorRank = $ranks({
+const canonResponseErrorKeys = {
   code: 1,
   message: 1,
-});
+} as const;
+const canonResponseErrorRank = $ranks(canonResponseErrorKeys);
 
 function canonResponseError(v: unknown): boolean {
   const o = v as $Obj;
@@ -4291,9 +4315,10 @@ function writeOpenResult(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
-const canonOpenResultRank = $ranks({
+const canonOpenResultKeys = {
   tools: 1,
-});
+} as const;
+const canonOpenResultRank = $ranks(canonOpenResultKeys);
 
 function canonOpenResult(v: unknown): boolean {
   const o = v as $Obj;
@@ -4364,9 +4389,10 @@ function writePromptResult(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
-const canonPromptResultRank = $ranks({
+const canonPromptResultKeys = {
   interrupted: 1,
-});
+} as const;
+const canonPromptResultRank = $ranks(canonPromptResultKeys);
 
 function canonPromptResult(v: unknown): boolean {
   const o = v as $Obj;

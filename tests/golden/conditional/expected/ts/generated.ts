@@ -600,10 +600,11 @@ function writePayment(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
-const canonPaymentRank = $ranks({
+const canonPaymentKeys = {
   method: 1,
   card: 1,
-});
+} as const;
+const canonPaymentRank = $ranks(canonPaymentKeys);
 
 function canonPayment(v: unknown): boolean {
   const o = v as $Obj;

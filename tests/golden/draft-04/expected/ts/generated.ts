@@ -458,10 +458,11 @@ function writeRange(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
-const canonRangeRank = $ranks({
+const canonRangeKeys = {
   low: 1,
   high: 1,
-});
+} as const;
+const canonRangeRank = $ranks(canonRangeKeys);
 
 function canonRange(v: unknown): boolean {
   const o = v as $Obj;

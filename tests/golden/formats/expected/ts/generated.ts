@@ -806,11 +806,12 @@ function writeStamp(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
-const canonStampRank = $ranks({
+const canonStampKeys = {
   at: 1,
   id: 1,
   home: 1,
-});
+} as const;
+const canonStampRank = $ranks(canonStampKeys);
 
 function canonStamp(v: unknown): boolean {
   const o = v as $Obj;

@@ -549,9 +549,10 @@ function writeBase(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
-const canonBaseRank = $ranks({
+const canonBaseKeys = {
   id: 1,
-});
+} as const;
+const canonBaseRank = $ranks(canonBaseKeys);
 
 function canonBase(v: unknown): boolean {
   const o = v as $Obj;
@@ -627,10 +628,11 @@ function writeNamed(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
-const canonNamedRank = $ranks({
+const canonNamedKeys = {
   id: 1,
   name: 1,
-});
+} as const;
+const canonNamedRank = $ranks(canonNamedKeys);
 
 function canonNamed(v: unknown): boolean {
   const o = v as $Obj;

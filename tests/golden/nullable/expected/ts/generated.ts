@@ -470,10 +470,11 @@ function writeReply(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
-const canonReplyRank = $ranks({
+const canonReplyKeys = {
   result: 1,
   count: 1,
-});
+} as const;
+const canonReplyRank = $ranks(canonReplyKeys);
 
 function canonReply(v: unknown): boolean {
   const o = v as $Obj;

@@ -435,10 +435,11 @@ function writeMeta(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
-const canonMetaRank = $ranks({
+const canonMetaKeys = {
   name: 1,
   processors: 1,
-});
+} as const;
+const canonMetaRank = $ranks(canonMetaKeys);
 
 function canonMeta(v: unknown): boolean {
   const o = v as $Obj;

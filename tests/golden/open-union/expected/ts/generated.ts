@@ -544,10 +544,11 @@ function writeStarted(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
-const canonStartedRank = $ranks({
+const canonStartedKeys = {
   type: 1,
   at: 1,
-});
+} as const;
+const canonStartedRank = $ranks(canonStartedKeys);
 
 function canonStarted(v: unknown): boolean {
   const o = v as $Obj;
@@ -619,9 +620,10 @@ function writeStopped(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
-const canonStoppedRank = $ranks({
+const canonStoppedKeys = {
   type: 1,
-});
+} as const;
+const canonStoppedRank = $ranks(canonStoppedKeys);
 
 function canonStopped(v: unknown): boolean {
   const o = v as $Obj;

@@ -480,10 +480,11 @@ function writeTree(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
-const canonTreeRank = $ranks({
+const canonTreeKeys = {
   name: 1,
   children: 1,
-});
+} as const;
+const canonTreeRank = $ranks(canonTreeKeys);
 
 function canonTree(v: unknown): boolean {
   const o = v as $Obj;

@@ -416,9 +416,10 @@ function writeError(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
-const canonErrorRank = $ranks({
+const canonErrorKeys = {
   message: 1,
-});
+} as const;
+const canonErrorRank = $ranks(canonErrorKeys);
 
 function canonError(v: unknown): boolean {
   const o = v as $Obj;
@@ -491,9 +492,10 @@ function writeObj(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
-const canonObjRank = $ranks({
+const canonObjKeys = {
   error: 1,
-});
+} as const;
+const canonObjRank = $ranks(canonObjKeys);
 
 function canonObj(v: unknown): boolean {
   const o = v as $Obj;
@@ -653,9 +655,10 @@ function writeLooseObject(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
-const canonLooseObjectRank = $ranks({
+const canonLooseObjectKeys = {
   a: 1,
-});
+} as const;
+const canonLooseObjectRank = $ranks(canonLooseObjectKeys);
 
 function canonLooseObject(v: unknown): boolean {
   const o = v as $Obj;

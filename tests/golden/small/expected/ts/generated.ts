@@ -803,11 +803,12 @@ function writeCircle(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
-const canonCircleRank = $ranks({
+const canonCircleKeys = {
   kind: 1,
   radius: 1,
   color: 1,
-});
+} as const;
+const canonCircleRank = $ranks(canonCircleKeys);
 
 function canonCircle(v: unknown): boolean {
   const o = v as $Obj;
@@ -930,12 +931,13 @@ function writeSquare(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
-const canonSquareRank = $ranks({
+const canonSquareKeys = {
   kind: 1,
   side: 1,
   tags: 1,
   meta: 1,
-});
+} as const;
+const canonSquareRank = $ranks(canonSquareKeys);
 
 function canonSquare(v: unknown): boolean {
   const o = v as $Obj;
