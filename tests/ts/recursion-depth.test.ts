@@ -1,4 +1,4 @@
-// Rule 13 (../shared/WIRE-RULES.md, codegen/SEMANTICS.md): a container nested deeper than 1000 levels
+// Wire rule 13 (codegen/SEMANTICS.md, "Per type"): a container nested deeper than 1000 levels
 // is `depth` at that container, also inside typed recursive definitions (before, TypeScript accepted
 // a Tree 1,001 levels deep and threw RangeError at 20,000). The fixture (tests/fixtures/depth/) has
 // a recursive definition of every container kind: an object through an array (Tree), arrays only
