@@ -120,7 +120,6 @@ test(`generator fuzzing: seed ${SEED}, ${ONLY === undefined ? `${COUNT} schemas`
     seconds: Math.round(r.seconds),
     phases: Object.fromEntries(Object.entries(r.phases).map(([k, v]) => [k, Math.round(v)])),
     drafts: r.drafts,
-    workarounds: Object.fromEntries(r.workarounds),
     pendingRuntime: Object.fromEntries([...r.pendingNames].sort((a, b) => b[1] - a[1]).slice(0, 12)),
   };
   console.log(`generator fuzzing figures: ${JSON.stringify(figures)}`);

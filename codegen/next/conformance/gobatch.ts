@@ -42,8 +42,6 @@ export interface BatchResult {
   go?: GoProcess;
   /** Starts the built program again (after a crash); the first process's close() removes its folder. */
   restart?: () => GoProcess;
-  /** Workarounds applied to emitted code (see `workarounds`), per protocol. */
-  patched: Map<string, string[]>;
   /** Seconds spent in go build and go vet. */
   seconds: number;
 }
@@ -75,29 +73,6 @@ export function goPending(p: Protocol, key = "X"): string[] {
     emitGo(p, { pkg: "main", source: `fuzz/${key}`, prefix: key }),
     runtimeNames(emitGoRuntime("main")),
   );
-}
-
-/**
- * Workarounds for bugs of the emitter's prefix mode (harness-only; reported to the lead), applied to
- * the emitted text so that the rest of the protocol can be tested. Each is a no-op once fixed.
- */
-function workarounds(files: Map<string, string>, prefix: string): string[] {
-  const applied: string[] = [];
-  for (const [name, text] of files) {
-    let t = text;
-    // emit.ts emitDecode: a frame decoder compares with the unprefixed FrameLimit
-    if (name.endsWith("_decode.go") && /> FrameLimit \{/.test(t)) {
-      t = t.replace(/> FrameLimit \{/g, `> ${prefix}FrameLimit {`);
-      applied.push("frame decoder uses FrameLimit without the prefix");
-    }
-    // emit.ts emitCodecs: "io" imported though the Codec type (left to the harness) and readers are not there
-    if (name.endsWith("_codecs.go") && /^\t"io"$/m.test(t) && !/\bio\./.test(t.replace(/^\t"io"$/m, ""))) {
-      t += "\nvar _ io.Reader // harness workaround: the import is unused without the Codec type\n";
-      applied.push('codecs.go imports "io" without using it');
-    }
-    files.set(name, t);
-  }
-  return applied;
 }
 
 /** The harness's main.go: the Codec type, each protocol's Codecs and Types table, and the server. */
@@ -206,7 +181,7 @@ export async function buildBatch(
   const runtime = emitGoRuntime("main");
   const names = runtimeNames(runtime);
   for (const [f, t] of runtime) writeFileSync(join(pkgDir, f), t);
-  const result: BatchResult = { built: [], pending: new Map(), failed: new Map(), patched: new Map(), seconds: 0 };
+  const result: BatchResult = { built: [], pending: new Map(), failed: new Map(), seconds: 0 };
   const files = new Map<string, Map<string, string>>();
   let live: BatchMember[] = [];
   for (const m of members) {
@@ -222,8 +197,6 @@ export async function buildBatch(
       result.pending.set(m.key, missing);
       continue;
     }
-    const applied = workarounds(emitted, m.key);
-    if (applied.length > 0) result.patched.set(m.key, applied);
     files.set(m.key, emitted);
     live.push(m);
   }

@@ -153,7 +153,7 @@ function emitDecode(g: GoContext, pr: Printer, prefix: string): void {
     pr.block(`func ${n.decode}(line []byte) (${d.name}, error) {`, () => {
       // a frame decoder enforces the protocol's frame limit on the line it is given, before any other check (rule 2)
       if (limited)
-        pr.block("if len(line) > FrameLimit {", () =>
+        pr.block(`if len(line) > ${prefix}FrameLimit {`, () =>
           pr.raw(`return ${zero}, wireFail(wireCodeFrameTooLarge, "frame exceeds the byte limit")`),
         );
       pr.block(`if v, ok := ${n.fast}(line); ok {`, () => pr.raw("return v, nil"));

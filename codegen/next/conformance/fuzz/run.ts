@@ -95,7 +95,6 @@ export interface FuzzReport {
   /** Draft of each schema tried, and the keywords drawn (for coverage). */
   drafts: Record<string, number>;
   keywords: Record<string, number>;
-  workarounds: Map<string, number>;
 }
 
 /** The seed of schema i of a run. */
@@ -304,7 +303,6 @@ async function fuzzRun(
     phases: { build: 0, tsc: 0, go: 0, instances: 0 },
     drafts: {},
     keywords: {},
-    workarounds: new Map(),
   };
   const find = (f: Finding): void => {
     report.findings.push(f);
@@ -440,8 +438,6 @@ async function fuzzRun(
     report.goPending += goBatch.pending.size;
     for (const names of goBatch.pending.values())
       for (const n of names) report.pendingNames.set(n, (report.pendingNames.get(n) ?? 0) + 1);
-    for (const list of goBatch.patched.values())
-      for (const w of list) report.workarounds.set(w, (report.workarounds.get(w) ?? 0) + 1);
     for (const [key, msg] of goBatch.failed) {
       const b = built.find((x) => x.key === key)!;
       find({ index: b.index, draft: b.schema.draft, schema: b.schema.text, kind: "go-compile", detail: msg });
