@@ -294,6 +294,8 @@ export function objectEncoder(g: GoContext, pr: Printer, d: Decl, t: ObjectType)
     const tail = afterChecks(g, d, t);
     if (tail !== undefined) pr.raw("start := len(b)");
     if (t.properties.some((p) => !g.implied(p)) || extra !== undefined) pr.raw("var err *EncodeError");
+    // one variable for every property a pattern matches: required ones are written in one scope
+    if (t.properties.some((p) => !g.implied(p) && (p.patterns ?? []).length > 0)) pr.raw("var valueAt int");
     // every member is written with a leading comma; the first comma becomes the opening brace
     pr.raw("open := len(b)");
     for (const p of t.properties) {
@@ -306,7 +308,7 @@ export function objectEncoder(g: GoContext, pr: Printer, d: Decl, t: ObjectType)
       const write = (val: string) => {
         pr.raw(`b = append(b, ${key}...)`);
         const patterns = (p.patterns ?? []).length > 0;
-        if (patterns) pr.raw("valueAt := len(b)");
+        if (patterns) pr.raw("valueAt = len(b)");
         pr.block(`if b, err = ${codec.enc(val, "lvl+1")}; err != nil {`, () =>
           pr.raw(`return b, err.in(${goString(p.name)})`),
         );
