@@ -1,5 +1,5 @@
 // Decoding and encoding of one IR type in Go: a runtime call, a definition's function, or a helper
-// generated for it (named after where it sits: the definition and its Go field names).
+// generated for it (named after where it sits: the definition, then parts such as a property or an item).
 import { isNullable, nullableOf } from "../ir/query";
 import type { ArrayType, Kind, NumberType, ObjectType, StringType, Type } from "../ir/types";
 import { goBounds } from "../keywords/bounds";

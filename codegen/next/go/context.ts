@@ -27,7 +27,10 @@ export class GoContext {
     this.cyclic = cyclicDecls(p.decls);
     for (const d of p.decls) {
       if (d.type.kind !== "union" || isNullable(d.type)) continue;
-      for (const v of d.type.variants) if (v.kind === "ref" && resolve(v).kind === "object") this.variants.add(v.decl);
+      for (const v of d.type.variants) {
+        const s = structOf(v);
+        if (s !== undefined) this.variants.add(s);
+      }
     }
   }
 
@@ -224,6 +227,17 @@ export class GoContext {
     }
     return name;
   }
+}
+
+/**
+ * The object definition whose struct a union variant is: the end of the variant's references, past
+ * definitions that only refer to another (B = {$ref A} is the Go alias B = A, which has no methods of its own).
+ */
+export function structOf(v: Type): Decl | undefined {
+  if (v.kind !== "ref" || resolve(v).kind !== "object") return undefined;
+  let d = v.decl;
+  for (let hops = 0; d.type.kind === "ref" && hops < 64; hops++) d = d.type.decl;
+  return d;
 }
 
 /** The scalar a const check pins a type to (strings, numbers, booleans), if any. */

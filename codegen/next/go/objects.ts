@@ -6,7 +6,7 @@ import type { Decl, ObjectType, Property } from "../ir/types";
 import type { Printer } from "../print/printer";
 import { addr, treeThen, typeCodec } from "./codec";
 import { bytesLit, constOf, GoContext, goString } from "./context";
-import { treeCheckFn } from "./tree";
+import { propertyPart, treeCheckFn } from "./tree";
 import { extraField } from "./types";
 
 const jsonString = (s: string): string => JSON.stringify(s);
@@ -205,7 +205,7 @@ function afterChecks(g: GoContext, d: Decl, t: ObjectType): string | undefined {
 
 /** The statements decoding one property's value (its key already read). */
 function propertyDecode(g: GoContext, ctx: string, p: Property): string[] {
-  const codec = typeCodec(g, p.type, `${ctx}_${p.names.goField}`);
+  const codec = typeCodec(g, p.type, `${ctx}_${propertyPart(p)}`);
   const rc = g.implied(p) ? constOf(p.type) : undefined;
   if (typeof rc === "string" && (p.patterns ?? []).length === 0)
     return [`${errOf(p)} = d.ConstString(${goString(rc)})`];
@@ -244,7 +244,7 @@ function patternsCheck(g: GoContext, ctx: string, p: Property): string {
   const owner = ownerOf.get(p)!;
   const types = (p.patterns ?? []).map((i) => owner.patterns[i]!.type);
   const also = types.map((type) => ({ family: "allOf" as const, type }));
-  return treeCheckFn(g, { kind: "any", origin: p.origin, also }, `${ctx}_${p.names.goField}_Patterns`);
+  return treeCheckFn(g, { kind: "any", origin: p.origin, also }, `${ctx}_${propertyPart(p)}_Patterns`);
 }
 
 const ownerOf = new WeakMap<Property, ObjectType>();
@@ -294,6 +294,8 @@ export function objectEncoder(g: GoContext, pr: Printer, d: Decl, t: ObjectType)
     const tail = afterChecks(g, d, t);
     if (tail !== undefined) pr.raw("start := len(b)");
     if (t.properties.some((p) => !g.implied(p)) || extra !== undefined) pr.raw("var err *EncodeError");
+    // one variable for every property a pattern matches: required ones are written in one scope
+    if (t.properties.some((p) => !g.implied(p) && (p.patterns ?? []).length > 0)) pr.raw("var valueAt int");
     // every member is written with a leading comma; the first comma becomes the opening brace
     pr.raw("open := len(b)");
     for (const p of t.properties) {
@@ -302,11 +304,11 @@ export function objectEncoder(g: GoContext, pr: Printer, d: Decl, t: ObjectType)
         pr.raw(`b = append(b, ${bytesLit("," + jsonString(p.name) + ":" + constJSON(constOf(p.type)!))}...)`);
         continue;
       }
-      const codec = typeCodec(g, p.type, `${ctx}_${p.names.goField}`);
+      const codec = typeCodec(g, p.type, `${ctx}_${propertyPart(p)}`);
       const write = (val: string) => {
         pr.raw(`b = append(b, ${key}...)`);
         const patterns = (p.patterns ?? []).length > 0;
-        if (patterns) pr.raw("valueAt := len(b)");
+        if (patterns) pr.raw("valueAt = len(b)");
         pr.block(`if b, err = ${codec.enc(val, "lvl+1")}; err != nil {`, () =>
           pr.raw(`return b, err.in(${goString(p.name)})`),
         );

@@ -3,7 +3,7 @@
 // kept raw). They mirror codegen/next/ts/check.ts statement by statement, so that both languages
 // give the same first error: same order, same codes, same pointers (relative, prefixed on return).
 import { dispatchLeaves, isNullable, kindsAccepted, nullableOf } from "../ir/query";
-import type { Applicator, ArrayType, Dispatch, Kind, ObjectType, Type, UnionType } from "../ir/types";
+import type { Applicator, ArrayType, Dispatch, Kind, ObjectType, Property, Type, UnionType } from "../ir/types";
 import { canonOf } from "../ts/values";
 import { KIND_BITS } from "../ts/check";
 import { scalarCheckHelper } from "./codec";
@@ -27,6 +27,12 @@ const ret = (e: string): string[] => [`if err := ${e}; err != nil {`, "\treturn 
  * and contains beside a shape, codec.ts): their tree validator does not walk the elements again.
  */
 export const elementsChecked = new WeakSet<ArrayType>();
+
+/**
+ * The place of a property's helpers under its object's: "P_" and its local name, which no other part
+ * begins with (its Go field could spell one, such as Value, the extra members' part).
+ */
+export const propertyPart = (p: Property): string => `P_${p.names.local}`;
 
 /** The name of a Go function `func(*wireValue) *DecodeError` checking t (`ctx` names generated helpers). */
 export function treeCheckFn(g: GoContext, t: Type, ctx: string, tracking = false): string {
@@ -268,7 +274,7 @@ class TreeChecks {
     }
     for (const p of t.properties) {
       const checks = [
-        this.fn(p.type, `P_${p.names.local}`),
+        this.fn(p.type, propertyPart(p)),
         ...(p.patterns ?? []).map((i) => this.fn(t.patterns[i]!.type, `Match${i}`)),
       ];
       out.push(`if x := ${v}.Get(${goString(p.name)}); x != nil {`);

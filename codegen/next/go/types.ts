@@ -3,7 +3,7 @@
 import { isNullable, resolve } from "../ir/query";
 import type { Decl, JsonValue, ObjectType, Type, UnionType } from "../ir/types";
 import type { Printer } from "../print/printer";
-import { comment, GoContext, goFloat, goInt, goString } from "./context";
+import { comment, GoContext, goFloat, goInt, goString, structOf } from "./context";
 
 /** The doc comment of a declaration: "Name: description", and a deprecation paragraph. */
 function declDoc(pr: Printer, d: Decl): void {
@@ -31,16 +31,19 @@ export interface GoVariant {
   /** For a wrapper of an interface (a nested union), the field holding it. */
   boxed: boolean;
   type: Type;
+  /** The Go type with the union's marker method: the struct's definition (past aliases of it), or the wrapper. */
+  carrier: string;
 }
 
 export function goVariants(g: GoContext, u: UnionType): GoVariant[] {
   return u.variants.map((v, i) => {
     const name = u.variantNames![i]!;
-    if (v.kind === "ref" && resolve(v).kind === "object") return { name, wraps: "", boxed: false, type: v };
+    const struct = structOf(v);
+    if (struct !== undefined) return { name, wraps: "", boxed: false, type: v, carrier: struct.name };
     // the name only: printing it (decodeVariant, encodeVariant) records its imports
     const wraps = g.peek(() => g.elementType(v));
     const inner = resolve(v);
-    return { name, wraps, boxed: inner.kind === "union" && !isNullable(inner), type: v };
+    return { name, wraps, boxed: inner.kind === "union" && !isNullable(inner), type: v, carrier: name };
   });
 }
 
@@ -58,7 +61,8 @@ export function emitTypes(g: GoContext, pr: Printer, prefix = ""): void {
   const unionsOf = new Map<string, Decl[]>();
   for (const d of p.decls) {
     if (d.constant !== undefined || d.type.kind !== "union" || isNullable(d.type)) continue;
-    for (const v of new Set(goVariants(g, d.type).map((x) => x.name))) unionsOf.set(v, [...(unionsOf.get(v) ?? []), d]);
+    for (const v of new Set(goVariants(g, d.type).map((x) => x.carrier)))
+      unionsOf.set(v, [...(unionsOf.get(v) ?? []), d]);
   }
   const wrappers = new Map<string, GoVariant>();
   for (const d of p.decls) {
@@ -174,7 +178,7 @@ export function extraField(g: GoContext, t: ObjectType): string | undefined {
 
 function union(g: GoContext, pr: Printer, d: Decl, u: UnionType): void {
   const variants = goVariants(g, u);
-  const names = [...new Set(variants.map((v) => (v.wraps === "" ? `*${v.name}` : v.name)))];
+  const names = uniqueVariants(variants).map((v) => (v.wraps === "" ? `*${v.name}` : v.name));
   declDoc(pr, d);
   pr.raw(
     `// Its variants: ${names.join(", ")}.${u.open ? " Decoding an unrecognised value gives nil (ignored)." : ""}`,
@@ -198,7 +202,8 @@ function union(g: GoContext, pr: Printer, d: Decl, u: UnionType): void {
   });
 }
 
+/** One variant per Go type (the first): a type switch may not name one type twice (B = A makes *B and *A one). */
 export function uniqueVariants(vs: GoVariant[]): GoVariant[] {
   const seen = new Set<string>();
-  return vs.filter((v) => (seen.has(v.name) ? false : (seen.add(v.name), true)));
+  return vs.filter((v) => (seen.has(v.carrier) ? false : (seen.add(v.carrier), true)));
 }

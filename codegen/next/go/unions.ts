@@ -252,8 +252,8 @@ export function unionEncoder(g: GoContext, pr: Printer, d: Decl, u: UnionType): 
       pr.raw("switch x := v.(type) {");
       const seen = new Set<string>();
       variants.forEach((gv, i) => {
-        if (seen.has(gv.name)) return;
-        seen.add(gv.name);
+        if (seen.has(gv.carrier)) return;
+        seen.add(gv.carrier);
         const write = encodeVariant(g, d, u, gv, i);
         pr.raw(`case ${gv.wraps === "" ? `*${gv.name}` : gv.name}:`);
         if (gv.wraps === "") {
@@ -280,7 +280,11 @@ export function unionEncoder(g: GoContext, pr: Printer, d: Decl, u: UnionType): 
 
 function encodeVariant(g: GoContext, d: Decl, u: UnionType, gv: GoVariant, i: number): string {
   const variant = u.variants[i]!;
-  if (gv.wraps === "") return `${(variant as Extract<Type, { kind: "ref" }>).decl.names.go.enc}(b, x, lvl)`;
+  if (gv.wraps === "") {
+    // x is the struct's pointer; a definition that refers to the struct (an alias of it) takes a value
+    const target = (variant as Extract<Type, { kind: "ref" }>).decl;
+    return `${target.names.go.enc}(b, ${target.type.kind === "object" ? "x" : "*x"}, lvl)`;
+  }
   const codec = typeCodec(g, variant, `${d.name}_${gv.name}`);
   const conv = `${g.peek(() => g.elementType(variant))}(x)`;
   const out = codec.enc(gv.boxed ? "x.Value" : conv, "lvl");

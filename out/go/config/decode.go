@@ -119,12 +119,12 @@ func decConfig(d *wireDecoder, v *Config) *DecodeError {
 			err__schema = d.String((*string)(v.Schema))
 		case "protocols":
 			seen_protocols = true
-			err_protocols = dec_Config_Protocols(d, &v.Protocols)
+			err_protocols = dec_Config_P_protocols(d, &v.Protocols)
 		case "goModules":
-			err_goModules = dec_Config_GoModules(d, &v.GoModules)
+			err_goModules = dec_Config_P_goModules(d, &v.GoModules)
 		case "manifest":
 			v.Manifest = (*string)(d.NewString())
-			err_manifest = dec_Config_Manifest(d, (*string)(v.Manifest))
+			err_manifest = dec_Config_P_manifest(d, (*string)(v.Manifest))
 		default:
 			unknown = d.Unknown(unknown)
 		}
@@ -166,18 +166,18 @@ func decProtocolConfig(d *wireDecoder, v *ProtocolConfig) *DecodeError {
 		switch string(d.Key()) {
 		case "name":
 			seen_name = true
-			err_name = dec_ProtocolConfig_Name(d, (*string)(&v.Name))
+			err_name = dec_ProtocolConfig_P_name(d, (*string)(&v.Name))
 		case "schema":
 			seen_schema = true
-			err_schema = dec_ProtocolConfig_Schema(d, &v.Schema)
+			err_schema = dec_ProtocolConfig_P_schema(d, &v.Schema)
 		case "typescript":
-			err_typescript = dec_ProtocolConfig_Typescript(d, &v.Typescript)
+			err_typescript = dec_ProtocolConfig_P_typescript(d, &v.Typescript)
 		case "go":
 			v.Go = new(GoConfig)
 			err_go = decGoConfig(d, v.Go)
 		case "docs":
 			v.Docs = (*string)(d.NewString())
-			err_docs = dec_ProtocolConfig_Docs(d, (*string)(v.Docs))
+			err_docs = dec_ProtocolConfig_P_docs(d, (*string)(v.Docs))
 		default:
 			unknown = d.Unknown(unknown)
 		}
@@ -222,13 +222,13 @@ func decGoConfig(d *wireDecoder, v *GoConfig) *DecodeError {
 		switch string(d.Key()) {
 		case "dir":
 			seen_dir = true
-			err_dir = dec_GoConfig_Dir(d, (*string)(&v.Dir))
+			err_dir = dec_GoConfig_P_dir(d, (*string)(&v.Dir))
 		case "package":
 			v.Package = (*string)(d.NewString())
-			err_package = dec_GoConfig_Package(d, (*string)(v.Package))
+			err_package = dec_GoConfig_P_package(d, (*string)(v.Package))
 		case "importPath":
 			v.ImportPath = (*string)(d.NewString())
-			err_importPath = dec_GoConfig_ImportPath(d, (*string)(v.ImportPath))
+			err_importPath = dec_GoConfig_P_importPath(d, (*string)(v.ImportPath))
 		default:
 			unknown = d.Unknown(unknown)
 		}
@@ -265,13 +265,13 @@ func decGoModuleConfig(d *wireDecoder, v *GoModuleConfig) *DecodeError {
 		switch string(d.Key()) {
 		case "dir":
 			seen_dir = true
-			err_dir = dec_GoModuleConfig_Dir(d, (*string)(&v.Dir))
+			err_dir = dec_GoModuleConfig_P_dir(d, (*string)(&v.Dir))
 		case "module":
 			seen_module = true
-			err_module = dec_GoModuleConfig_Module(d, (*string)(&v.Module))
+			err_module = dec_GoModuleConfig_P_module(d, (*string)(&v.Module))
 		case "go":
 			v.Go = (*string)(d.NewString())
-			err_go = dec_GoModuleConfig_Go(d, (*string)(v.Go))
+			err_go = dec_GoModuleConfig_P_go(d, (*string)(v.Go))
 		default:
 			unknown = d.Unknown(unknown)
 		}

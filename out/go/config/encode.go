@@ -43,18 +43,18 @@ func encConfig(b []byte, v *Config, lvl int) ([]byte, *EncodeError) {
 		}
 	}
 	b = append(b, `,"protocols":`...)
-	if b, err = enc_Config_Protocols(b, v.Protocols, lvl+1); err != nil {
+	if b, err = enc_Config_P_protocols(b, v.Protocols, lvl+1); err != nil {
 		return b, err.in("protocols")
 	}
 	if v.GoModules != nil {
 		b = append(b, `,"goModules":`...)
-		if b, err = enc_Config_GoModules(b, v.GoModules, lvl+1); err != nil {
+		if b, err = enc_Config_P_goModules(b, v.GoModules, lvl+1); err != nil {
 			return b, err.in("goModules")
 		}
 	}
 	if v.Manifest != nil {
 		b = append(b, `,"manifest":`...)
-		if b, err = enc_Config_Manifest(b, string(*v.Manifest)); err != nil {
+		if b, err = enc_Config_P_manifest(b, string(*v.Manifest)); err != nil {
 			return b, err.in("manifest")
 		}
 	}
@@ -74,16 +74,16 @@ func encProtocolConfig(b []byte, v *ProtocolConfig, lvl int) ([]byte, *EncodeErr
 	var err *EncodeError
 	open := len(b)
 	b = append(b, `,"name":`...)
-	if b, err = enc_ProtocolConfig_Name(b, string(v.Name)); err != nil {
+	if b, err = enc_ProtocolConfig_P_name(b, string(v.Name)); err != nil {
 		return b, err.in("name")
 	}
 	b = append(b, `,"schema":`...)
-	if b, err = enc_ProtocolConfig_Schema(b, v.Schema, lvl+1); err != nil {
+	if b, err = enc_ProtocolConfig_P_schema(b, v.Schema, lvl+1); err != nil {
 		return b, err.in("schema")
 	}
 	if v.Typescript != nil {
 		b = append(b, `,"typescript":`...)
-		if b, err = enc_ProtocolConfig_Typescript(b, v.Typescript, lvl+1); err != nil {
+		if b, err = enc_ProtocolConfig_P_typescript(b, v.Typescript, lvl+1); err != nil {
 			return b, err.in("typescript")
 		}
 	}
@@ -95,7 +95,7 @@ func encProtocolConfig(b []byte, v *ProtocolConfig, lvl int) ([]byte, *EncodeErr
 	}
 	if v.Docs != nil {
 		b = append(b, `,"docs":`...)
-		if b, err = enc_ProtocolConfig_Docs(b, string(*v.Docs)); err != nil {
+		if b, err = enc_ProtocolConfig_P_docs(b, string(*v.Docs)); err != nil {
 			return b, err.in("docs")
 		}
 	}
@@ -115,18 +115,18 @@ func encGoConfig(b []byte, v *GoConfig, lvl int) ([]byte, *EncodeError) {
 	var err *EncodeError
 	open := len(b)
 	b = append(b, `,"dir":`...)
-	if b, err = enc_GoConfig_Dir(b, string(v.Dir)); err != nil {
+	if b, err = enc_GoConfig_P_dir(b, string(v.Dir)); err != nil {
 		return b, err.in("dir")
 	}
 	if v.Package != nil {
 		b = append(b, `,"package":`...)
-		if b, err = enc_GoConfig_Package(b, string(*v.Package)); err != nil {
+		if b, err = enc_GoConfig_P_package(b, string(*v.Package)); err != nil {
 			return b, err.in("package")
 		}
 	}
 	if v.ImportPath != nil {
 		b = append(b, `,"importPath":`...)
-		if b, err = enc_GoConfig_ImportPath(b, string(*v.ImportPath)); err != nil {
+		if b, err = enc_GoConfig_P_importPath(b, string(*v.ImportPath)); err != nil {
 			return b, err.in("importPath")
 		}
 	}
@@ -146,16 +146,16 @@ func encGoModuleConfig(b []byte, v *GoModuleConfig, lvl int) ([]byte, *EncodeErr
 	var err *EncodeError
 	open := len(b)
 	b = append(b, `,"dir":`...)
-	if b, err = enc_GoModuleConfig_Dir(b, string(v.Dir)); err != nil {
+	if b, err = enc_GoModuleConfig_P_dir(b, string(v.Dir)); err != nil {
 		return b, err.in("dir")
 	}
 	b = append(b, `,"module":`...)
-	if b, err = enc_GoModuleConfig_Module(b, string(v.Module)); err != nil {
+	if b, err = enc_GoModuleConfig_P_module(b, string(v.Module)); err != nil {
 		return b, err.in("module")
 	}
 	if v.Go != nil {
 		b = append(b, `,"go":`...)
-		if b, err = enc_GoModuleConfig_Go(b, string(*v.Go)); err != nil {
+		if b, err = enc_GoModuleConfig_P_go(b, string(*v.Go)); err != nil {
 			return b, err.in("go")
 		}
 	}

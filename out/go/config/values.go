@@ -12,84 +12,84 @@ var reProtocolConfigDocs = regexp.MustCompile(`\.md$`)
 var reGoConfigPackage = regexp.MustCompile(`^[a-z_][a-z0-9_]*$`)
 var reGoModuleConfigGo = regexp.MustCompile(`^1\.[0-9]+(\.[0-9]+)?$`)
 
-func chk_Config_Manifest(v string) *DecodeError {
+func chk_Config_P_manifest(v string) *DecodeError {
 	if len(v) == 0 {
 		return wireFail(wireCodeLength, "string length must be at least 1 code points")
 	}
 	return nil
 }
 
-func chk_GoConfig_Dir(v string) *DecodeError {
+func chk_GoConfig_P_dir(v string) *DecodeError {
 	if len(v) == 0 {
 		return wireFail(wireCodeLength, "string length must be at least 1 code points")
 	}
 	return nil
 }
 
-func chk_GoConfig_ImportPath(v string) *DecodeError {
+func chk_GoConfig_P_importPath(v string) *DecodeError {
 	if len(v) == 0 {
 		return wireFail(wireCodeLength, "string length must be at least 1 code points")
 	}
 	return nil
 }
 
-func chk_GoConfig_Package(v string) *DecodeError {
+func chk_GoConfig_P_package(v string) *DecodeError {
 	if !reGoConfigPackage.MatchString(v) {
 		return wireFail(wireCodePattern, "string does not match the pattern")
 	}
 	return nil
 }
 
-func chk_GoModuleConfig_Dir(v string) *DecodeError {
+func chk_GoModuleConfig_P_dir(v string) *DecodeError {
 	if len(v) == 0 {
 		return wireFail(wireCodeLength, "string length must be at least 1 code points")
 	}
 	return nil
 }
 
-func chk_GoModuleConfig_Go(v string) *DecodeError {
+func chk_GoModuleConfig_P_go(v string) *DecodeError {
 	if !reGoModuleConfigGo.MatchString(v) {
 		return wireFail(wireCodePattern, "string does not match the pattern")
 	}
 	return nil
 }
 
-func chk_GoModuleConfig_Module(v string) *DecodeError {
+func chk_GoModuleConfig_P_module(v string) *DecodeError {
 	if len(v) == 0 {
 		return wireFail(wireCodeLength, "string length must be at least 1 code points")
 	}
 	return nil
 }
 
-func chk_ProtocolConfig_Docs(v string) *DecodeError {
+func chk_ProtocolConfig_P_docs(v string) *DecodeError {
 	if !reProtocolConfigDocs.MatchString(v) {
 		return wireFail(wireCodePattern, "string does not match the pattern")
 	}
 	return nil
 }
 
-func chk_ProtocolConfig_Name(v string) *DecodeError {
+func chk_ProtocolConfig_P_name(v string) *DecodeError {
 	if !reProtocolConfigName.MatchString(v) {
 		return wireFail(wireCodePattern, "string does not match the pattern")
 	}
 	return nil
 }
 
-func chk_ProtocolConfig_Schema_Item(v string) *DecodeError {
+func chk_ProtocolConfig_P_schema_Item(v string) *DecodeError {
 	if len(v) == 0 {
 		return wireFail(wireCodeLength, "string length must be at least 1 code points")
 	}
 	return nil
 }
 
-func chk_ProtocolConfig_Typescript_Item(v string) *DecodeError {
+func chk_ProtocolConfig_P_typescript_Item(v string) *DecodeError {
 	if !reProtocolConfigTypescriptItem.MatchString(v) {
 		return wireFail(wireCodePattern, "string does not match the pattern")
 	}
 	return nil
 }
 
-func dec_Config_GoModules(d *wireDecoder, v *[]GoModuleConfig) *DecodeError {
+func dec_Config_P_goModules(d *wireDecoder, v *[]GoModuleConfig) *DecodeError {
 	if !d.ArrayStart() {
 		return d.NotEntered("array")
 	}
@@ -116,14 +116,14 @@ func dec_Config_GoModules(d *wireDecoder, v *[]GoModuleConfig) *DecodeError {
 	return nil
 }
 
-func dec_Config_Manifest(d *wireDecoder, v *string) *DecodeError {
+func dec_Config_P_manifest(d *wireDecoder, v *string) *DecodeError {
 	if err := d.String(v); err != nil {
 		return err
 	}
-	return chk_Config_Manifest(*v)
+	return chk_Config_P_manifest(*v)
 }
 
-func dec_Config_Protocols(d *wireDecoder, v *[]ProtocolConfig) *DecodeError {
+func dec_Config_P_protocols(d *wireDecoder, v *[]ProtocolConfig) *DecodeError {
 	if !d.ArrayStart() {
 		return d.NotEntered("array")
 	}
@@ -153,63 +153,63 @@ func dec_Config_Protocols(d *wireDecoder, v *[]ProtocolConfig) *DecodeError {
 	return nil
 }
 
-func dec_GoConfig_Dir(d *wireDecoder, v *string) *DecodeError {
+func dec_GoConfig_P_dir(d *wireDecoder, v *string) *DecodeError {
 	if err := d.String(v); err != nil {
 		return err
 	}
-	return chk_GoConfig_Dir(*v)
+	return chk_GoConfig_P_dir(*v)
 }
 
-func dec_GoConfig_ImportPath(d *wireDecoder, v *string) *DecodeError {
+func dec_GoConfig_P_importPath(d *wireDecoder, v *string) *DecodeError {
 	if err := d.String(v); err != nil {
 		return err
 	}
-	return chk_GoConfig_ImportPath(*v)
+	return chk_GoConfig_P_importPath(*v)
 }
 
-func dec_GoConfig_Package(d *wireDecoder, v *string) *DecodeError {
+func dec_GoConfig_P_package(d *wireDecoder, v *string) *DecodeError {
 	if err := d.String(v); err != nil {
 		return err
 	}
-	return chk_GoConfig_Package(*v)
+	return chk_GoConfig_P_package(*v)
 }
 
-func dec_GoModuleConfig_Dir(d *wireDecoder, v *string) *DecodeError {
+func dec_GoModuleConfig_P_dir(d *wireDecoder, v *string) *DecodeError {
 	if err := d.String(v); err != nil {
 		return err
 	}
-	return chk_GoModuleConfig_Dir(*v)
+	return chk_GoModuleConfig_P_dir(*v)
 }
 
-func dec_GoModuleConfig_Go(d *wireDecoder, v *string) *DecodeError {
+func dec_GoModuleConfig_P_go(d *wireDecoder, v *string) *DecodeError {
 	if err := d.String(v); err != nil {
 		return err
 	}
-	return chk_GoModuleConfig_Go(*v)
+	return chk_GoModuleConfig_P_go(*v)
 }
 
-func dec_GoModuleConfig_Module(d *wireDecoder, v *string) *DecodeError {
+func dec_GoModuleConfig_P_module(d *wireDecoder, v *string) *DecodeError {
 	if err := d.String(v); err != nil {
 		return err
 	}
-	return chk_GoModuleConfig_Module(*v)
+	return chk_GoModuleConfig_P_module(*v)
 }
 
-func dec_ProtocolConfig_Docs(d *wireDecoder, v *string) *DecodeError {
+func dec_ProtocolConfig_P_docs(d *wireDecoder, v *string) *DecodeError {
 	if err := d.String(v); err != nil {
 		return err
 	}
-	return chk_ProtocolConfig_Docs(*v)
+	return chk_ProtocolConfig_P_docs(*v)
 }
 
-func dec_ProtocolConfig_Name(d *wireDecoder, v *string) *DecodeError {
+func dec_ProtocolConfig_P_name(d *wireDecoder, v *string) *DecodeError {
 	if err := d.String(v); err != nil {
 		return err
 	}
-	return chk_ProtocolConfig_Name(*v)
+	return chk_ProtocolConfig_P_name(*v)
 }
 
-func dec_ProtocolConfig_Schema(d *wireDecoder, v *[]string) *DecodeError {
+func dec_ProtocolConfig_P_schema(d *wireDecoder, v *[]string) *DecodeError {
 	if !d.ArrayStart() {
 		return d.NotEntered("array")
 	}
@@ -222,7 +222,7 @@ func dec_ProtocolConfig_Schema(d *wireDecoder, v *[]string) *DecodeError {
 			d.Skip()
 		} else {
 			var x string
-			if err := dec_ProtocolConfig_Schema_Item(d, (*string)(&x)); err != nil {
+			if err := dec_ProtocolConfig_P_schema_Item(d, (*string)(&x)); err != nil {
 				first = err.at(n)
 			}
 			out = append(out, x)
@@ -239,14 +239,14 @@ func dec_ProtocolConfig_Schema(d *wireDecoder, v *[]string) *DecodeError {
 	return nil
 }
 
-func dec_ProtocolConfig_Schema_Item(d *wireDecoder, v *string) *DecodeError {
+func dec_ProtocolConfig_P_schema_Item(d *wireDecoder, v *string) *DecodeError {
 	if err := d.String(v); err != nil {
 		return err
 	}
-	return chk_ProtocolConfig_Schema_Item(*v)
+	return chk_ProtocolConfig_P_schema_Item(*v)
 }
 
-func dec_ProtocolConfig_Typescript(d *wireDecoder, v *[]string) *DecodeError {
+func dec_ProtocolConfig_P_typescript(d *wireDecoder, v *[]string) *DecodeError {
 	if !d.ArrayStart() {
 		return d.NotEntered("array")
 	}
@@ -259,7 +259,7 @@ func dec_ProtocolConfig_Typescript(d *wireDecoder, v *[]string) *DecodeError {
 			d.Skip()
 		} else {
 			var x string
-			if err := dec_ProtocolConfig_Typescript_Item(d, (*string)(&x)); err != nil {
+			if err := dec_ProtocolConfig_P_typescript_Item(d, (*string)(&x)); err != nil {
 				first = err.at(n)
 			}
 			out = append(out, x)
@@ -273,14 +273,14 @@ func dec_ProtocolConfig_Typescript(d *wireDecoder, v *[]string) *DecodeError {
 	return nil
 }
 
-func dec_ProtocolConfig_Typescript_Item(d *wireDecoder, v *string) *DecodeError {
+func dec_ProtocolConfig_P_typescript_Item(d *wireDecoder, v *string) *DecodeError {
 	if err := d.String(v); err != nil {
 		return err
 	}
-	return chk_ProtocolConfig_Typescript_Item(*v)
+	return chk_ProtocolConfig_P_typescript_Item(*v)
 }
 
-func enc_Config_GoModules(b []byte, v []GoModuleConfig, lvl int) ([]byte, *EncodeError) {
+func enc_Config_P_goModules(b []byte, v []GoModuleConfig, lvl int) ([]byte, *EncodeError) {
 	if lvl > wireMaxDepth {
 		return b, wireEncodeDepth()
 	}
@@ -297,19 +297,19 @@ func enc_Config_GoModules(b []byte, v []GoModuleConfig, lvl int) ([]byte, *Encod
 	return append(b, ']'), nil
 }
 
-func enc_Config_Manifest(b []byte, v string) ([]byte, *EncodeError) {
+func enc_Config_P_manifest(b []byte, v string) ([]byte, *EncodeError) {
 	n := len(b)
 	b, err := wireAppendString(b, v)
 	if err != nil {
 		return b, err
 	}
-	if err := chk_Config_Manifest(v); err != nil {
+	if err := chk_Config_P_manifest(v); err != nil {
 		return b[:n], wireAsEncodeError(err)
 	}
 	return b, nil
 }
 
-func enc_Config_Protocols(b []byte, v []ProtocolConfig, lvl int) ([]byte, *EncodeError) {
+func enc_Config_P_protocols(b []byte, v []ProtocolConfig, lvl int) ([]byte, *EncodeError) {
 	if lvl > wireMaxDepth {
 		return b, wireEncodeDepth()
 	}
@@ -330,103 +330,103 @@ func enc_Config_Protocols(b []byte, v []ProtocolConfig, lvl int) ([]byte, *Encod
 	return append(b, ']'), nil
 }
 
-func enc_GoConfig_Dir(b []byte, v string) ([]byte, *EncodeError) {
+func enc_GoConfig_P_dir(b []byte, v string) ([]byte, *EncodeError) {
 	n := len(b)
 	b, err := wireAppendString(b, v)
 	if err != nil {
 		return b, err
 	}
-	if err := chk_GoConfig_Dir(v); err != nil {
+	if err := chk_GoConfig_P_dir(v); err != nil {
 		return b[:n], wireAsEncodeError(err)
 	}
 	return b, nil
 }
 
-func enc_GoConfig_ImportPath(b []byte, v string) ([]byte, *EncodeError) {
+func enc_GoConfig_P_importPath(b []byte, v string) ([]byte, *EncodeError) {
 	n := len(b)
 	b, err := wireAppendString(b, v)
 	if err != nil {
 		return b, err
 	}
-	if err := chk_GoConfig_ImportPath(v); err != nil {
+	if err := chk_GoConfig_P_importPath(v); err != nil {
 		return b[:n], wireAsEncodeError(err)
 	}
 	return b, nil
 }
 
-func enc_GoConfig_Package(b []byte, v string) ([]byte, *EncodeError) {
+func enc_GoConfig_P_package(b []byte, v string) ([]byte, *EncodeError) {
 	n := len(b)
 	b, err := wireAppendString(b, v)
 	if err != nil {
 		return b, err
 	}
-	if err := chk_GoConfig_Package(v); err != nil {
+	if err := chk_GoConfig_P_package(v); err != nil {
 		return b[:n], wireAsEncodeError(err)
 	}
 	return b, nil
 }
 
-func enc_GoModuleConfig_Dir(b []byte, v string) ([]byte, *EncodeError) {
+func enc_GoModuleConfig_P_dir(b []byte, v string) ([]byte, *EncodeError) {
 	n := len(b)
 	b, err := wireAppendString(b, v)
 	if err != nil {
 		return b, err
 	}
-	if err := chk_GoModuleConfig_Dir(v); err != nil {
+	if err := chk_GoModuleConfig_P_dir(v); err != nil {
 		return b[:n], wireAsEncodeError(err)
 	}
 	return b, nil
 }
 
-func enc_GoModuleConfig_Go(b []byte, v string) ([]byte, *EncodeError) {
+func enc_GoModuleConfig_P_go(b []byte, v string) ([]byte, *EncodeError) {
 	n := len(b)
 	b, err := wireAppendString(b, v)
 	if err != nil {
 		return b, err
 	}
-	if err := chk_GoModuleConfig_Go(v); err != nil {
+	if err := chk_GoModuleConfig_P_go(v); err != nil {
 		return b[:n], wireAsEncodeError(err)
 	}
 	return b, nil
 }
 
-func enc_GoModuleConfig_Module(b []byte, v string) ([]byte, *EncodeError) {
+func enc_GoModuleConfig_P_module(b []byte, v string) ([]byte, *EncodeError) {
 	n := len(b)
 	b, err := wireAppendString(b, v)
 	if err != nil {
 		return b, err
 	}
-	if err := chk_GoModuleConfig_Module(v); err != nil {
+	if err := chk_GoModuleConfig_P_module(v); err != nil {
 		return b[:n], wireAsEncodeError(err)
 	}
 	return b, nil
 }
 
-func enc_ProtocolConfig_Docs(b []byte, v string) ([]byte, *EncodeError) {
+func enc_ProtocolConfig_P_docs(b []byte, v string) ([]byte, *EncodeError) {
 	n := len(b)
 	b, err := wireAppendString(b, v)
 	if err != nil {
 		return b, err
 	}
-	if err := chk_ProtocolConfig_Docs(v); err != nil {
+	if err := chk_ProtocolConfig_P_docs(v); err != nil {
 		return b[:n], wireAsEncodeError(err)
 	}
 	return b, nil
 }
 
-func enc_ProtocolConfig_Name(b []byte, v string) ([]byte, *EncodeError) {
+func enc_ProtocolConfig_P_name(b []byte, v string) ([]byte, *EncodeError) {
 	n := len(b)
 	b, err := wireAppendString(b, v)
 	if err != nil {
 		return b, err
 	}
-	if err := chk_ProtocolConfig_Name(v); err != nil {
+	if err := chk_ProtocolConfig_P_name(v); err != nil {
 		return b[:n], wireAsEncodeError(err)
 	}
 	return b, nil
 }
 
-func enc_ProtocolConfig_Schema(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
+func enc_ProtocolConfig_P_schema(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
 	if lvl > wireMaxDepth {
 		return b, wireEncodeDepth()
 	}
@@ -440,26 +440,26 @@ func enc_ProtocolConfig_Schema(b []byte, v []string, lvl int) ([]byte, *EncodeEr
 			b = append(b, ',')
 		}
 		var err *EncodeError
-		if b, err = enc_ProtocolConfig_Schema_Item(b, string(v[i])); err != nil {
+		if b, err = enc_ProtocolConfig_P_schema_Item(b, string(v[i])); err != nil {
 			return b, err.at(i)
 		}
 	}
 	return append(b, ']'), nil
 }
 
-func enc_ProtocolConfig_Schema_Item(b []byte, v string) ([]byte, *EncodeError) {
+func enc_ProtocolConfig_P_schema_Item(b []byte, v string) ([]byte, *EncodeError) {
 	n := len(b)
 	b, err := wireAppendString(b, v)
 	if err != nil {
 		return b, err
 	}
-	if err := chk_ProtocolConfig_Schema_Item(v); err != nil {
+	if err := chk_ProtocolConfig_P_schema_Item(v); err != nil {
 		return b[:n], wireAsEncodeError(err)
 	}
 	return b, nil
 }
 
-func enc_ProtocolConfig_Typescript(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
+func enc_ProtocolConfig_P_typescript(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
 	if lvl > wireMaxDepth {
 		return b, wireEncodeDepth()
 	}
@@ -469,20 +469,20 @@ func enc_ProtocolConfig_Typescript(b []byte, v []string, lvl int) ([]byte, *Enco
 			b = append(b, ',')
 		}
 		var err *EncodeError
-		if b, err = enc_ProtocolConfig_Typescript_Item(b, string(v[i])); err != nil {
+		if b, err = enc_ProtocolConfig_P_typescript_Item(b, string(v[i])); err != nil {
 			return b, err.at(i)
 		}
 	}
 	return append(b, ']'), nil
 }
 
-func enc_ProtocolConfig_Typescript_Item(b []byte, v string) ([]byte, *EncodeError) {
+func enc_ProtocolConfig_P_typescript_Item(b []byte, v string) ([]byte, *EncodeError) {
 	n := len(b)
 	b, err := wireAppendString(b, v)
 	if err != nil {
 		return b, err
 	}
-	if err := chk_ProtocolConfig_Typescript_Item(v); err != nil {
+	if err := chk_ProtocolConfig_P_typescript_Item(v); err != nil {
 		return b[:n], wireAsEncodeError(err)
 	}
 	return b, nil

@@ -484,13 +484,13 @@ func decUsageEvent(d *wireDecoder, v *UsageEvent) *DecodeError {
 			err_type = d.ConstString("usage")
 		case "input_tokens":
 			seen_input_tokens = true
-			err_input_tokens = dec_UsageEvent_InputTokens(d, (*int64)(&v.InputTokens))
+			err_input_tokens = dec_UsageEvent_P_input_tokens(d, (*int64)(&v.InputTokens))
 		case "output_tokens":
 			seen_output_tokens = true
-			err_output_tokens = dec_UsageEvent_OutputTokens(d, (*int64)(&v.OutputTokens))
+			err_output_tokens = dec_UsageEvent_P_output_tokens(d, (*int64)(&v.OutputTokens))
 		case "cost_usd":
 			v.CostUsd = new(float64)
-			err_cost_usd = dec_UsageEvent_CostUsd(d, (*float64)(v.CostUsd))
+			err_cost_usd = dec_UsageEvent_P_cost_usd(d, (*float64)(v.CostUsd))
 		default:
 			key := d.Key()
 			span, l := d.RawSpan()

@@ -181,16 +181,16 @@ func encUsageEvent(b []byte, v *UsageEvent, lvl int) ([]byte, *EncodeError) {
 	open := len(b)
 	b = append(b, `,"type":"usage"`...)
 	b = append(b, `,"input_tokens":`...)
-	if b, err = enc_UsageEvent_InputTokens(b, int64(v.InputTokens)); err != nil {
+	if b, err = enc_UsageEvent_P_input_tokens(b, int64(v.InputTokens)); err != nil {
 		return b, err.in("input_tokens")
 	}
 	b = append(b, `,"output_tokens":`...)
-	if b, err = enc_UsageEvent_OutputTokens(b, int64(v.OutputTokens)); err != nil {
+	if b, err = enc_UsageEvent_P_output_tokens(b, int64(v.OutputTokens)); err != nil {
 		return b, err.in("output_tokens")
 	}
 	if v.CostUsd != nil {
 		b = append(b, `,"cost_usd":`...)
-		if b, err = enc_UsageEvent_CostUsd(b, float64(*v.CostUsd)); err != nil {
+		if b, err = enc_UsageEvent_P_cost_usd(b, float64(*v.CostUsd)); err != nil {
 			return b, err.in("cost_usd")
 		}
 	}

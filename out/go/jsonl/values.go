@@ -2,229 +2,229 @@
 
 package jsonl
 
-func chk_ActivityEvent_Type(v string) *DecodeError {
+func chk_ActivityEvent_P_type(v string) *DecodeError {
 	if v != "activity" {
 		return wireFail(wireCodeConst, "string is not the expected constant")
 	}
 	return nil
 }
 
-func chk_CompleteEvent_Type(v string) *DecodeError {
+func chk_CompleteEvent_P_type(v string) *DecodeError {
 	if v != "complete" {
 		return wireFail(wireCodeConst, "string is not the expected constant")
 	}
 	return nil
 }
 
-func chk_ErrorEvent_Type(v string) *DecodeError {
+func chk_ErrorEvent_P_type(v string) *DecodeError {
 	if v != "error" {
 		return wireFail(wireCodeConst, "string is not the expected constant")
 	}
 	return nil
 }
 
-func chk_PermissionEvent_Type(v string) *DecodeError {
+func chk_PermissionEvent_P_type(v string) *DecodeError {
 	if v != "permission" {
 		return wireFail(wireCodeConst, "string is not the expected constant")
 	}
 	return nil
 }
 
-func chk_TextEvent_Type(v string) *DecodeError {
+func chk_TextEvent_P_type(v string) *DecodeError {
 	if v != "text" {
 		return wireFail(wireCodeConst, "string is not the expected constant")
 	}
 	return nil
 }
 
-func chk_UsageEvent_CostUsd(v float64) *DecodeError {
+func chk_UsageEvent_P_cost_usd(v float64) *DecodeError {
 	if v < 0.0 {
 		return wireFail(wireCodeRange, "number must be at least 0")
 	}
 	return nil
 }
 
-func chk_UsageEvent_InputTokens(v int64) *DecodeError {
+func chk_UsageEvent_P_input_tokens(v int64) *DecodeError {
 	if v < 0 {
 		return wireFail(wireCodeRange, "number must be at least 0")
 	}
 	return nil
 }
 
-func chk_UsageEvent_OutputTokens(v int64) *DecodeError {
+func chk_UsageEvent_P_output_tokens(v int64) *DecodeError {
 	if v < 0 {
 		return wireFail(wireCodeRange, "number must be at least 0")
 	}
 	return nil
 }
 
-func chk_UsageEvent_Type(v string) *DecodeError {
+func chk_UsageEvent_P_type(v string) *DecodeError {
 	if v != "usage" {
 		return wireFail(wireCodeConst, "string is not the expected constant")
 	}
 	return nil
 }
 
-func dec_ActivityEvent_Type(d *wireDecoder, v *string) *DecodeError {
+func dec_ActivityEvent_P_type(d *wireDecoder, v *string) *DecodeError {
 	if err := d.String(v); err != nil {
 		return err
 	}
-	return chk_ActivityEvent_Type(*v)
+	return chk_ActivityEvent_P_type(*v)
 }
 
-func dec_CompleteEvent_Type(d *wireDecoder, v *string) *DecodeError {
+func dec_CompleteEvent_P_type(d *wireDecoder, v *string) *DecodeError {
 	if err := d.String(v); err != nil {
 		return err
 	}
-	return chk_CompleteEvent_Type(*v)
+	return chk_CompleteEvent_P_type(*v)
 }
 
-func dec_ErrorEvent_Type(d *wireDecoder, v *string) *DecodeError {
+func dec_ErrorEvent_P_type(d *wireDecoder, v *string) *DecodeError {
 	if err := d.String(v); err != nil {
 		return err
 	}
-	return chk_ErrorEvent_Type(*v)
+	return chk_ErrorEvent_P_type(*v)
 }
 
-func dec_PermissionEvent_Type(d *wireDecoder, v *string) *DecodeError {
+func dec_PermissionEvent_P_type(d *wireDecoder, v *string) *DecodeError {
 	if err := d.String(v); err != nil {
 		return err
 	}
-	return chk_PermissionEvent_Type(*v)
+	return chk_PermissionEvent_P_type(*v)
 }
 
-func dec_TextEvent_Type(d *wireDecoder, v *string) *DecodeError {
+func dec_TextEvent_P_type(d *wireDecoder, v *string) *DecodeError {
 	if err := d.String(v); err != nil {
 		return err
 	}
-	return chk_TextEvent_Type(*v)
+	return chk_TextEvent_P_type(*v)
 }
 
-func dec_UsageEvent_CostUsd(d *wireDecoder, v *float64) *DecodeError {
+func dec_UsageEvent_P_cost_usd(d *wireDecoder, v *float64) *DecodeError {
 	if err := d.Float(v); err != nil {
 		return err
 	}
-	return chk_UsageEvent_CostUsd(*v)
+	return chk_UsageEvent_P_cost_usd(*v)
 }
 
-func dec_UsageEvent_InputTokens(d *wireDecoder, v *int64) *DecodeError {
+func dec_UsageEvent_P_input_tokens(d *wireDecoder, v *int64) *DecodeError {
 	if err := d.Int(v); err != nil {
 		return err
 	}
-	return chk_UsageEvent_InputTokens(*v)
+	return chk_UsageEvent_P_input_tokens(*v)
 }
 
-func dec_UsageEvent_OutputTokens(d *wireDecoder, v *int64) *DecodeError {
+func dec_UsageEvent_P_output_tokens(d *wireDecoder, v *int64) *DecodeError {
 	if err := d.Int(v); err != nil {
 		return err
 	}
-	return chk_UsageEvent_OutputTokens(*v)
+	return chk_UsageEvent_P_output_tokens(*v)
 }
 
-func dec_UsageEvent_Type(d *wireDecoder, v *string) *DecodeError {
+func dec_UsageEvent_P_type(d *wireDecoder, v *string) *DecodeError {
 	if err := d.String(v); err != nil {
 		return err
 	}
-	return chk_UsageEvent_Type(*v)
+	return chk_UsageEvent_P_type(*v)
 }
 
-func enc_ActivityEvent_Type(b []byte, v string) ([]byte, *EncodeError) {
+func enc_ActivityEvent_P_type(b []byte, v string) ([]byte, *EncodeError) {
 	n := len(b)
 	b, err := wireAppendString(b, v)
 	if err != nil {
 		return b, err
 	}
-	if err := chk_ActivityEvent_Type(v); err != nil {
+	if err := chk_ActivityEvent_P_type(v); err != nil {
 		return b[:n], wireAsEncodeError(err)
 	}
 	return b, nil
 }
 
-func enc_CompleteEvent_Type(b []byte, v string) ([]byte, *EncodeError) {
+func enc_CompleteEvent_P_type(b []byte, v string) ([]byte, *EncodeError) {
 	n := len(b)
 	b, err := wireAppendString(b, v)
 	if err != nil {
 		return b, err
 	}
-	if err := chk_CompleteEvent_Type(v); err != nil {
+	if err := chk_CompleteEvent_P_type(v); err != nil {
 		return b[:n], wireAsEncodeError(err)
 	}
 	return b, nil
 }
 
-func enc_ErrorEvent_Type(b []byte, v string) ([]byte, *EncodeError) {
+func enc_ErrorEvent_P_type(b []byte, v string) ([]byte, *EncodeError) {
 	n := len(b)
 	b, err := wireAppendString(b, v)
 	if err != nil {
 		return b, err
 	}
-	if err := chk_ErrorEvent_Type(v); err != nil {
+	if err := chk_ErrorEvent_P_type(v); err != nil {
 		return b[:n], wireAsEncodeError(err)
 	}
 	return b, nil
 }
 
-func enc_PermissionEvent_Type(b []byte, v string) ([]byte, *EncodeError) {
+func enc_PermissionEvent_P_type(b []byte, v string) ([]byte, *EncodeError) {
 	n := len(b)
 	b, err := wireAppendString(b, v)
 	if err != nil {
 		return b, err
 	}
-	if err := chk_PermissionEvent_Type(v); err != nil {
+	if err := chk_PermissionEvent_P_type(v); err != nil {
 		return b[:n], wireAsEncodeError(err)
 	}
 	return b, nil
 }
 
-func enc_TextEvent_Type(b []byte, v string) ([]byte, *EncodeError) {
+func enc_TextEvent_P_type(b []byte, v string) ([]byte, *EncodeError) {
 	n := len(b)
 	b, err := wireAppendString(b, v)
 	if err != nil {
 		return b, err
 	}
-	if err := chk_TextEvent_Type(v); err != nil {
+	if err := chk_TextEvent_P_type(v); err != nil {
 		return b[:n], wireAsEncodeError(err)
 	}
 	return b, nil
 }
 
-func enc_UsageEvent_CostUsd(b []byte, v float64) ([]byte, *EncodeError) {
+func enc_UsageEvent_P_cost_usd(b []byte, v float64) ([]byte, *EncodeError) {
 	if err := wireCheckFloat(v); err != nil {
 		return b, err
 	}
-	if err := chk_UsageEvent_CostUsd(v); err != nil {
+	if err := chk_UsageEvent_P_cost_usd(v); err != nil {
 		return b, wireAsEncodeError(err)
 	}
 	return wireAppendFloat(b, v)
 }
 
-func enc_UsageEvent_InputTokens(b []byte, v int64) ([]byte, *EncodeError) {
+func enc_UsageEvent_P_input_tokens(b []byte, v int64) ([]byte, *EncodeError) {
 	if err := wireCheckInt(v); err != nil {
 		return b, err
 	}
-	if err := chk_UsageEvent_InputTokens(v); err != nil {
+	if err := chk_UsageEvent_P_input_tokens(v); err != nil {
 		return b, wireAsEncodeError(err)
 	}
 	return wireAppendInt(b, v)
 }
 
-func enc_UsageEvent_OutputTokens(b []byte, v int64) ([]byte, *EncodeError) {
+func enc_UsageEvent_P_output_tokens(b []byte, v int64) ([]byte, *EncodeError) {
 	if err := wireCheckInt(v); err != nil {
 		return b, err
 	}
-	if err := chk_UsageEvent_OutputTokens(v); err != nil {
+	if err := chk_UsageEvent_P_output_tokens(v); err != nil {
 		return b, wireAsEncodeError(err)
 	}
 	return wireAppendInt(b, v)
 }
 
-func enc_UsageEvent_Type(b []byte, v string) ([]byte, *EncodeError) {
+func enc_UsageEvent_P_type(b []byte, v string) ([]byte, *EncodeError) {
 	n := len(b)
 	b, err := wireAppendString(b, v)
 	if err != nil {
 		return b, err
 	}
-	if err := chk_UsageEvent_Type(v); err != nil {
+	if err := chk_UsageEvent_P_type(v); err != nil {
 		return b[:n], wireAsEncodeError(err)
 	}
 	return b, nil

@@ -2622,13 +2622,13 @@ func decHarnessOptions(d *wireDecoder, v *HarnessOptions) *DecodeError {
 			err_session_id = decNonEmptyString(d, &v.SessionID)
 		case "dir":
 			seen_dir = true
-			err_dir = dec_HarnessOptions_Dir(d, (*string)(&v.Dir))
+			err_dir = dec_HarnessOptions_P_dir(d, (*string)(&v.Dir))
 		case "config":
 			seen_config = true
 			err_config = decConfig(d, &v.Config)
 		case "tools":
 			seen_tools = true
-			err_tools = dec_HarnessOptions_Tools(d, &v.Tools)
+			err_tools = dec_HarnessOptions_P_tools(d, &v.Tools)
 		case "provider":
 			seen_provider = true
 			err_provider = decProvider(d, &v.Provider)
@@ -2688,7 +2688,7 @@ func decConfig(d *wireDecoder, v *Config) *DecodeError {
 			err_model = decNonEmptyString(d, &v.Model)
 		case "tools":
 			seen_tools = true
-			err_tools = dec_Config_Tools(d, &v.Tools)
+			err_tools = dec_Config_P_tools(d, &v.Tools)
 		default:
 			unknown = d.Unknown(unknown)
 		}
@@ -2842,10 +2842,10 @@ func decNativeFile(d *wireDecoder, v *NativeFile) *DecodeError {
 		switch string(d.Key()) {
 		case "path":
 			seen_path = true
-			err_path = dec_NativeFile_Path(d, (*string)(&v.Path))
+			err_path = dec_NativeFile_P_path(d, (*string)(&v.Path))
 		case "size":
 			seen_size = true
-			err_size = dec_NativeFile_Size(d, (*int64)(&v.Size))
+			err_size = dec_NativeFile_P_size(d, (*int64)(&v.Size))
 		case "append_only":
 			seen_append_only = true
 			err_append_only = d.Bool((*bool)(&v.AppendOnly))
@@ -2940,7 +2940,7 @@ func decToolResult(d *wireDecoder, v *ToolResult) *DecodeError {
 		switch string(d.Key()) {
 		case "content":
 			seen_content = true
-			err_content = dec_ToolResult_Content(d, &v.Content)
+			err_content = dec_ToolResult_P_content(d, &v.Content)
 		case "is_error":
 			seen_is_error = true
 			err_is_error = d.Bool((*bool)(&v.IsError))
@@ -3072,10 +3072,10 @@ func decUsage(d *wireDecoder, v *Usage) *DecodeError {
 		switch string(d.Key()) {
 		case "input":
 			seen_input = true
-			err_input = dec_Usage_Input(d, (*int64)(&v.Input))
+			err_input = dec_Usage_P_input(d, (*int64)(&v.Input))
 		case "output":
 			seen_output = true
-			err_output = dec_Usage_Output(d, (*int64)(&v.Output))
+			err_output = dec_Usage_P_output(d, (*int64)(&v.Output))
 		default:
 			unknown = d.Unknown(unknown)
 		}
@@ -3224,7 +3224,7 @@ func decOpenResult(d *wireDecoder, v *OpenResult) *DecodeError {
 	for d.NextMember() {
 		switch string(d.Key()) {
 		case "tools":
-			err_tools = dec_OpenResult_Tools(d, &v.Tools)
+			err_tools = dec_OpenResult_P_tools(d, &v.Tools)
 		default:
 			unknown = d.Unknown(unknown)
 		}
@@ -3248,7 +3248,7 @@ func decPromptResult(d *wireDecoder, v *PromptResult) *DecodeError {
 		switch string(d.Key()) {
 		case "interrupted":
 			v.Interrupted = new(bool)
-			err_interrupted = dec_PromptResult_Interrupted(d, (*bool)(v.Interrupted))
+			err_interrupted = dec_PromptResult_P_interrupted(d, (*bool)(v.Interrupted))
 		default:
 			unknown = d.Unknown(unknown)
 		}

@@ -895,7 +895,7 @@ func encHarnessOptions(b []byte, v *HarnessOptions, lvl int) ([]byte, *EncodeErr
 		return b, err.in("session_id")
 	}
 	b = append(b, `,"dir":`...)
-	if b, err = enc_HarnessOptions_Dir(b, string(v.Dir)); err != nil {
+	if b, err = enc_HarnessOptions_P_dir(b, string(v.Dir)); err != nil {
 		return b, err.in("dir")
 	}
 	b = append(b, `,"config":`...)
@@ -903,7 +903,7 @@ func encHarnessOptions(b []byte, v *HarnessOptions, lvl int) ([]byte, *EncodeErr
 		return b, err.in("config")
 	}
 	b = append(b, `,"tools":`...)
-	if b, err = enc_HarnessOptions_Tools(b, v.Tools, lvl+1); err != nil {
+	if b, err = enc_HarnessOptions_P_tools(b, v.Tools, lvl+1); err != nil {
 		return b, err.in("tools")
 	}
 	b = append(b, `,"provider":`...)
@@ -930,7 +930,7 @@ func encConfig(b []byte, v *Config, lvl int) ([]byte, *EncodeError) {
 		return b, err.in("model")
 	}
 	b = append(b, `,"tools":`...)
-	if b, err = enc_Config_Tools(b, v.Tools, lvl+1); err != nil {
+	if b, err = enc_Config_P_tools(b, v.Tools, lvl+1); err != nil {
 		return b, err.in("tools")
 	}
 	if len(b) == open {
@@ -1031,11 +1031,11 @@ func encNativeFile(b []byte, v *NativeFile, lvl int) ([]byte, *EncodeError) {
 	var err *EncodeError
 	open := len(b)
 	b = append(b, `,"path":`...)
-	if b, err = enc_NativeFile_Path(b, string(v.Path)); err != nil {
+	if b, err = enc_NativeFile_P_path(b, string(v.Path)); err != nil {
 		return b, err.in("path")
 	}
 	b = append(b, `,"size":`...)
-	if b, err = enc_NativeFile_Size(b, int64(v.Size)); err != nil {
+	if b, err = enc_NativeFile_P_size(b, int64(v.Size)); err != nil {
 		return b, err.in("size")
 	}
 	b = append(b, `,"append_only":`...)
@@ -1088,7 +1088,7 @@ func encToolResult(b []byte, v *ToolResult, lvl int) ([]byte, *EncodeError) {
 	var err *EncodeError
 	open := len(b)
 	b = append(b, `,"content":`...)
-	if b, err = enc_ToolResult_Content(b, v.Content, lvl+1); err != nil {
+	if b, err = enc_ToolResult_P_content(b, v.Content, lvl+1); err != nil {
 		return b, err.in("content")
 	}
 	b = append(b, `,"is_error":`...)
@@ -1142,11 +1142,11 @@ func encUsage(b []byte, v *Usage, lvl int) ([]byte, *EncodeError) {
 	var err *EncodeError
 	open := len(b)
 	b = append(b, `,"input":`...)
-	if b, err = enc_Usage_Input(b, int64(v.Input)); err != nil {
+	if b, err = enc_Usage_P_input(b, int64(v.Input)); err != nil {
 		return b, err.in("input")
 	}
 	b = append(b, `,"output":`...)
-	if b, err = enc_Usage_Output(b, int64(v.Output)); err != nil {
+	if b, err = enc_Usage_P_output(b, int64(v.Output)); err != nil {
 		return b, err.in("output")
 	}
 	if len(b) == open {
@@ -1235,7 +1235,7 @@ func encOpenResult(b []byte, v *OpenResult, lvl int) ([]byte, *EncodeError) {
 	open := len(b)
 	if v.Tools != nil {
 		b = append(b, `,"tools":`...)
-		if b, err = enc_OpenResult_Tools(b, v.Tools, lvl+1); err != nil {
+		if b, err = enc_OpenResult_P_tools(b, v.Tools, lvl+1); err != nil {
 			return b, err.in("tools")
 		}
 	}
@@ -1256,7 +1256,7 @@ func encPromptResult(b []byte, v *PromptResult, lvl int) ([]byte, *EncodeError) 
 	open := len(b)
 	if v.Interrupted != nil {
 		b = append(b, `,"interrupted":`...)
-		if b, err = enc_PromptResult_Interrupted(b, bool(*v.Interrupted)); err != nil {
+		if b, err = enc_PromptResult_P_interrupted(b, bool(*v.Interrupted)); err != nil {
 			return b, err.in("interrupted")
 		}
 	}

@@ -9,14 +9,14 @@ import (
 var reHarnessOptionsDir = regexp.MustCompile(`^(?:/|[A-Za-z]:[\\/])`)
 var reNativeFilePath = regexp.MustCompile(`^(?:[^./\\\x{0000}][^/\\\x{0000}]*|\.[^./\\\x{0000}][^/\\\x{0000}]*|\.\.[^/\\\x{0000}]+)(?:/(?:[^./\\\x{0000}][^/\\\x{0000}]*|\.[^./\\\x{0000}][^/\\\x{0000}]*|\.\.[^/\\\x{0000}]+))*$`)
 
-func chk_AssistantDeltaEvent_Event(v string) *DecodeError {
+func chk_AssistantDeltaEvent_P_event(v string) *DecodeError {
 	if v != "assistant.delta" {
 		return wireFail(wireCodeConst, "string is not the expected constant")
 	}
 	return nil
 }
 
-func chk_AssistantMessageEvent_Event(v string) *DecodeError {
+func chk_AssistantMessageEvent_P_event(v string) *DecodeError {
 	if v != "assistant.message" {
 		return wireFail(wireCodeConst, "string is not the expected constant")
 	}
@@ -30,14 +30,14 @@ func chk_Attachment(v string) *DecodeError {
 	return nil
 }
 
-func chk_CheckpointRequest_Method(v string) *DecodeError {
+func chk_CheckpointRequest_P_method(v string) *DecodeError {
 	if v != "checkpoint" {
 		return wireFail(wireCodeConst, "string is not the expected constant")
 	}
 	return nil
 }
 
-func chk_DetachRequest_Method(v string) *DecodeError {
+func chk_DetachRequest_P_method(v string) *DecodeError {
 	if v != "detach" {
 		return wireFail(wireCodeConst, "string is not the expected constant")
 	}
@@ -69,14 +69,14 @@ func chk_FrameId(v string) *DecodeError {
 	return nil
 }
 
-func chk_HarnessOptions_Dir(v string) *DecodeError {
+func chk_HarnessOptions_P_dir(v string) *DecodeError {
 	if !reHarnessOptionsDir.MatchString(v) {
 		return wireFail(wireCodePattern, "string does not match the pattern")
 	}
 	return nil
 }
 
-func chk_InterruptRequest_Method(v string) *DecodeError {
+func chk_InterruptRequest_P_method(v string) *DecodeError {
 	if v != "interrupt" {
 		return wireFail(wireCodeConst, "string is not the expected constant")
 	}
@@ -92,14 +92,14 @@ func chk_Method(v string) *DecodeError {
 	return nil
 }
 
-func chk_NativeFile_Path(v string) *DecodeError {
+func chk_NativeFile_P_path(v string) *DecodeError {
 	if !reNativeFilePath.MatchString(v) {
 		return wireFail(wireCodePattern, "string does not match the pattern")
 	}
 	return nil
 }
 
-func chk_NativeFile_Size(v int64) *DecodeError {
+func chk_NativeFile_P_size(v int64) *DecodeError {
 	if v < 0 {
 		return wireFail(wireCodeRange, "number must be at least 0")
 	}
@@ -113,28 +113,28 @@ func chk_NonEmptyString(v string) *DecodeError {
 	return nil
 }
 
-func chk_OpenRequest_Method(v string) *DecodeError {
+func chk_OpenRequest_P_method(v string) *DecodeError {
 	if v != "open" {
 		return wireFail(wireCodeConst, "string is not the expected constant")
 	}
 	return nil
 }
 
-func chk_PromptRequest_Method(v string) *DecodeError {
+func chk_PromptRequest_P_method(v string) *DecodeError {
 	if v != "prompt" {
 		return wireFail(wireCodeConst, "string is not the expected constant")
 	}
 	return nil
 }
 
-func chk_PromptResult_Interrupted(v bool) *DecodeError {
+func chk_PromptResult_P_interrupted(v bool) *DecodeError {
 	if v != true {
 		return wireFail(wireCodeConst, "expected the constant true")
 	}
 	return nil
 }
 
-func chk_SteerRequest_Method(v string) *DecodeError {
+func chk_SteerRequest_P_method(v string) *DecodeError {
 	if v != "steer" {
 		return wireFail(wireCodeConst, "string is not the expected constant")
 	}
@@ -150,14 +150,14 @@ func chk_StopReason(v string) *DecodeError {
 	return nil
 }
 
-func chk_TextBlock_Type(v string) *DecodeError {
+func chk_TextBlock_P_type(v string) *DecodeError {
 	if v != "text" {
 		return wireFail(wireCodeConst, "string is not the expected constant")
 	}
 	return nil
 }
 
-func chk_ToolCallRequest_Method(v string) *DecodeError {
+func chk_ToolCallRequest_P_method(v string) *DecodeError {
 	if v != "tool.call" {
 		return wireFail(wireCodeConst, "string is not the expected constant")
 	}
@@ -171,32 +171,32 @@ func chk_TurnId(v string) *DecodeError {
 	return nil
 }
 
-func chk_Usage_Input(v int64) *DecodeError {
+func chk_Usage_P_input(v int64) *DecodeError {
 	if v < 0 {
 		return wireFail(wireCodeRange, "number must be at least 0")
 	}
 	return nil
 }
 
-func chk_Usage_Output(v int64) *DecodeError {
+func chk_Usage_P_output(v int64) *DecodeError {
 	if v < 0 {
 		return wireFail(wireCodeRange, "number must be at least 0")
 	}
 	return nil
 }
 
-func dec_AssistantDeltaEvent_Event(d *wireDecoder, v *string) *DecodeError {
+func dec_AssistantDeltaEvent_P_event(d *wireDecoder, v *string) *DecodeError {
 	if err := d.String(v); err != nil {
 		return err
 	}
-	return chk_AssistantDeltaEvent_Event(*v)
+	return chk_AssistantDeltaEvent_P_event(*v)
 }
 
-func dec_AssistantMessageEvent_Event(d *wireDecoder, v *string) *DecodeError {
+func dec_AssistantMessageEvent_P_event(d *wireDecoder, v *string) *DecodeError {
 	if err := d.String(v); err != nil {
 		return err
 	}
-	return chk_AssistantMessageEvent_Event(*v)
+	return chk_AssistantMessageEvent_P_event(*v)
 }
 
 func dec_Attachment(d *wireDecoder, v *string) *DecodeError {
@@ -206,11 +206,11 @@ func dec_Attachment(d *wireDecoder, v *string) *DecodeError {
 	return chk_Attachment(*v)
 }
 
-func dec_CheckpointRequest_Method(d *wireDecoder, v *string) *DecodeError {
+func dec_CheckpointRequest_P_method(d *wireDecoder, v *string) *DecodeError {
 	if err := d.String(v); err != nil {
 		return err
 	}
-	return chk_CheckpointRequest_Method(*v)
+	return chk_CheckpointRequest_P_method(*v)
 }
 
 func dec_CheckpointResult(d *wireDecoder, v *[]NativeFile) *DecodeError {
@@ -240,7 +240,7 @@ func dec_CheckpointResult(d *wireDecoder, v *[]NativeFile) *DecodeError {
 	return nil
 }
 
-func dec_Config_Tools(d *wireDecoder, v *[]NonEmptyString) *DecodeError {
+func dec_Config_P_tools(d *wireDecoder, v *[]NonEmptyString) *DecodeError {
 	if !d.ArrayStart() {
 		return d.NotEntered("array")
 	}
@@ -267,11 +267,11 @@ func dec_Config_Tools(d *wireDecoder, v *[]NonEmptyString) *DecodeError {
 	return nil
 }
 
-func dec_DetachRequest_Method(d *wireDecoder, v *string) *DecodeError {
+func dec_DetachRequest_P_method(d *wireDecoder, v *string) *DecodeError {
 	if err := d.String(v); err != nil {
 		return err
 	}
-	return chk_DetachRequest_Method(*v)
+	return chk_DetachRequest_P_method(*v)
 }
 
 func dec_ErrorCode(d *wireDecoder, v *string) *DecodeError {
@@ -295,14 +295,14 @@ func dec_FrameId(d *wireDecoder, v *string) *DecodeError {
 	return chk_FrameId(*v)
 }
 
-func dec_HarnessOptions_Dir(d *wireDecoder, v *string) *DecodeError {
+func dec_HarnessOptions_P_dir(d *wireDecoder, v *string) *DecodeError {
 	if err := d.String(v); err != nil {
 		return err
 	}
-	return chk_HarnessOptions_Dir(*v)
+	return chk_HarnessOptions_P_dir(*v)
 }
 
-func dec_HarnessOptions_Tools(d *wireDecoder, v *[]ToolSchema) *DecodeError {
+func dec_HarnessOptions_P_tools(d *wireDecoder, v *[]ToolSchema) *DecodeError {
 	if !d.ArrayStart() {
 		return d.NotEntered("array")
 	}
@@ -329,11 +329,11 @@ func dec_HarnessOptions_Tools(d *wireDecoder, v *[]ToolSchema) *DecodeError {
 	return nil
 }
 
-func dec_InterruptRequest_Method(d *wireDecoder, v *string) *DecodeError {
+func dec_InterruptRequest_P_method(d *wireDecoder, v *string) *DecodeError {
 	if err := d.String(v); err != nil {
 		return err
 	}
-	return chk_InterruptRequest_Method(*v)
+	return chk_InterruptRequest_P_method(*v)
 }
 
 func dec_Method(d *wireDecoder, v *string) *DecodeError {
@@ -343,18 +343,18 @@ func dec_Method(d *wireDecoder, v *string) *DecodeError {
 	return chk_Method(*v)
 }
 
-func dec_NativeFile_Path(d *wireDecoder, v *string) *DecodeError {
+func dec_NativeFile_P_path(d *wireDecoder, v *string) *DecodeError {
 	if err := d.String(v); err != nil {
 		return err
 	}
-	return chk_NativeFile_Path(*v)
+	return chk_NativeFile_P_path(*v)
 }
 
-func dec_NativeFile_Size(d *wireDecoder, v *int64) *DecodeError {
+func dec_NativeFile_P_size(d *wireDecoder, v *int64) *DecodeError {
 	if err := d.Int(v); err != nil {
 		return err
 	}
-	return chk_NativeFile_Size(*v)
+	return chk_NativeFile_P_size(*v)
 }
 
 func dec_NonEmptyString(d *wireDecoder, v *string) *DecodeError {
@@ -364,14 +364,14 @@ func dec_NonEmptyString(d *wireDecoder, v *string) *DecodeError {
 	return chk_NonEmptyString(*v)
 }
 
-func dec_OpenRequest_Method(d *wireDecoder, v *string) *DecodeError {
+func dec_OpenRequest_P_method(d *wireDecoder, v *string) *DecodeError {
 	if err := d.String(v); err != nil {
 		return err
 	}
-	return chk_OpenRequest_Method(*v)
+	return chk_OpenRequest_P_method(*v)
 }
 
-func dec_OpenResult_Tools(d *wireDecoder, v *[]string) *DecodeError {
+func dec_OpenResult_P_tools(d *wireDecoder, v *[]string) *DecodeError {
 	if !d.ArrayStart() {
 		return d.NotEntered("array")
 	}
@@ -398,25 +398,25 @@ func dec_OpenResult_Tools(d *wireDecoder, v *[]string) *DecodeError {
 	return nil
 }
 
-func dec_PromptRequest_Method(d *wireDecoder, v *string) *DecodeError {
+func dec_PromptRequest_P_method(d *wireDecoder, v *string) *DecodeError {
 	if err := d.String(v); err != nil {
 		return err
 	}
-	return chk_PromptRequest_Method(*v)
+	return chk_PromptRequest_P_method(*v)
 }
 
-func dec_PromptResult_Interrupted(d *wireDecoder, v *bool) *DecodeError {
+func dec_PromptResult_P_interrupted(d *wireDecoder, v *bool) *DecodeError {
 	if err := d.Bool(v); err != nil {
 		return err
 	}
-	return chk_PromptResult_Interrupted(*v)
+	return chk_PromptResult_P_interrupted(*v)
 }
 
-func dec_SteerRequest_Method(d *wireDecoder, v *string) *DecodeError {
+func dec_SteerRequest_P_method(d *wireDecoder, v *string) *DecodeError {
 	if err := d.String(v); err != nil {
 		return err
 	}
-	return chk_SteerRequest_Method(*v)
+	return chk_SteerRequest_P_method(*v)
 }
 
 func dec_StopReason(d *wireDecoder, v *string) *DecodeError {
@@ -426,21 +426,21 @@ func dec_StopReason(d *wireDecoder, v *string) *DecodeError {
 	return chk_StopReason(*v)
 }
 
-func dec_TextBlock_Type(d *wireDecoder, v *string) *DecodeError {
+func dec_TextBlock_P_type(d *wireDecoder, v *string) *DecodeError {
 	if err := d.String(v); err != nil {
 		return err
 	}
-	return chk_TextBlock_Type(*v)
+	return chk_TextBlock_P_type(*v)
 }
 
-func dec_ToolCallRequest_Method(d *wireDecoder, v *string) *DecodeError {
+func dec_ToolCallRequest_P_method(d *wireDecoder, v *string) *DecodeError {
 	if err := d.String(v); err != nil {
 		return err
 	}
-	return chk_ToolCallRequest_Method(*v)
+	return chk_ToolCallRequest_P_method(*v)
 }
 
-func dec_ToolResult_Content(d *wireDecoder, v *[]ContentBlock) *DecodeError {
+func dec_ToolResult_P_content(d *wireDecoder, v *[]ContentBlock) *DecodeError {
 	if !d.ArrayStart() {
 		return d.NotEntered("array")
 	}
@@ -474,39 +474,39 @@ func dec_TurnId(d *wireDecoder, v *string) *DecodeError {
 	return chk_TurnId(*v)
 }
 
-func dec_Usage_Input(d *wireDecoder, v *int64) *DecodeError {
+func dec_Usage_P_input(d *wireDecoder, v *int64) *DecodeError {
 	if err := d.Int(v); err != nil {
 		return err
 	}
-	return chk_Usage_Input(*v)
+	return chk_Usage_P_input(*v)
 }
 
-func dec_Usage_Output(d *wireDecoder, v *int64) *DecodeError {
+func dec_Usage_P_output(d *wireDecoder, v *int64) *DecodeError {
 	if err := d.Int(v); err != nil {
 		return err
 	}
-	return chk_Usage_Output(*v)
+	return chk_Usage_P_output(*v)
 }
 
-func enc_AssistantDeltaEvent_Event(b []byte, v string) ([]byte, *EncodeError) {
+func enc_AssistantDeltaEvent_P_event(b []byte, v string) ([]byte, *EncodeError) {
 	n := len(b)
 	b, err := wireAppendString(b, v)
 	if err != nil {
 		return b, err
 	}
-	if err := chk_AssistantDeltaEvent_Event(v); err != nil {
+	if err := chk_AssistantDeltaEvent_P_event(v); err != nil {
 		return b[:n], wireAsEncodeError(err)
 	}
 	return b, nil
 }
 
-func enc_AssistantMessageEvent_Event(b []byte, v string) ([]byte, *EncodeError) {
+func enc_AssistantMessageEvent_P_event(b []byte, v string) ([]byte, *EncodeError) {
 	n := len(b)
 	b, err := wireAppendString(b, v)
 	if err != nil {
 		return b, err
 	}
-	if err := chk_AssistantMessageEvent_Event(v); err != nil {
+	if err := chk_AssistantMessageEvent_P_event(v); err != nil {
 		return b[:n], wireAsEncodeError(err)
 	}
 	return b, nil
@@ -524,13 +524,13 @@ func enc_Attachment(b []byte, v string) ([]byte, *EncodeError) {
 	return b, nil
 }
 
-func enc_CheckpointRequest_Method(b []byte, v string) ([]byte, *EncodeError) {
+func enc_CheckpointRequest_P_method(b []byte, v string) ([]byte, *EncodeError) {
 	n := len(b)
 	b, err := wireAppendString(b, v)
 	if err != nil {
 		return b, err
 	}
-	if err := chk_CheckpointRequest_Method(v); err != nil {
+	if err := chk_CheckpointRequest_P_method(v); err != nil {
 		return b[:n], wireAsEncodeError(err)
 	}
 	return b, nil
@@ -553,7 +553,7 @@ func enc_CheckpointResult(b []byte, v []NativeFile, lvl int) ([]byte, *EncodeErr
 	return append(b, ']'), nil
 }
 
-func enc_Config_Tools(b []byte, v []NonEmptyString, lvl int) ([]byte, *EncodeError) {
+func enc_Config_P_tools(b []byte, v []NonEmptyString, lvl int) ([]byte, *EncodeError) {
 	if lvl > wireMaxDepth {
 		return b, wireEncodeDepth()
 	}
@@ -570,13 +570,13 @@ func enc_Config_Tools(b []byte, v []NonEmptyString, lvl int) ([]byte, *EncodeErr
 	return append(b, ']'), nil
 }
 
-func enc_DetachRequest_Method(b []byte, v string) ([]byte, *EncodeError) {
+func enc_DetachRequest_P_method(b []byte, v string) ([]byte, *EncodeError) {
 	n := len(b)
 	b, err := wireAppendString(b, v)
 	if err != nil {
 		return b, err
 	}
-	if err := chk_DetachRequest_Method(v); err != nil {
+	if err := chk_DetachRequest_P_method(v); err != nil {
 		return b[:n], wireAsEncodeError(err)
 	}
 	return b, nil
@@ -618,19 +618,19 @@ func enc_FrameId(b []byte, v string) ([]byte, *EncodeError) {
 	return b, nil
 }
 
-func enc_HarnessOptions_Dir(b []byte, v string) ([]byte, *EncodeError) {
+func enc_HarnessOptions_P_dir(b []byte, v string) ([]byte, *EncodeError) {
 	n := len(b)
 	b, err := wireAppendString(b, v)
 	if err != nil {
 		return b, err
 	}
-	if err := chk_HarnessOptions_Dir(v); err != nil {
+	if err := chk_HarnessOptions_P_dir(v); err != nil {
 		return b[:n], wireAsEncodeError(err)
 	}
 	return b, nil
 }
 
-func enc_HarnessOptions_Tools(b []byte, v []ToolSchema, lvl int) ([]byte, *EncodeError) {
+func enc_HarnessOptions_P_tools(b []byte, v []ToolSchema, lvl int) ([]byte, *EncodeError) {
 	if lvl > wireMaxDepth {
 		return b, wireEncodeDepth()
 	}
@@ -647,13 +647,13 @@ func enc_HarnessOptions_Tools(b []byte, v []ToolSchema, lvl int) ([]byte, *Encod
 	return append(b, ']'), nil
 }
 
-func enc_InterruptRequest_Method(b []byte, v string) ([]byte, *EncodeError) {
+func enc_InterruptRequest_P_method(b []byte, v string) ([]byte, *EncodeError) {
 	n := len(b)
 	b, err := wireAppendString(b, v)
 	if err != nil {
 		return b, err
 	}
-	if err := chk_InterruptRequest_Method(v); err != nil {
+	if err := chk_InterruptRequest_P_method(v); err != nil {
 		return b[:n], wireAsEncodeError(err)
 	}
 	return b, nil
@@ -671,23 +671,23 @@ func enc_Method(b []byte, v string) ([]byte, *EncodeError) {
 	return b, nil
 }
 
-func enc_NativeFile_Path(b []byte, v string) ([]byte, *EncodeError) {
+func enc_NativeFile_P_path(b []byte, v string) ([]byte, *EncodeError) {
 	n := len(b)
 	b, err := wireAppendString(b, v)
 	if err != nil {
 		return b, err
 	}
-	if err := chk_NativeFile_Path(v); err != nil {
+	if err := chk_NativeFile_P_path(v); err != nil {
 		return b[:n], wireAsEncodeError(err)
 	}
 	return b, nil
 }
 
-func enc_NativeFile_Size(b []byte, v int64) ([]byte, *EncodeError) {
+func enc_NativeFile_P_size(b []byte, v int64) ([]byte, *EncodeError) {
 	if err := wireCheckInt(v); err != nil {
 		return b, err
 	}
-	if err := chk_NativeFile_Size(v); err != nil {
+	if err := chk_NativeFile_P_size(v); err != nil {
 		return b, wireAsEncodeError(err)
 	}
 	return wireAppendInt(b, v)
@@ -705,19 +705,19 @@ func enc_NonEmptyString(b []byte, v string) ([]byte, *EncodeError) {
 	return b, nil
 }
 
-func enc_OpenRequest_Method(b []byte, v string) ([]byte, *EncodeError) {
+func enc_OpenRequest_P_method(b []byte, v string) ([]byte, *EncodeError) {
 	n := len(b)
 	b, err := wireAppendString(b, v)
 	if err != nil {
 		return b, err
 	}
-	if err := chk_OpenRequest_Method(v); err != nil {
+	if err := chk_OpenRequest_P_method(v); err != nil {
 		return b[:n], wireAsEncodeError(err)
 	}
 	return b, nil
 }
 
-func enc_OpenResult_Tools(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
+func enc_OpenResult_P_tools(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
 	if lvl > wireMaxDepth {
 		return b, wireEncodeDepth()
 	}
@@ -734,32 +734,32 @@ func enc_OpenResult_Tools(b []byte, v []string, lvl int) ([]byte, *EncodeError) 
 	return append(b, ']'), nil
 }
 
-func enc_PromptRequest_Method(b []byte, v string) ([]byte, *EncodeError) {
+func enc_PromptRequest_P_method(b []byte, v string) ([]byte, *EncodeError) {
 	n := len(b)
 	b, err := wireAppendString(b, v)
 	if err != nil {
 		return b, err
 	}
-	if err := chk_PromptRequest_Method(v); err != nil {
+	if err := chk_PromptRequest_P_method(v); err != nil {
 		return b[:n], wireAsEncodeError(err)
 	}
 	return b, nil
 }
 
-func enc_PromptResult_Interrupted(b []byte, v bool) ([]byte, *EncodeError) {
-	if err := chk_PromptResult_Interrupted(v); err != nil {
+func enc_PromptResult_P_interrupted(b []byte, v bool) ([]byte, *EncodeError) {
+	if err := chk_PromptResult_P_interrupted(v); err != nil {
 		return b, wireAsEncodeError(err)
 	}
 	return wireWriteBool(b, v)
 }
 
-func enc_SteerRequest_Method(b []byte, v string) ([]byte, *EncodeError) {
+func enc_SteerRequest_P_method(b []byte, v string) ([]byte, *EncodeError) {
 	n := len(b)
 	b, err := wireAppendString(b, v)
 	if err != nil {
 		return b, err
 	}
-	if err := chk_SteerRequest_Method(v); err != nil {
+	if err := chk_SteerRequest_P_method(v); err != nil {
 		return b[:n], wireAsEncodeError(err)
 	}
 	return b, nil
@@ -777,31 +777,31 @@ func enc_StopReason(b []byte, v string) ([]byte, *EncodeError) {
 	return b, nil
 }
 
-func enc_TextBlock_Type(b []byte, v string) ([]byte, *EncodeError) {
+func enc_TextBlock_P_type(b []byte, v string) ([]byte, *EncodeError) {
 	n := len(b)
 	b, err := wireAppendString(b, v)
 	if err != nil {
 		return b, err
 	}
-	if err := chk_TextBlock_Type(v); err != nil {
+	if err := chk_TextBlock_P_type(v); err != nil {
 		return b[:n], wireAsEncodeError(err)
 	}
 	return b, nil
 }
 
-func enc_ToolCallRequest_Method(b []byte, v string) ([]byte, *EncodeError) {
+func enc_ToolCallRequest_P_method(b []byte, v string) ([]byte, *EncodeError) {
 	n := len(b)
 	b, err := wireAppendString(b, v)
 	if err != nil {
 		return b, err
 	}
-	if err := chk_ToolCallRequest_Method(v); err != nil {
+	if err := chk_ToolCallRequest_P_method(v); err != nil {
 		return b[:n], wireAsEncodeError(err)
 	}
 	return b, nil
 }
 
-func enc_ToolResult_Content(b []byte, v []ContentBlock, lvl int) ([]byte, *EncodeError) {
+func enc_ToolResult_P_content(b []byte, v []ContentBlock, lvl int) ([]byte, *EncodeError) {
 	if lvl > wireMaxDepth {
 		return b, wireEncodeDepth()
 	}
@@ -830,21 +830,21 @@ func enc_TurnId(b []byte, v string) ([]byte, *EncodeError) {
 	return b, nil
 }
 
-func enc_Usage_Input(b []byte, v int64) ([]byte, *EncodeError) {
+func enc_Usage_P_input(b []byte, v int64) ([]byte, *EncodeError) {
 	if err := wireCheckInt(v); err != nil {
 		return b, err
 	}
-	if err := chk_Usage_Input(v); err != nil {
+	if err := chk_Usage_P_input(v); err != nil {
 		return b, wireAsEncodeError(err)
 	}
 	return wireAppendInt(b, v)
 }
 
-func enc_Usage_Output(b []byte, v int64) ([]byte, *EncodeError) {
+func enc_Usage_P_output(b []byte, v int64) ([]byte, *EncodeError) {
 	if err := wireCheckInt(v); err != nil {
 		return b, err
 	}
-	if err := chk_Usage_Output(v); err != nil {
+	if err := chk_Usage_P_output(v); err != nil {
 		return b, wireAsEncodeError(err)
 	}
 	return wireAppendInt(b, v)

@@ -52,7 +52,7 @@ func decPaymentMembers(d *wireDecoder, v *Payment) *DecodeError {
 		switch string(d.Key()) {
 		case "method":
 			seen_method = true
-			err_method = dec_Payment_Method(d, (*string)(&v.Method))
+			err_method = dec_Payment_P_method(d, (*string)(&v.Method))
 		case "card":
 			seen_card = true
 			v.Card = (*string)(d.NewString())

@@ -22,7 +22,7 @@ func encPayment(b []byte, v *Payment, lvl int) ([]byte, *EncodeError) {
 	var err *EncodeError
 	open := len(b)
 	b = append(b, `,"method":`...)
-	if b, err = enc_Payment_Method(b, string(v.Method)); err != nil {
+	if b, err = enc_Payment_P_method(b, string(v.Method)); err != nil {
 		return b, err.in("method")
 	}
 	if v.Card != nil {

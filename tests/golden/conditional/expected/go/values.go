@@ -9,7 +9,7 @@ func chk_Payment_After_If0_VariantCase0_P_method(v string) *DecodeError {
 	return nil
 }
 
-func chk_Payment_Method(v string) *DecodeError {
+func chk_Payment_P_method(v string) *DecodeError {
 	switch v {
 	case "card", "cash":
 	default:
@@ -18,20 +18,20 @@ func chk_Payment_Method(v string) *DecodeError {
 	return nil
 }
 
-func dec_Payment_Method(d *wireDecoder, v *string) *DecodeError {
+func dec_Payment_P_method(d *wireDecoder, v *string) *DecodeError {
 	if err := d.String(v); err != nil {
 		return err
 	}
-	return chk_Payment_Method(*v)
+	return chk_Payment_P_method(*v)
 }
 
-func enc_Payment_Method(b []byte, v string) ([]byte, *EncodeError) {
+func enc_Payment_P_method(b []byte, v string) ([]byte, *EncodeError) {
 	n := len(b)
 	b, err := wireAppendString(b, v)
 	if err != nil {
 		return b, err
 	}
-	if err := chk_Payment_Method(v); err != nil {
+	if err := chk_Payment_P_method(v); err != nil {
 		return b[:n], wireAsEncodeError(err)
 	}
 	return b, nil

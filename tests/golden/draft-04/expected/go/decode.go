@@ -40,7 +40,7 @@ func decRange(d *wireDecoder, v *Range) *DecodeError {
 		switch string(d.Key()) {
 		case "low":
 			seen_low = true
-			err_low = dec_Range_Low(d, (*float64)(&v.Low))
+			err_low = dec_Range_P_low(d, (*float64)(&v.Low))
 		case "high":
 			seen_high = true
 			v.High = new(float64)

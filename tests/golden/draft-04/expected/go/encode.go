@@ -21,7 +21,7 @@ func encRange(b []byte, v *Range, lvl int) ([]byte, *EncodeError) {
 	var err *EncodeError
 	open := len(b)
 	b = append(b, `,"low":`...)
-	if b, err = enc_Range_Low(b, float64(v.Low)); err != nil {
+	if b, err = enc_Range_P_low(b, float64(v.Low)); err != nil {
 		return b, err.in("low")
 	}
 	if v.High != nil {

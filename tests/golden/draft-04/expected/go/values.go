@@ -2,25 +2,25 @@
 
 package golden
 
-func chk_Range_Low(v float64) *DecodeError {
+func chk_Range_P_low(v float64) *DecodeError {
 	if v <= 0.0 {
 		return wireFail(wireCodeRange, "number must be greater than 0")
 	}
 	return nil
 }
 
-func dec_Range_Low(d *wireDecoder, v *float64) *DecodeError {
+func dec_Range_P_low(d *wireDecoder, v *float64) *DecodeError {
 	if err := d.Float(v); err != nil {
 		return err
 	}
-	return chk_Range_Low(*v)
+	return chk_Range_P_low(*v)
 }
 
-func enc_Range_Low(b []byte, v float64) ([]byte, *EncodeError) {
+func enc_Range_P_low(b []byte, v float64) ([]byte, *EncodeError) {
 	if err := wireCheckFloat(v); err != nil {
 		return b, err
 	}
-	if err := chk_Range_Low(v); err != nil {
+	if err := chk_Range_P_low(v); err != nil {
 		return b, wireAsEncodeError(err)
 	}
 	return wireAppendFloat(b, v)

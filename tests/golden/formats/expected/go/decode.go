@@ -40,13 +40,13 @@ func decStamp(d *wireDecoder, v *Stamp) *DecodeError {
 		switch string(d.Key()) {
 		case "at":
 			seen_at = true
-			err_at = dec_Stamp_At(d, (*string)(&v.At))
+			err_at = dec_Stamp_P_at(d, (*string)(&v.At))
 		case "id":
 			v.ID = (*string)(d.NewString())
-			err_id = dec_Stamp_ID(d, (*string)(v.ID))
+			err_id = dec_Stamp_P_id(d, (*string)(v.ID))
 		case "home":
 			v.Home = (*string)(d.NewString())
-			err_home = dec_Stamp_Home(d, (*string)(v.Home))
+			err_home = dec_Stamp_P_home(d, (*string)(v.Home))
 		default:
 			unknown = d.Unknown(unknown)
 		}

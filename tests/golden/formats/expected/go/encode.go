@@ -16,18 +16,18 @@ func encStamp(b []byte, v *Stamp, lvl int) ([]byte, *EncodeError) {
 	var err *EncodeError
 	open := len(b)
 	b = append(b, `,"at":`...)
-	if b, err = enc_Stamp_At(b, string(v.At)); err != nil {
+	if b, err = enc_Stamp_P_at(b, string(v.At)); err != nil {
 		return b, err.in("at")
 	}
 	if v.ID != nil {
 		b = append(b, `,"id":`...)
-		if b, err = enc_Stamp_ID(b, string(*v.ID)); err != nil {
+		if b, err = enc_Stamp_P_id(b, string(*v.ID)); err != nil {
 			return b, err.in("id")
 		}
 	}
 	if v.Home != nil {
 		b = append(b, `,"home":`...)
-		if b, err = enc_Stamp_Home(b, string(*v.Home)); err != nil {
+		if b, err = enc_Stamp_P_home(b, string(*v.Home)); err != nil {
 			return b, err.in("home")
 		}
 	}

@@ -2,79 +2,79 @@
 
 package golden
 
-func chk_Stamp_At(v string) *DecodeError {
+func chk_Stamp_P_at(v string) *DecodeError {
 	if !wireFormats["date-time"](v) {
 		return wireFail(wireCodeFormat, "string is not a valid date-time")
 	}
 	return nil
 }
 
-func chk_Stamp_Home(v string) *DecodeError {
+func chk_Stamp_P_home(v string) *DecodeError {
 	if !wireFormats["uri"](v) {
 		return wireFail(wireCodeFormat, "string is not a valid uri")
 	}
 	return nil
 }
 
-func chk_Stamp_ID(v string) *DecodeError {
+func chk_Stamp_P_id(v string) *DecodeError {
 	if !wireFormats["uuid"](v) {
 		return wireFail(wireCodeFormat, "string is not a valid uuid")
 	}
 	return nil
 }
 
-func dec_Stamp_At(d *wireDecoder, v *string) *DecodeError {
+func dec_Stamp_P_at(d *wireDecoder, v *string) *DecodeError {
 	if err := d.String(v); err != nil {
 		return err
 	}
-	return chk_Stamp_At(*v)
+	return chk_Stamp_P_at(*v)
 }
 
-func dec_Stamp_Home(d *wireDecoder, v *string) *DecodeError {
+func dec_Stamp_P_home(d *wireDecoder, v *string) *DecodeError {
 	if err := d.String(v); err != nil {
 		return err
 	}
-	return chk_Stamp_Home(*v)
+	return chk_Stamp_P_home(*v)
 }
 
-func dec_Stamp_ID(d *wireDecoder, v *string) *DecodeError {
+func dec_Stamp_P_id(d *wireDecoder, v *string) *DecodeError {
 	if err := d.String(v); err != nil {
 		return err
 	}
-	return chk_Stamp_ID(*v)
+	return chk_Stamp_P_id(*v)
 }
 
-func enc_Stamp_At(b []byte, v string) ([]byte, *EncodeError) {
+func enc_Stamp_P_at(b []byte, v string) ([]byte, *EncodeError) {
 	n := len(b)
 	b, err := wireAppendString(b, v)
 	if err != nil {
 		return b, err
 	}
-	if err := chk_Stamp_At(v); err != nil {
+	if err := chk_Stamp_P_at(v); err != nil {
 		return b[:n], wireAsEncodeError(err)
 	}
 	return b, nil
 }
 
-func enc_Stamp_Home(b []byte, v string) ([]byte, *EncodeError) {
+func enc_Stamp_P_home(b []byte, v string) ([]byte, *EncodeError) {
 	n := len(b)
 	b, err := wireAppendString(b, v)
 	if err != nil {
 		return b, err
 	}
-	if err := chk_Stamp_Home(v); err != nil {
+	if err := chk_Stamp_P_home(v); err != nil {
 		return b[:n], wireAsEncodeError(err)
 	}
 	return b, nil
 }
 
-func enc_Stamp_ID(b []byte, v string) ([]byte, *EncodeError) {
+func enc_Stamp_P_id(b []byte, v string) ([]byte, *EncodeError) {
 	n := len(b)
 	b, err := wireAppendString(b, v)
 	if err != nil {
 		return b, err
 	}
-	if err := chk_Stamp_ID(v); err != nil {
+	if err := chk_Stamp_P_id(v); err != nil {
 		return b[:n], wireAsEncodeError(err)
 	}
 	return b, nil

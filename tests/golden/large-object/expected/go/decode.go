@@ -760,168 +760,168 @@ func decSettings(d *wireDecoder, v *Settings) *DecodeError {
 		switch string(d.Key()) {
 		case "opt-0":
 			seen_opt_0 = true
-			errs[wiSettings_opt_0] = dec_Settings_Opt0(d, (*int64)(&v.Opt0))
+			errs[wiSettings_opt_0] = dec_Settings_P_opt_0(d, (*int64)(&v.Opt0))
 		case "opt-1":
-			errs[wiSettings_opt_1] = dec_Settings_Opt1(d, &v.Opt1)
+			errs[wiSettings_opt_1] = dec_Settings_P_opt_1(d, &v.Opt1)
 		case "opt-2":
 			errs[wiSettings_opt_2] = decSettingsOpt2(d, &v.Opt2)
 		case "opt-3":
 			v.Opt3 = new(int64)
-			errs[wiSettings_opt_3] = dec_Settings_Opt3(d, (*int64)(v.Opt3))
+			errs[wiSettings_opt_3] = dec_Settings_P_opt_3(d, (*int64)(v.Opt3))
 		case "opt-4":
-			errs[wiSettings_opt_4] = dec_Settings_Opt4(d, &v.Opt4)
+			errs[wiSettings_opt_4] = dec_Settings_P_opt_4(d, &v.Opt4)
 		case "opt-5":
 			errs[wiSettings_opt_5] = decSettingsOpt5(d, &v.Opt5)
 		case "opt-6":
 			v.Opt6 = new(int64)
-			errs[wiSettings_opt_6] = dec_Settings_Opt6(d, (*int64)(v.Opt6))
+			errs[wiSettings_opt_6] = dec_Settings_P_opt_6(d, (*int64)(v.Opt6))
 		case "opt-7":
-			errs[wiSettings_opt_7] = dec_Settings_Opt7(d, &v.Opt7)
+			errs[wiSettings_opt_7] = dec_Settings_P_opt_7(d, &v.Opt7)
 		case "opt-8":
 			errs[wiSettings_opt_8] = decSettingsOpt8(d, &v.Opt8)
 		case "opt-9":
 			v.Opt9 = new(int64)
-			errs[wiSettings_opt_9] = dec_Settings_Opt9(d, (*int64)(v.Opt9))
+			errs[wiSettings_opt_9] = dec_Settings_P_opt_9(d, (*int64)(v.Opt9))
 		case "opt-10":
-			errs[wiSettings_opt_10] = dec_Settings_Opt10(d, &v.Opt10)
+			errs[wiSettings_opt_10] = dec_Settings_P_opt_10(d, &v.Opt10)
 		case "opt-11":
 			errs[wiSettings_opt_11] = decSettingsOpt11(d, &v.Opt11)
 		case "opt-12":
 			v.Opt12 = new(int64)
-			errs[wiSettings_opt_12] = dec_Settings_Opt12(d, (*int64)(v.Opt12))
+			errs[wiSettings_opt_12] = dec_Settings_P_opt_12(d, (*int64)(v.Opt12))
 		case "opt-13":
-			errs[wiSettings_opt_13] = dec_Settings_Opt13(d, &v.Opt13)
+			errs[wiSettings_opt_13] = dec_Settings_P_opt_13(d, &v.Opt13)
 		case "opt-14":
 			errs[wiSettings_opt_14] = decSettingsOpt14(d, &v.Opt14)
 		case "opt-15":
 			v.Opt15 = new(int64)
-			errs[wiSettings_opt_15] = dec_Settings_Opt15(d, (*int64)(v.Opt15))
+			errs[wiSettings_opt_15] = dec_Settings_P_opt_15(d, (*int64)(v.Opt15))
 		case "opt-16":
-			errs[wiSettings_opt_16] = dec_Settings_Opt16(d, &v.Opt16)
+			errs[wiSettings_opt_16] = dec_Settings_P_opt_16(d, &v.Opt16)
 		case "opt-17":
 			errs[wiSettings_opt_17] = decSettingsOpt17(d, &v.Opt17)
 		case "opt-18":
 			v.Opt18 = new(int64)
-			errs[wiSettings_opt_18] = dec_Settings_Opt18(d, (*int64)(v.Opt18))
+			errs[wiSettings_opt_18] = dec_Settings_P_opt_18(d, (*int64)(v.Opt18))
 		case "opt-19":
-			errs[wiSettings_opt_19] = dec_Settings_Opt19(d, &v.Opt19)
+			errs[wiSettings_opt_19] = dec_Settings_P_opt_19(d, &v.Opt19)
 		case "opt-20":
 			errs[wiSettings_opt_20] = decSettingsOpt20(d, &v.Opt20)
 		case "opt-21":
 			v.Opt21 = new(int64)
-			errs[wiSettings_opt_21] = dec_Settings_Opt21(d, (*int64)(v.Opt21))
+			errs[wiSettings_opt_21] = dec_Settings_P_opt_21(d, (*int64)(v.Opt21))
 		case "opt-22":
-			errs[wiSettings_opt_22] = dec_Settings_Opt22(d, &v.Opt22)
+			errs[wiSettings_opt_22] = dec_Settings_P_opt_22(d, &v.Opt22)
 		case "opt-23":
 			errs[wiSettings_opt_23] = decSettingsOpt23(d, &v.Opt23)
 		case "opt-24":
 			v.Opt24 = new(int64)
-			errs[wiSettings_opt_24] = dec_Settings_Opt24(d, (*int64)(v.Opt24))
+			errs[wiSettings_opt_24] = dec_Settings_P_opt_24(d, (*int64)(v.Opt24))
 		case "opt-25":
-			errs[wiSettings_opt_25] = dec_Settings_Opt25(d, &v.Opt25)
+			errs[wiSettings_opt_25] = dec_Settings_P_opt_25(d, &v.Opt25)
 		case "opt-26":
 			errs[wiSettings_opt_26] = decSettingsOpt26(d, &v.Opt26)
 		case "opt-27":
 			v.Opt27 = new(int64)
-			errs[wiSettings_opt_27] = dec_Settings_Opt27(d, (*int64)(v.Opt27))
+			errs[wiSettings_opt_27] = dec_Settings_P_opt_27(d, (*int64)(v.Opt27))
 		case "opt-28":
-			errs[wiSettings_opt_28] = dec_Settings_Opt28(d, &v.Opt28)
+			errs[wiSettings_opt_28] = dec_Settings_P_opt_28(d, &v.Opt28)
 		case "opt-29":
 			errs[wiSettings_opt_29] = decSettingsOpt29(d, &v.Opt29)
 		case "opt-30":
 			v.Opt30 = new(int64)
-			errs[wiSettings_opt_30] = dec_Settings_Opt30(d, (*int64)(v.Opt30))
+			errs[wiSettings_opt_30] = dec_Settings_P_opt_30(d, (*int64)(v.Opt30))
 		case "opt-31":
-			errs[wiSettings_opt_31] = dec_Settings_Opt31(d, &v.Opt31)
+			errs[wiSettings_opt_31] = dec_Settings_P_opt_31(d, &v.Opt31)
 		case "opt-32":
 			errs[wiSettings_opt_32] = decSettingsOpt32(d, &v.Opt32)
 		case "opt-33":
 			v.Opt33 = new(int64)
-			errs[wiSettings_opt_33] = dec_Settings_Opt33(d, (*int64)(v.Opt33))
+			errs[wiSettings_opt_33] = dec_Settings_P_opt_33(d, (*int64)(v.Opt33))
 		case "opt-34":
-			errs[wiSettings_opt_34] = dec_Settings_Opt34(d, &v.Opt34)
+			errs[wiSettings_opt_34] = dec_Settings_P_opt_34(d, &v.Opt34)
 		case "opt-35":
 			errs[wiSettings_opt_35] = decSettingsOpt35(d, &v.Opt35)
 		case "opt-36":
 			v.Opt36 = new(int64)
-			errs[wiSettings_opt_36] = dec_Settings_Opt36(d, (*int64)(v.Opt36))
+			errs[wiSettings_opt_36] = dec_Settings_P_opt_36(d, (*int64)(v.Opt36))
 		case "opt-37":
-			errs[wiSettings_opt_37] = dec_Settings_Opt37(d, &v.Opt37)
+			errs[wiSettings_opt_37] = dec_Settings_P_opt_37(d, &v.Opt37)
 		case "opt-38":
 			errs[wiSettings_opt_38] = decSettingsOpt38(d, &v.Opt38)
 		case "opt-39":
 			v.Opt39 = new(int64)
-			errs[wiSettings_opt_39] = dec_Settings_Opt39(d, (*int64)(v.Opt39))
+			errs[wiSettings_opt_39] = dec_Settings_P_opt_39(d, (*int64)(v.Opt39))
 		case "opt-40":
-			errs[wiSettings_opt_40] = dec_Settings_Opt40(d, &v.Opt40)
+			errs[wiSettings_opt_40] = dec_Settings_P_opt_40(d, &v.Opt40)
 		case "opt-41":
 			errs[wiSettings_opt_41] = decSettingsOpt41(d, &v.Opt41)
 		case "opt-42":
 			v.Opt42 = new(int64)
-			errs[wiSettings_opt_42] = dec_Settings_Opt42(d, (*int64)(v.Opt42))
+			errs[wiSettings_opt_42] = dec_Settings_P_opt_42(d, (*int64)(v.Opt42))
 		case "opt-43":
-			errs[wiSettings_opt_43] = dec_Settings_Opt43(d, &v.Opt43)
+			errs[wiSettings_opt_43] = dec_Settings_P_opt_43(d, &v.Opt43)
 		case "opt-44":
 			errs[wiSettings_opt_44] = decSettingsOpt44(d, &v.Opt44)
 		case "opt-45":
 			v.Opt45 = new(int64)
-			errs[wiSettings_opt_45] = dec_Settings_Opt45(d, (*int64)(v.Opt45))
+			errs[wiSettings_opt_45] = dec_Settings_P_opt_45(d, (*int64)(v.Opt45))
 		case "opt-46":
-			errs[wiSettings_opt_46] = dec_Settings_Opt46(d, &v.Opt46)
+			errs[wiSettings_opt_46] = dec_Settings_P_opt_46(d, &v.Opt46)
 		case "opt-47":
 			errs[wiSettings_opt_47] = decSettingsOpt47(d, &v.Opt47)
 		case "opt-48":
 			v.Opt48 = new(int64)
-			errs[wiSettings_opt_48] = dec_Settings_Opt48(d, (*int64)(v.Opt48))
+			errs[wiSettings_opt_48] = dec_Settings_P_opt_48(d, (*int64)(v.Opt48))
 		case "opt-49":
-			errs[wiSettings_opt_49] = dec_Settings_Opt49(d, &v.Opt49)
+			errs[wiSettings_opt_49] = dec_Settings_P_opt_49(d, &v.Opt49)
 		case "opt-50":
 			errs[wiSettings_opt_50] = decSettingsOpt50(d, &v.Opt50)
 		case "opt-51":
 			v.Opt51 = new(int64)
-			errs[wiSettings_opt_51] = dec_Settings_Opt51(d, (*int64)(v.Opt51))
+			errs[wiSettings_opt_51] = dec_Settings_P_opt_51(d, (*int64)(v.Opt51))
 		case "opt-52":
-			errs[wiSettings_opt_52] = dec_Settings_Opt52(d, &v.Opt52)
+			errs[wiSettings_opt_52] = dec_Settings_P_opt_52(d, &v.Opt52)
 		case "opt-53":
 			errs[wiSettings_opt_53] = decSettingsOpt53(d, &v.Opt53)
 		case "opt-54":
 			v.Opt54 = new(int64)
-			errs[wiSettings_opt_54] = dec_Settings_Opt54(d, (*int64)(v.Opt54))
+			errs[wiSettings_opt_54] = dec_Settings_P_opt_54(d, (*int64)(v.Opt54))
 		case "opt-55":
-			errs[wiSettings_opt_55] = dec_Settings_Opt55(d, &v.Opt55)
+			errs[wiSettings_opt_55] = dec_Settings_P_opt_55(d, &v.Opt55)
 		case "opt-56":
 			errs[wiSettings_opt_56] = decSettingsOpt56(d, &v.Opt56)
 		case "opt-57":
 			v.Opt57 = new(int64)
-			errs[wiSettings_opt_57] = dec_Settings_Opt57(d, (*int64)(v.Opt57))
+			errs[wiSettings_opt_57] = dec_Settings_P_opt_57(d, (*int64)(v.Opt57))
 		case "opt-58":
-			errs[wiSettings_opt_58] = dec_Settings_Opt58(d, &v.Opt58)
+			errs[wiSettings_opt_58] = dec_Settings_P_opt_58(d, &v.Opt58)
 		case "opt-59":
 			errs[wiSettings_opt_59] = decSettingsOpt59(d, &v.Opt59)
 		case "opt-60":
 			v.Opt60 = new(int64)
-			errs[wiSettings_opt_60] = dec_Settings_Opt60(d, (*int64)(v.Opt60))
+			errs[wiSettings_opt_60] = dec_Settings_P_opt_60(d, (*int64)(v.Opt60))
 		case "opt-61":
-			errs[wiSettings_opt_61] = dec_Settings_Opt61(d, &v.Opt61)
+			errs[wiSettings_opt_61] = dec_Settings_P_opt_61(d, &v.Opt61)
 		case "opt-62":
 			errs[wiSettings_opt_62] = decSettingsOpt62(d, &v.Opt62)
 		case "opt-63":
 			v.Opt63 = new(int64)
-			errs[wiSettings_opt_63] = dec_Settings_Opt63(d, (*int64)(v.Opt63))
+			errs[wiSettings_opt_63] = dec_Settings_P_opt_63(d, (*int64)(v.Opt63))
 		case "opt-64":
-			errs[wiSettings_opt_64] = dec_Settings_Opt64(d, &v.Opt64)
+			errs[wiSettings_opt_64] = dec_Settings_P_opt_64(d, &v.Opt64)
 		case "opt-65":
 			errs[wiSettings_opt_65] = decSettingsOpt65(d, &v.Opt65)
 		case "opt-66":
 			v.Opt66 = new(int64)
-			errs[wiSettings_opt_66] = dec_Settings_Opt66(d, (*int64)(v.Opt66))
+			errs[wiSettings_opt_66] = dec_Settings_P_opt_66(d, (*int64)(v.Opt66))
 		case "opt-67":
-			errs[wiSettings_opt_67] = dec_Settings_Opt67(d, &v.Opt67)
+			errs[wiSettings_opt_67] = dec_Settings_P_opt_67(d, &v.Opt67)
 		case "opt-68":
 			errs[wiSettings_opt_68] = decSettingsOpt68(d, &v.Opt68)
 		case "opt-69":
 			seen_opt_69 = true
-			errs[wiSettings_opt_69] = dec_Settings_Opt69(d, (*int64)(&v.Opt69))
+			errs[wiSettings_opt_69] = dec_Settings_P_opt_69(d, (*int64)(&v.Opt69))
 		default:
 			unknown = d.Unknown(unknown)
 		}

@@ -177,12 +177,12 @@ func encSettings(b []byte, v *Settings, lvl int) ([]byte, *EncodeError) {
 	var err *EncodeError
 	open := len(b)
 	b = append(b, `,"opt-0":`...)
-	if b, err = enc_Settings_Opt0(b, int64(v.Opt0)); err != nil {
+	if b, err = enc_Settings_P_opt_0(b, int64(v.Opt0)); err != nil {
 		return b, err.in("opt-0")
 	}
 	if v.Opt1 != nil {
 		b = append(b, `,"opt-1":`...)
-		if b, err = enc_Settings_Opt1(b, v.Opt1, lvl+1); err != nil {
+		if b, err = enc_Settings_P_opt_1(b, v.Opt1, lvl+1); err != nil {
 			return b, err.in("opt-1")
 		}
 	}
@@ -194,13 +194,13 @@ func encSettings(b []byte, v *Settings, lvl int) ([]byte, *EncodeError) {
 	}
 	if v.Opt3 != nil {
 		b = append(b, `,"opt-3":`...)
-		if b, err = enc_Settings_Opt3(b, int64(*v.Opt3)); err != nil {
+		if b, err = enc_Settings_P_opt_3(b, int64(*v.Opt3)); err != nil {
 			return b, err.in("opt-3")
 		}
 	}
 	if v.Opt4 != nil {
 		b = append(b, `,"opt-4":`...)
-		if b, err = enc_Settings_Opt4(b, v.Opt4, lvl+1); err != nil {
+		if b, err = enc_Settings_P_opt_4(b, v.Opt4, lvl+1); err != nil {
 			return b, err.in("opt-4")
 		}
 	}
@@ -212,13 +212,13 @@ func encSettings(b []byte, v *Settings, lvl int) ([]byte, *EncodeError) {
 	}
 	if v.Opt6 != nil {
 		b = append(b, `,"opt-6":`...)
-		if b, err = enc_Settings_Opt6(b, int64(*v.Opt6)); err != nil {
+		if b, err = enc_Settings_P_opt_6(b, int64(*v.Opt6)); err != nil {
 			return b, err.in("opt-6")
 		}
 	}
 	if v.Opt7 != nil {
 		b = append(b, `,"opt-7":`...)
-		if b, err = enc_Settings_Opt7(b, v.Opt7, lvl+1); err != nil {
+		if b, err = enc_Settings_P_opt_7(b, v.Opt7, lvl+1); err != nil {
 			return b, err.in("opt-7")
 		}
 	}
@@ -230,13 +230,13 @@ func encSettings(b []byte, v *Settings, lvl int) ([]byte, *EncodeError) {
 	}
 	if v.Opt9 != nil {
 		b = append(b, `,"opt-9":`...)
-		if b, err = enc_Settings_Opt9(b, int64(*v.Opt9)); err != nil {
+		if b, err = enc_Settings_P_opt_9(b, int64(*v.Opt9)); err != nil {
 			return b, err.in("opt-9")
 		}
 	}
 	if v.Opt10 != nil {
 		b = append(b, `,"opt-10":`...)
-		if b, err = enc_Settings_Opt10(b, v.Opt10, lvl+1); err != nil {
+		if b, err = enc_Settings_P_opt_10(b, v.Opt10, lvl+1); err != nil {
 			return b, err.in("opt-10")
 		}
 	}
@@ -248,13 +248,13 @@ func encSettings(b []byte, v *Settings, lvl int) ([]byte, *EncodeError) {
 	}
 	if v.Opt12 != nil {
 		b = append(b, `,"opt-12":`...)
-		if b, err = enc_Settings_Opt12(b, int64(*v.Opt12)); err != nil {
+		if b, err = enc_Settings_P_opt_12(b, int64(*v.Opt12)); err != nil {
 			return b, err.in("opt-12")
 		}
 	}
 	if v.Opt13 != nil {
 		b = append(b, `,"opt-13":`...)
-		if b, err = enc_Settings_Opt13(b, v.Opt13, lvl+1); err != nil {
+		if b, err = enc_Settings_P_opt_13(b, v.Opt13, lvl+1); err != nil {
 			return b, err.in("opt-13")
 		}
 	}
@@ -266,13 +266,13 @@ func encSettings(b []byte, v *Settings, lvl int) ([]byte, *EncodeError) {
 	}
 	if v.Opt15 != nil {
 		b = append(b, `,"opt-15":`...)
-		if b, err = enc_Settings_Opt15(b, int64(*v.Opt15)); err != nil {
+		if b, err = enc_Settings_P_opt_15(b, int64(*v.Opt15)); err != nil {
 			return b, err.in("opt-15")
 		}
 	}
 	if v.Opt16 != nil {
 		b = append(b, `,"opt-16":`...)
-		if b, err = enc_Settings_Opt16(b, v.Opt16, lvl+1); err != nil {
+		if b, err = enc_Settings_P_opt_16(b, v.Opt16, lvl+1); err != nil {
 			return b, err.in("opt-16")
 		}
 	}
@@ -284,13 +284,13 @@ func encSettings(b []byte, v *Settings, lvl int) ([]byte, *EncodeError) {
 	}
 	if v.Opt18 != nil {
 		b = append(b, `,"opt-18":`...)
-		if b, err = enc_Settings_Opt18(b, int64(*v.Opt18)); err != nil {
+		if b, err = enc_Settings_P_opt_18(b, int64(*v.Opt18)); err != nil {
 			return b, err.in("opt-18")
 		}
 	}
 	if v.Opt19 != nil {
 		b = append(b, `,"opt-19":`...)
-		if b, err = enc_Settings_Opt19(b, v.Opt19, lvl+1); err != nil {
+		if b, err = enc_Settings_P_opt_19(b, v.Opt19, lvl+1); err != nil {
 			return b, err.in("opt-19")
 		}
 	}
@@ -302,13 +302,13 @@ func encSettings(b []byte, v *Settings, lvl int) ([]byte, *EncodeError) {
 	}
 	if v.Opt21 != nil {
 		b = append(b, `,"opt-21":`...)
-		if b, err = enc_Settings_Opt21(b, int64(*v.Opt21)); err != nil {
+		if b, err = enc_Settings_P_opt_21(b, int64(*v.Opt21)); err != nil {
 			return b, err.in("opt-21")
 		}
 	}
 	if v.Opt22 != nil {
 		b = append(b, `,"opt-22":`...)
-		if b, err = enc_Settings_Opt22(b, v.Opt22, lvl+1); err != nil {
+		if b, err = enc_Settings_P_opt_22(b, v.Opt22, lvl+1); err != nil {
 			return b, err.in("opt-22")
 		}
 	}
@@ -320,13 +320,13 @@ func encSettings(b []byte, v *Settings, lvl int) ([]byte, *EncodeError) {
 	}
 	if v.Opt24 != nil {
 		b = append(b, `,"opt-24":`...)
-		if b, err = enc_Settings_Opt24(b, int64(*v.Opt24)); err != nil {
+		if b, err = enc_Settings_P_opt_24(b, int64(*v.Opt24)); err != nil {
 			return b, err.in("opt-24")
 		}
 	}
 	if v.Opt25 != nil {
 		b = append(b, `,"opt-25":`...)
-		if b, err = enc_Settings_Opt25(b, v.Opt25, lvl+1); err != nil {
+		if b, err = enc_Settings_P_opt_25(b, v.Opt25, lvl+1); err != nil {
 			return b, err.in("opt-25")
 		}
 	}
@@ -338,13 +338,13 @@ func encSettings(b []byte, v *Settings, lvl int) ([]byte, *EncodeError) {
 	}
 	if v.Opt27 != nil {
 		b = append(b, `,"opt-27":`...)
-		if b, err = enc_Settings_Opt27(b, int64(*v.Opt27)); err != nil {
+		if b, err = enc_Settings_P_opt_27(b, int64(*v.Opt27)); err != nil {
 			return b, err.in("opt-27")
 		}
 	}
 	if v.Opt28 != nil {
 		b = append(b, `,"opt-28":`...)
-		if b, err = enc_Settings_Opt28(b, v.Opt28, lvl+1); err != nil {
+		if b, err = enc_Settings_P_opt_28(b, v.Opt28, lvl+1); err != nil {
 			return b, err.in("opt-28")
 		}
 	}
@@ -356,13 +356,13 @@ func encSettings(b []byte, v *Settings, lvl int) ([]byte, *EncodeError) {
 	}
 	if v.Opt30 != nil {
 		b = append(b, `,"opt-30":`...)
-		if b, err = enc_Settings_Opt30(b, int64(*v.Opt30)); err != nil {
+		if b, err = enc_Settings_P_opt_30(b, int64(*v.Opt30)); err != nil {
 			return b, err.in("opt-30")
 		}
 	}
 	if v.Opt31 != nil {
 		b = append(b, `,"opt-31":`...)
-		if b, err = enc_Settings_Opt31(b, v.Opt31, lvl+1); err != nil {
+		if b, err = enc_Settings_P_opt_31(b, v.Opt31, lvl+1); err != nil {
 			return b, err.in("opt-31")
 		}
 	}
@@ -374,13 +374,13 @@ func encSettings(b []byte, v *Settings, lvl int) ([]byte, *EncodeError) {
 	}
 	if v.Opt33 != nil {
 		b = append(b, `,"opt-33":`...)
-		if b, err = enc_Settings_Opt33(b, int64(*v.Opt33)); err != nil {
+		if b, err = enc_Settings_P_opt_33(b, int64(*v.Opt33)); err != nil {
 			return b, err.in("opt-33")
 		}
 	}
 	if v.Opt34 != nil {
 		b = append(b, `,"opt-34":`...)
-		if b, err = enc_Settings_Opt34(b, v.Opt34, lvl+1); err != nil {
+		if b, err = enc_Settings_P_opt_34(b, v.Opt34, lvl+1); err != nil {
 			return b, err.in("opt-34")
 		}
 	}
@@ -392,13 +392,13 @@ func encSettings(b []byte, v *Settings, lvl int) ([]byte, *EncodeError) {
 	}
 	if v.Opt36 != nil {
 		b = append(b, `,"opt-36":`...)
-		if b, err = enc_Settings_Opt36(b, int64(*v.Opt36)); err != nil {
+		if b, err = enc_Settings_P_opt_36(b, int64(*v.Opt36)); err != nil {
 			return b, err.in("opt-36")
 		}
 	}
 	if v.Opt37 != nil {
 		b = append(b, `,"opt-37":`...)
-		if b, err = enc_Settings_Opt37(b, v.Opt37, lvl+1); err != nil {
+		if b, err = enc_Settings_P_opt_37(b, v.Opt37, lvl+1); err != nil {
 			return b, err.in("opt-37")
 		}
 	}
@@ -410,13 +410,13 @@ func encSettings(b []byte, v *Settings, lvl int) ([]byte, *EncodeError) {
 	}
 	if v.Opt39 != nil {
 		b = append(b, `,"opt-39":`...)
-		if b, err = enc_Settings_Opt39(b, int64(*v.Opt39)); err != nil {
+		if b, err = enc_Settings_P_opt_39(b, int64(*v.Opt39)); err != nil {
 			return b, err.in("opt-39")
 		}
 	}
 	if v.Opt40 != nil {
 		b = append(b, `,"opt-40":`...)
-		if b, err = enc_Settings_Opt40(b, v.Opt40, lvl+1); err != nil {
+		if b, err = enc_Settings_P_opt_40(b, v.Opt40, lvl+1); err != nil {
 			return b, err.in("opt-40")
 		}
 	}
@@ -428,13 +428,13 @@ func encSettings(b []byte, v *Settings, lvl int) ([]byte, *EncodeError) {
 	}
 	if v.Opt42 != nil {
 		b = append(b, `,"opt-42":`...)
-		if b, err = enc_Settings_Opt42(b, int64(*v.Opt42)); err != nil {
+		if b, err = enc_Settings_P_opt_42(b, int64(*v.Opt42)); err != nil {
 			return b, err.in("opt-42")
 		}
 	}
 	if v.Opt43 != nil {
 		b = append(b, `,"opt-43":`...)
-		if b, err = enc_Settings_Opt43(b, v.Opt43, lvl+1); err != nil {
+		if b, err = enc_Settings_P_opt_43(b, v.Opt43, lvl+1); err != nil {
 			return b, err.in("opt-43")
 		}
 	}
@@ -446,13 +446,13 @@ func encSettings(b []byte, v *Settings, lvl int) ([]byte, *EncodeError) {
 	}
 	if v.Opt45 != nil {
 		b = append(b, `,"opt-45":`...)
-		if b, err = enc_Settings_Opt45(b, int64(*v.Opt45)); err != nil {
+		if b, err = enc_Settings_P_opt_45(b, int64(*v.Opt45)); err != nil {
 			return b, err.in("opt-45")
 		}
 	}
 	if v.Opt46 != nil {
 		b = append(b, `,"opt-46":`...)
-		if b, err = enc_Settings_Opt46(b, v.Opt46, lvl+1); err != nil {
+		if b, err = enc_Settings_P_opt_46(b, v.Opt46, lvl+1); err != nil {
 			return b, err.in("opt-46")
 		}
 	}
@@ -464,13 +464,13 @@ func encSettings(b []byte, v *Settings, lvl int) ([]byte, *EncodeError) {
 	}
 	if v.Opt48 != nil {
 		b = append(b, `,"opt-48":`...)
-		if b, err = enc_Settings_Opt48(b, int64(*v.Opt48)); err != nil {
+		if b, err = enc_Settings_P_opt_48(b, int64(*v.Opt48)); err != nil {
 			return b, err.in("opt-48")
 		}
 	}
 	if v.Opt49 != nil {
 		b = append(b, `,"opt-49":`...)
-		if b, err = enc_Settings_Opt49(b, v.Opt49, lvl+1); err != nil {
+		if b, err = enc_Settings_P_opt_49(b, v.Opt49, lvl+1); err != nil {
 			return b, err.in("opt-49")
 		}
 	}
@@ -482,13 +482,13 @@ func encSettings(b []byte, v *Settings, lvl int) ([]byte, *EncodeError) {
 	}
 	if v.Opt51 != nil {
 		b = append(b, `,"opt-51":`...)
-		if b, err = enc_Settings_Opt51(b, int64(*v.Opt51)); err != nil {
+		if b, err = enc_Settings_P_opt_51(b, int64(*v.Opt51)); err != nil {
 			return b, err.in("opt-51")
 		}
 	}
 	if v.Opt52 != nil {
 		b = append(b, `,"opt-52":`...)
-		if b, err = enc_Settings_Opt52(b, v.Opt52, lvl+1); err != nil {
+		if b, err = enc_Settings_P_opt_52(b, v.Opt52, lvl+1); err != nil {
 			return b, err.in("opt-52")
 		}
 	}
@@ -500,13 +500,13 @@ func encSettings(b []byte, v *Settings, lvl int) ([]byte, *EncodeError) {
 	}
 	if v.Opt54 != nil {
 		b = append(b, `,"opt-54":`...)
-		if b, err = enc_Settings_Opt54(b, int64(*v.Opt54)); err != nil {
+		if b, err = enc_Settings_P_opt_54(b, int64(*v.Opt54)); err != nil {
 			return b, err.in("opt-54")
 		}
 	}
 	if v.Opt55 != nil {
 		b = append(b, `,"opt-55":`...)
-		if b, err = enc_Settings_Opt55(b, v.Opt55, lvl+1); err != nil {
+		if b, err = enc_Settings_P_opt_55(b, v.Opt55, lvl+1); err != nil {
 			return b, err.in("opt-55")
 		}
 	}
@@ -518,13 +518,13 @@ func encSettings(b []byte, v *Settings, lvl int) ([]byte, *EncodeError) {
 	}
 	if v.Opt57 != nil {
 		b = append(b, `,"opt-57":`...)
-		if b, err = enc_Settings_Opt57(b, int64(*v.Opt57)); err != nil {
+		if b, err = enc_Settings_P_opt_57(b, int64(*v.Opt57)); err != nil {
 			return b, err.in("opt-57")
 		}
 	}
 	if v.Opt58 != nil {
 		b = append(b, `,"opt-58":`...)
-		if b, err = enc_Settings_Opt58(b, v.Opt58, lvl+1); err != nil {
+		if b, err = enc_Settings_P_opt_58(b, v.Opt58, lvl+1); err != nil {
 			return b, err.in("opt-58")
 		}
 	}
@@ -536,13 +536,13 @@ func encSettings(b []byte, v *Settings, lvl int) ([]byte, *EncodeError) {
 	}
 	if v.Opt60 != nil {
 		b = append(b, `,"opt-60":`...)
-		if b, err = enc_Settings_Opt60(b, int64(*v.Opt60)); err != nil {
+		if b, err = enc_Settings_P_opt_60(b, int64(*v.Opt60)); err != nil {
 			return b, err.in("opt-60")
 		}
 	}
 	if v.Opt61 != nil {
 		b = append(b, `,"opt-61":`...)
-		if b, err = enc_Settings_Opt61(b, v.Opt61, lvl+1); err != nil {
+		if b, err = enc_Settings_P_opt_61(b, v.Opt61, lvl+1); err != nil {
 			return b, err.in("opt-61")
 		}
 	}
@@ -554,13 +554,13 @@ func encSettings(b []byte, v *Settings, lvl int) ([]byte, *EncodeError) {
 	}
 	if v.Opt63 != nil {
 		b = append(b, `,"opt-63":`...)
-		if b, err = enc_Settings_Opt63(b, int64(*v.Opt63)); err != nil {
+		if b, err = enc_Settings_P_opt_63(b, int64(*v.Opt63)); err != nil {
 			return b, err.in("opt-63")
 		}
 	}
 	if v.Opt64 != nil {
 		b = append(b, `,"opt-64":`...)
-		if b, err = enc_Settings_Opt64(b, v.Opt64, lvl+1); err != nil {
+		if b, err = enc_Settings_P_opt_64(b, v.Opt64, lvl+1); err != nil {
 			return b, err.in("opt-64")
 		}
 	}
@@ -572,13 +572,13 @@ func encSettings(b []byte, v *Settings, lvl int) ([]byte, *EncodeError) {
 	}
 	if v.Opt66 != nil {
 		b = append(b, `,"opt-66":`...)
-		if b, err = enc_Settings_Opt66(b, int64(*v.Opt66)); err != nil {
+		if b, err = enc_Settings_P_opt_66(b, int64(*v.Opt66)); err != nil {
 			return b, err.in("opt-66")
 		}
 	}
 	if v.Opt67 != nil {
 		b = append(b, `,"opt-67":`...)
-		if b, err = enc_Settings_Opt67(b, v.Opt67, lvl+1); err != nil {
+		if b, err = enc_Settings_P_opt_67(b, v.Opt67, lvl+1); err != nil {
 			return b, err.in("opt-67")
 		}
 	}
@@ -589,7 +589,7 @@ func encSettings(b []byte, v *Settings, lvl int) ([]byte, *EncodeError) {
 		}
 	}
 	b = append(b, `,"opt-69":`...)
-	if b, err = enc_Settings_Opt69(b, int64(v.Opt69)); err != nil {
+	if b, err = enc_Settings_P_opt_69(b, int64(v.Opt69)); err != nil {
 		return b, err.in("opt-69")
 	}
 	if len(b) == open {

@@ -2,182 +2,182 @@
 
 package golden
 
-func chk_Settings_Opt0(v int64) *DecodeError {
+func chk_Settings_P_opt_0(v int64) *DecodeError {
 	if v < 0 {
 		return wireFail(wireCodeRange, "number must be at least 0")
 	}
 	return nil
 }
 
-func chk_Settings_Opt12(v int64) *DecodeError {
+func chk_Settings_P_opt_12(v int64) *DecodeError {
 	if v < 0 {
 		return wireFail(wireCodeRange, "number must be at least 0")
 	}
 	return nil
 }
 
-func chk_Settings_Opt15(v int64) *DecodeError {
+func chk_Settings_P_opt_15(v int64) *DecodeError {
 	if v < 0 {
 		return wireFail(wireCodeRange, "number must be at least 0")
 	}
 	return nil
 }
 
-func chk_Settings_Opt18(v int64) *DecodeError {
+func chk_Settings_P_opt_18(v int64) *DecodeError {
 	if v < 0 {
 		return wireFail(wireCodeRange, "number must be at least 0")
 	}
 	return nil
 }
 
-func chk_Settings_Opt21(v int64) *DecodeError {
+func chk_Settings_P_opt_21(v int64) *DecodeError {
 	if v < 0 {
 		return wireFail(wireCodeRange, "number must be at least 0")
 	}
 	return nil
 }
 
-func chk_Settings_Opt24(v int64) *DecodeError {
+func chk_Settings_P_opt_24(v int64) *DecodeError {
 	if v < 0 {
 		return wireFail(wireCodeRange, "number must be at least 0")
 	}
 	return nil
 }
 
-func chk_Settings_Opt27(v int64) *DecodeError {
+func chk_Settings_P_opt_27(v int64) *DecodeError {
 	if v < 0 {
 		return wireFail(wireCodeRange, "number must be at least 0")
 	}
 	return nil
 }
 
-func chk_Settings_Opt3(v int64) *DecodeError {
+func chk_Settings_P_opt_3(v int64) *DecodeError {
 	if v < 0 {
 		return wireFail(wireCodeRange, "number must be at least 0")
 	}
 	return nil
 }
 
-func chk_Settings_Opt30(v int64) *DecodeError {
+func chk_Settings_P_opt_30(v int64) *DecodeError {
 	if v < 0 {
 		return wireFail(wireCodeRange, "number must be at least 0")
 	}
 	return nil
 }
 
-func chk_Settings_Opt33(v int64) *DecodeError {
+func chk_Settings_P_opt_33(v int64) *DecodeError {
 	if v < 0 {
 		return wireFail(wireCodeRange, "number must be at least 0")
 	}
 	return nil
 }
 
-func chk_Settings_Opt36(v int64) *DecodeError {
+func chk_Settings_P_opt_36(v int64) *DecodeError {
 	if v < 0 {
 		return wireFail(wireCodeRange, "number must be at least 0")
 	}
 	return nil
 }
 
-func chk_Settings_Opt39(v int64) *DecodeError {
+func chk_Settings_P_opt_39(v int64) *DecodeError {
 	if v < 0 {
 		return wireFail(wireCodeRange, "number must be at least 0")
 	}
 	return nil
 }
 
-func chk_Settings_Opt42(v int64) *DecodeError {
+func chk_Settings_P_opt_42(v int64) *DecodeError {
 	if v < 0 {
 		return wireFail(wireCodeRange, "number must be at least 0")
 	}
 	return nil
 }
 
-func chk_Settings_Opt45(v int64) *DecodeError {
+func chk_Settings_P_opt_45(v int64) *DecodeError {
 	if v < 0 {
 		return wireFail(wireCodeRange, "number must be at least 0")
 	}
 	return nil
 }
 
-func chk_Settings_Opt48(v int64) *DecodeError {
+func chk_Settings_P_opt_48(v int64) *DecodeError {
 	if v < 0 {
 		return wireFail(wireCodeRange, "number must be at least 0")
 	}
 	return nil
 }
 
-func chk_Settings_Opt51(v int64) *DecodeError {
+func chk_Settings_P_opt_51(v int64) *DecodeError {
 	if v < 0 {
 		return wireFail(wireCodeRange, "number must be at least 0")
 	}
 	return nil
 }
 
-func chk_Settings_Opt54(v int64) *DecodeError {
+func chk_Settings_P_opt_54(v int64) *DecodeError {
 	if v < 0 {
 		return wireFail(wireCodeRange, "number must be at least 0")
 	}
 	return nil
 }
 
-func chk_Settings_Opt57(v int64) *DecodeError {
+func chk_Settings_P_opt_57(v int64) *DecodeError {
 	if v < 0 {
 		return wireFail(wireCodeRange, "number must be at least 0")
 	}
 	return nil
 }
 
-func chk_Settings_Opt6(v int64) *DecodeError {
+func chk_Settings_P_opt_6(v int64) *DecodeError {
 	if v < 0 {
 		return wireFail(wireCodeRange, "number must be at least 0")
 	}
 	return nil
 }
 
-func chk_Settings_Opt60(v int64) *DecodeError {
+func chk_Settings_P_opt_60(v int64) *DecodeError {
 	if v < 0 {
 		return wireFail(wireCodeRange, "number must be at least 0")
 	}
 	return nil
 }
 
-func chk_Settings_Opt63(v int64) *DecodeError {
+func chk_Settings_P_opt_63(v int64) *DecodeError {
 	if v < 0 {
 		return wireFail(wireCodeRange, "number must be at least 0")
 	}
 	return nil
 }
 
-func chk_Settings_Opt66(v int64) *DecodeError {
+func chk_Settings_P_opt_66(v int64) *DecodeError {
 	if v < 0 {
 		return wireFail(wireCodeRange, "number must be at least 0")
 	}
 	return nil
 }
 
-func chk_Settings_Opt69(v int64) *DecodeError {
+func chk_Settings_P_opt_69(v int64) *DecodeError {
 	if v < 0 {
 		return wireFail(wireCodeRange, "number must be at least 0")
 	}
 	return nil
 }
 
-func chk_Settings_Opt9(v int64) *DecodeError {
+func chk_Settings_P_opt_9(v int64) *DecodeError {
 	if v < 0 {
 		return wireFail(wireCodeRange, "number must be at least 0")
 	}
 	return nil
 }
 
-func dec_Settings_Opt0(d *wireDecoder, v *int64) *DecodeError {
+func dec_Settings_P_opt_0(d *wireDecoder, v *int64) *DecodeError {
 	if err := d.Int(v); err != nil {
 		return err
 	}
-	return chk_Settings_Opt0(*v)
+	return chk_Settings_P_opt_0(*v)
 }
 
-func dec_Settings_Opt1(d *wireDecoder, v *[]string) *DecodeError {
+func dec_Settings_P_opt_1(d *wireDecoder, v *[]string) *DecodeError {
 	if !d.ArrayStart() {
 		return d.NotEntered("array")
 	}
@@ -204,7 +204,7 @@ func dec_Settings_Opt1(d *wireDecoder, v *[]string) *DecodeError {
 	return nil
 }
 
-func dec_Settings_Opt10(d *wireDecoder, v *[]string) *DecodeError {
+func dec_Settings_P_opt_10(d *wireDecoder, v *[]string) *DecodeError {
 	if !d.ArrayStart() {
 		return d.NotEntered("array")
 	}
@@ -231,14 +231,14 @@ func dec_Settings_Opt10(d *wireDecoder, v *[]string) *DecodeError {
 	return nil
 }
 
-func dec_Settings_Opt12(d *wireDecoder, v *int64) *DecodeError {
+func dec_Settings_P_opt_12(d *wireDecoder, v *int64) *DecodeError {
 	if err := d.Int(v); err != nil {
 		return err
 	}
-	return chk_Settings_Opt12(*v)
+	return chk_Settings_P_opt_12(*v)
 }
 
-func dec_Settings_Opt13(d *wireDecoder, v *[]string) *DecodeError {
+func dec_Settings_P_opt_13(d *wireDecoder, v *[]string) *DecodeError {
 	if !d.ArrayStart() {
 		return d.NotEntered("array")
 	}
@@ -265,14 +265,14 @@ func dec_Settings_Opt13(d *wireDecoder, v *[]string) *DecodeError {
 	return nil
 }
 
-func dec_Settings_Opt15(d *wireDecoder, v *int64) *DecodeError {
+func dec_Settings_P_opt_15(d *wireDecoder, v *int64) *DecodeError {
 	if err := d.Int(v); err != nil {
 		return err
 	}
-	return chk_Settings_Opt15(*v)
+	return chk_Settings_P_opt_15(*v)
 }
 
-func dec_Settings_Opt16(d *wireDecoder, v *[]string) *DecodeError {
+func dec_Settings_P_opt_16(d *wireDecoder, v *[]string) *DecodeError {
 	if !d.ArrayStart() {
 		return d.NotEntered("array")
 	}
@@ -299,14 +299,14 @@ func dec_Settings_Opt16(d *wireDecoder, v *[]string) *DecodeError {
 	return nil
 }
 
-func dec_Settings_Opt18(d *wireDecoder, v *int64) *DecodeError {
+func dec_Settings_P_opt_18(d *wireDecoder, v *int64) *DecodeError {
 	if err := d.Int(v); err != nil {
 		return err
 	}
-	return chk_Settings_Opt18(*v)
+	return chk_Settings_P_opt_18(*v)
 }
 
-func dec_Settings_Opt19(d *wireDecoder, v *[]string) *DecodeError {
+func dec_Settings_P_opt_19(d *wireDecoder, v *[]string) *DecodeError {
 	if !d.ArrayStart() {
 		return d.NotEntered("array")
 	}
@@ -333,14 +333,14 @@ func dec_Settings_Opt19(d *wireDecoder, v *[]string) *DecodeError {
 	return nil
 }
 
-func dec_Settings_Opt21(d *wireDecoder, v *int64) *DecodeError {
+func dec_Settings_P_opt_21(d *wireDecoder, v *int64) *DecodeError {
 	if err := d.Int(v); err != nil {
 		return err
 	}
-	return chk_Settings_Opt21(*v)
+	return chk_Settings_P_opt_21(*v)
 }
 
-func dec_Settings_Opt22(d *wireDecoder, v *[]string) *DecodeError {
+func dec_Settings_P_opt_22(d *wireDecoder, v *[]string) *DecodeError {
 	if !d.ArrayStart() {
 		return d.NotEntered("array")
 	}
@@ -367,14 +367,14 @@ func dec_Settings_Opt22(d *wireDecoder, v *[]string) *DecodeError {
 	return nil
 }
 
-func dec_Settings_Opt24(d *wireDecoder, v *int64) *DecodeError {
+func dec_Settings_P_opt_24(d *wireDecoder, v *int64) *DecodeError {
 	if err := d.Int(v); err != nil {
 		return err
 	}
-	return chk_Settings_Opt24(*v)
+	return chk_Settings_P_opt_24(*v)
 }
 
-func dec_Settings_Opt25(d *wireDecoder, v *[]string) *DecodeError {
+func dec_Settings_P_opt_25(d *wireDecoder, v *[]string) *DecodeError {
 	if !d.ArrayStart() {
 		return d.NotEntered("array")
 	}
@@ -401,14 +401,14 @@ func dec_Settings_Opt25(d *wireDecoder, v *[]string) *DecodeError {
 	return nil
 }
 
-func dec_Settings_Opt27(d *wireDecoder, v *int64) *DecodeError {
+func dec_Settings_P_opt_27(d *wireDecoder, v *int64) *DecodeError {
 	if err := d.Int(v); err != nil {
 		return err
 	}
-	return chk_Settings_Opt27(*v)
+	return chk_Settings_P_opt_27(*v)
 }
 
-func dec_Settings_Opt28(d *wireDecoder, v *[]string) *DecodeError {
+func dec_Settings_P_opt_28(d *wireDecoder, v *[]string) *DecodeError {
 	if !d.ArrayStart() {
 		return d.NotEntered("array")
 	}
@@ -435,21 +435,21 @@ func dec_Settings_Opt28(d *wireDecoder, v *[]string) *DecodeError {
 	return nil
 }
 
-func dec_Settings_Opt3(d *wireDecoder, v *int64) *DecodeError {
+func dec_Settings_P_opt_3(d *wireDecoder, v *int64) *DecodeError {
 	if err := d.Int(v); err != nil {
 		return err
 	}
-	return chk_Settings_Opt3(*v)
+	return chk_Settings_P_opt_3(*v)
 }
 
-func dec_Settings_Opt30(d *wireDecoder, v *int64) *DecodeError {
+func dec_Settings_P_opt_30(d *wireDecoder, v *int64) *DecodeError {
 	if err := d.Int(v); err != nil {
 		return err
 	}
-	return chk_Settings_Opt30(*v)
+	return chk_Settings_P_opt_30(*v)
 }
 
-func dec_Settings_Opt31(d *wireDecoder, v *[]string) *DecodeError {
+func dec_Settings_P_opt_31(d *wireDecoder, v *[]string) *DecodeError {
 	if !d.ArrayStart() {
 		return d.NotEntered("array")
 	}
@@ -476,14 +476,14 @@ func dec_Settings_Opt31(d *wireDecoder, v *[]string) *DecodeError {
 	return nil
 }
 
-func dec_Settings_Opt33(d *wireDecoder, v *int64) *DecodeError {
+func dec_Settings_P_opt_33(d *wireDecoder, v *int64) *DecodeError {
 	if err := d.Int(v); err != nil {
 		return err
 	}
-	return chk_Settings_Opt33(*v)
+	return chk_Settings_P_opt_33(*v)
 }
 
-func dec_Settings_Opt34(d *wireDecoder, v *[]string) *DecodeError {
+func dec_Settings_P_opt_34(d *wireDecoder, v *[]string) *DecodeError {
 	if !d.ArrayStart() {
 		return d.NotEntered("array")
 	}
@@ -510,14 +510,14 @@ func dec_Settings_Opt34(d *wireDecoder, v *[]string) *DecodeError {
 	return nil
 }
 
-func dec_Settings_Opt36(d *wireDecoder, v *int64) *DecodeError {
+func dec_Settings_P_opt_36(d *wireDecoder, v *int64) *DecodeError {
 	if err := d.Int(v); err != nil {
 		return err
 	}
-	return chk_Settings_Opt36(*v)
+	return chk_Settings_P_opt_36(*v)
 }
 
-func dec_Settings_Opt37(d *wireDecoder, v *[]string) *DecodeError {
+func dec_Settings_P_opt_37(d *wireDecoder, v *[]string) *DecodeError {
 	if !d.ArrayStart() {
 		return d.NotEntered("array")
 	}
@@ -544,14 +544,14 @@ func dec_Settings_Opt37(d *wireDecoder, v *[]string) *DecodeError {
 	return nil
 }
 
-func dec_Settings_Opt39(d *wireDecoder, v *int64) *DecodeError {
+func dec_Settings_P_opt_39(d *wireDecoder, v *int64) *DecodeError {
 	if err := d.Int(v); err != nil {
 		return err
 	}
-	return chk_Settings_Opt39(*v)
+	return chk_Settings_P_opt_39(*v)
 }
 
-func dec_Settings_Opt4(d *wireDecoder, v *[]string) *DecodeError {
+func dec_Settings_P_opt_4(d *wireDecoder, v *[]string) *DecodeError {
 	if !d.ArrayStart() {
 		return d.NotEntered("array")
 	}
@@ -578,7 +578,7 @@ func dec_Settings_Opt4(d *wireDecoder, v *[]string) *DecodeError {
 	return nil
 }
 
-func dec_Settings_Opt40(d *wireDecoder, v *[]string) *DecodeError {
+func dec_Settings_P_opt_40(d *wireDecoder, v *[]string) *DecodeError {
 	if !d.ArrayStart() {
 		return d.NotEntered("array")
 	}
@@ -605,14 +605,14 @@ func dec_Settings_Opt40(d *wireDecoder, v *[]string) *DecodeError {
 	return nil
 }
 
-func dec_Settings_Opt42(d *wireDecoder, v *int64) *DecodeError {
+func dec_Settings_P_opt_42(d *wireDecoder, v *int64) *DecodeError {
 	if err := d.Int(v); err != nil {
 		return err
 	}
-	return chk_Settings_Opt42(*v)
+	return chk_Settings_P_opt_42(*v)
 }
 
-func dec_Settings_Opt43(d *wireDecoder, v *[]string) *DecodeError {
+func dec_Settings_P_opt_43(d *wireDecoder, v *[]string) *DecodeError {
 	if !d.ArrayStart() {
 		return d.NotEntered("array")
 	}
@@ -639,14 +639,14 @@ func dec_Settings_Opt43(d *wireDecoder, v *[]string) *DecodeError {
 	return nil
 }
 
-func dec_Settings_Opt45(d *wireDecoder, v *int64) *DecodeError {
+func dec_Settings_P_opt_45(d *wireDecoder, v *int64) *DecodeError {
 	if err := d.Int(v); err != nil {
 		return err
 	}
-	return chk_Settings_Opt45(*v)
+	return chk_Settings_P_opt_45(*v)
 }
 
-func dec_Settings_Opt46(d *wireDecoder, v *[]string) *DecodeError {
+func dec_Settings_P_opt_46(d *wireDecoder, v *[]string) *DecodeError {
 	if !d.ArrayStart() {
 		return d.NotEntered("array")
 	}
@@ -673,14 +673,14 @@ func dec_Settings_Opt46(d *wireDecoder, v *[]string) *DecodeError {
 	return nil
 }
 
-func dec_Settings_Opt48(d *wireDecoder, v *int64) *DecodeError {
+func dec_Settings_P_opt_48(d *wireDecoder, v *int64) *DecodeError {
 	if err := d.Int(v); err != nil {
 		return err
 	}
-	return chk_Settings_Opt48(*v)
+	return chk_Settings_P_opt_48(*v)
 }
 
-func dec_Settings_Opt49(d *wireDecoder, v *[]string) *DecodeError {
+func dec_Settings_P_opt_49(d *wireDecoder, v *[]string) *DecodeError {
 	if !d.ArrayStart() {
 		return d.NotEntered("array")
 	}
@@ -707,14 +707,14 @@ func dec_Settings_Opt49(d *wireDecoder, v *[]string) *DecodeError {
 	return nil
 }
 
-func dec_Settings_Opt51(d *wireDecoder, v *int64) *DecodeError {
+func dec_Settings_P_opt_51(d *wireDecoder, v *int64) *DecodeError {
 	if err := d.Int(v); err != nil {
 		return err
 	}
-	return chk_Settings_Opt51(*v)
+	return chk_Settings_P_opt_51(*v)
 }
 
-func dec_Settings_Opt52(d *wireDecoder, v *[]string) *DecodeError {
+func dec_Settings_P_opt_52(d *wireDecoder, v *[]string) *DecodeError {
 	if !d.ArrayStart() {
 		return d.NotEntered("array")
 	}
@@ -741,14 +741,14 @@ func dec_Settings_Opt52(d *wireDecoder, v *[]string) *DecodeError {
 	return nil
 }
 
-func dec_Settings_Opt54(d *wireDecoder, v *int64) *DecodeError {
+func dec_Settings_P_opt_54(d *wireDecoder, v *int64) *DecodeError {
 	if err := d.Int(v); err != nil {
 		return err
 	}
-	return chk_Settings_Opt54(*v)
+	return chk_Settings_P_opt_54(*v)
 }
 
-func dec_Settings_Opt55(d *wireDecoder, v *[]string) *DecodeError {
+func dec_Settings_P_opt_55(d *wireDecoder, v *[]string) *DecodeError {
 	if !d.ArrayStart() {
 		return d.NotEntered("array")
 	}
@@ -775,14 +775,14 @@ func dec_Settings_Opt55(d *wireDecoder, v *[]string) *DecodeError {
 	return nil
 }
 
-func dec_Settings_Opt57(d *wireDecoder, v *int64) *DecodeError {
+func dec_Settings_P_opt_57(d *wireDecoder, v *int64) *DecodeError {
 	if err := d.Int(v); err != nil {
 		return err
 	}
-	return chk_Settings_Opt57(*v)
+	return chk_Settings_P_opt_57(*v)
 }
 
-func dec_Settings_Opt58(d *wireDecoder, v *[]string) *DecodeError {
+func dec_Settings_P_opt_58(d *wireDecoder, v *[]string) *DecodeError {
 	if !d.ArrayStart() {
 		return d.NotEntered("array")
 	}
@@ -809,21 +809,21 @@ func dec_Settings_Opt58(d *wireDecoder, v *[]string) *DecodeError {
 	return nil
 }
 
-func dec_Settings_Opt6(d *wireDecoder, v *int64) *DecodeError {
+func dec_Settings_P_opt_6(d *wireDecoder, v *int64) *DecodeError {
 	if err := d.Int(v); err != nil {
 		return err
 	}
-	return chk_Settings_Opt6(*v)
+	return chk_Settings_P_opt_6(*v)
 }
 
-func dec_Settings_Opt60(d *wireDecoder, v *int64) *DecodeError {
+func dec_Settings_P_opt_60(d *wireDecoder, v *int64) *DecodeError {
 	if err := d.Int(v); err != nil {
 		return err
 	}
-	return chk_Settings_Opt60(*v)
+	return chk_Settings_P_opt_60(*v)
 }
 
-func dec_Settings_Opt61(d *wireDecoder, v *[]string) *DecodeError {
+func dec_Settings_P_opt_61(d *wireDecoder, v *[]string) *DecodeError {
 	if !d.ArrayStart() {
 		return d.NotEntered("array")
 	}
@@ -850,14 +850,14 @@ func dec_Settings_Opt61(d *wireDecoder, v *[]string) *DecodeError {
 	return nil
 }
 
-func dec_Settings_Opt63(d *wireDecoder, v *int64) *DecodeError {
+func dec_Settings_P_opt_63(d *wireDecoder, v *int64) *DecodeError {
 	if err := d.Int(v); err != nil {
 		return err
 	}
-	return chk_Settings_Opt63(*v)
+	return chk_Settings_P_opt_63(*v)
 }
 
-func dec_Settings_Opt64(d *wireDecoder, v *[]string) *DecodeError {
+func dec_Settings_P_opt_64(d *wireDecoder, v *[]string) *DecodeError {
 	if !d.ArrayStart() {
 		return d.NotEntered("array")
 	}
@@ -884,14 +884,14 @@ func dec_Settings_Opt64(d *wireDecoder, v *[]string) *DecodeError {
 	return nil
 }
 
-func dec_Settings_Opt66(d *wireDecoder, v *int64) *DecodeError {
+func dec_Settings_P_opt_66(d *wireDecoder, v *int64) *DecodeError {
 	if err := d.Int(v); err != nil {
 		return err
 	}
-	return chk_Settings_Opt66(*v)
+	return chk_Settings_P_opt_66(*v)
 }
 
-func dec_Settings_Opt67(d *wireDecoder, v *[]string) *DecodeError {
+func dec_Settings_P_opt_67(d *wireDecoder, v *[]string) *DecodeError {
 	if !d.ArrayStart() {
 		return d.NotEntered("array")
 	}
@@ -918,14 +918,14 @@ func dec_Settings_Opt67(d *wireDecoder, v *[]string) *DecodeError {
 	return nil
 }
 
-func dec_Settings_Opt69(d *wireDecoder, v *int64) *DecodeError {
+func dec_Settings_P_opt_69(d *wireDecoder, v *int64) *DecodeError {
 	if err := d.Int(v); err != nil {
 		return err
 	}
-	return chk_Settings_Opt69(*v)
+	return chk_Settings_P_opt_69(*v)
 }
 
-func dec_Settings_Opt7(d *wireDecoder, v *[]string) *DecodeError {
+func dec_Settings_P_opt_7(d *wireDecoder, v *[]string) *DecodeError {
 	if !d.ArrayStart() {
 		return d.NotEntered("array")
 	}
@@ -952,24 +952,24 @@ func dec_Settings_Opt7(d *wireDecoder, v *[]string) *DecodeError {
 	return nil
 }
 
-func dec_Settings_Opt9(d *wireDecoder, v *int64) *DecodeError {
+func dec_Settings_P_opt_9(d *wireDecoder, v *int64) *DecodeError {
 	if err := d.Int(v); err != nil {
 		return err
 	}
-	return chk_Settings_Opt9(*v)
+	return chk_Settings_P_opt_9(*v)
 }
 
-func enc_Settings_Opt0(b []byte, v int64) ([]byte, *EncodeError) {
+func enc_Settings_P_opt_0(b []byte, v int64) ([]byte, *EncodeError) {
 	if err := wireCheckInt(v); err != nil {
 		return b, err
 	}
-	if err := chk_Settings_Opt0(v); err != nil {
+	if err := chk_Settings_P_opt_0(v); err != nil {
 		return b, wireAsEncodeError(err)
 	}
 	return wireAppendInt(b, v)
 }
 
-func enc_Settings_Opt1(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
+func enc_Settings_P_opt_1(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
 	if lvl > wireMaxDepth {
 		return b, wireEncodeDepth()
 	}
@@ -986,7 +986,7 @@ func enc_Settings_Opt1(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
 	return append(b, ']'), nil
 }
 
-func enc_Settings_Opt10(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
+func enc_Settings_P_opt_10(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
 	if lvl > wireMaxDepth {
 		return b, wireEncodeDepth()
 	}
@@ -1003,17 +1003,17 @@ func enc_Settings_Opt10(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
 	return append(b, ']'), nil
 }
 
-func enc_Settings_Opt12(b []byte, v int64) ([]byte, *EncodeError) {
+func enc_Settings_P_opt_12(b []byte, v int64) ([]byte, *EncodeError) {
 	if err := wireCheckInt(v); err != nil {
 		return b, err
 	}
-	if err := chk_Settings_Opt12(v); err != nil {
+	if err := chk_Settings_P_opt_12(v); err != nil {
 		return b, wireAsEncodeError(err)
 	}
 	return wireAppendInt(b, v)
 }
 
-func enc_Settings_Opt13(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
+func enc_Settings_P_opt_13(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
 	if lvl > wireMaxDepth {
 		return b, wireEncodeDepth()
 	}
@@ -1030,17 +1030,17 @@ func enc_Settings_Opt13(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
 	return append(b, ']'), nil
 }
 
-func enc_Settings_Opt15(b []byte, v int64) ([]byte, *EncodeError) {
+func enc_Settings_P_opt_15(b []byte, v int64) ([]byte, *EncodeError) {
 	if err := wireCheckInt(v); err != nil {
 		return b, err
 	}
-	if err := chk_Settings_Opt15(v); err != nil {
+	if err := chk_Settings_P_opt_15(v); err != nil {
 		return b, wireAsEncodeError(err)
 	}
 	return wireAppendInt(b, v)
 }
 
-func enc_Settings_Opt16(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
+func enc_Settings_P_opt_16(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
 	if lvl > wireMaxDepth {
 		return b, wireEncodeDepth()
 	}
@@ -1057,17 +1057,17 @@ func enc_Settings_Opt16(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
 	return append(b, ']'), nil
 }
 
-func enc_Settings_Opt18(b []byte, v int64) ([]byte, *EncodeError) {
+func enc_Settings_P_opt_18(b []byte, v int64) ([]byte, *EncodeError) {
 	if err := wireCheckInt(v); err != nil {
 		return b, err
 	}
-	if err := chk_Settings_Opt18(v); err != nil {
+	if err := chk_Settings_P_opt_18(v); err != nil {
 		return b, wireAsEncodeError(err)
 	}
 	return wireAppendInt(b, v)
 }
 
-func enc_Settings_Opt19(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
+func enc_Settings_P_opt_19(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
 	if lvl > wireMaxDepth {
 		return b, wireEncodeDepth()
 	}
@@ -1084,17 +1084,17 @@ func enc_Settings_Opt19(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
 	return append(b, ']'), nil
 }
 
-func enc_Settings_Opt21(b []byte, v int64) ([]byte, *EncodeError) {
+func enc_Settings_P_opt_21(b []byte, v int64) ([]byte, *EncodeError) {
 	if err := wireCheckInt(v); err != nil {
 		return b, err
 	}
-	if err := chk_Settings_Opt21(v); err != nil {
+	if err := chk_Settings_P_opt_21(v); err != nil {
 		return b, wireAsEncodeError(err)
 	}
 	return wireAppendInt(b, v)
 }
 
-func enc_Settings_Opt22(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
+func enc_Settings_P_opt_22(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
 	if lvl > wireMaxDepth {
 		return b, wireEncodeDepth()
 	}
@@ -1111,17 +1111,17 @@ func enc_Settings_Opt22(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
 	return append(b, ']'), nil
 }
 
-func enc_Settings_Opt24(b []byte, v int64) ([]byte, *EncodeError) {
+func enc_Settings_P_opt_24(b []byte, v int64) ([]byte, *EncodeError) {
 	if err := wireCheckInt(v); err != nil {
 		return b, err
 	}
-	if err := chk_Settings_Opt24(v); err != nil {
+	if err := chk_Settings_P_opt_24(v); err != nil {
 		return b, wireAsEncodeError(err)
 	}
 	return wireAppendInt(b, v)
 }
 
-func enc_Settings_Opt25(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
+func enc_Settings_P_opt_25(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
 	if lvl > wireMaxDepth {
 		return b, wireEncodeDepth()
 	}
@@ -1138,17 +1138,17 @@ func enc_Settings_Opt25(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
 	return append(b, ']'), nil
 }
 
-func enc_Settings_Opt27(b []byte, v int64) ([]byte, *EncodeError) {
+func enc_Settings_P_opt_27(b []byte, v int64) ([]byte, *EncodeError) {
 	if err := wireCheckInt(v); err != nil {
 		return b, err
 	}
-	if err := chk_Settings_Opt27(v); err != nil {
+	if err := chk_Settings_P_opt_27(v); err != nil {
 		return b, wireAsEncodeError(err)
 	}
 	return wireAppendInt(b, v)
 }
 
-func enc_Settings_Opt28(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
+func enc_Settings_P_opt_28(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
 	if lvl > wireMaxDepth {
 		return b, wireEncodeDepth()
 	}
@@ -1165,27 +1165,27 @@ func enc_Settings_Opt28(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
 	return append(b, ']'), nil
 }
 
-func enc_Settings_Opt3(b []byte, v int64) ([]byte, *EncodeError) {
+func enc_Settings_P_opt_3(b []byte, v int64) ([]byte, *EncodeError) {
 	if err := wireCheckInt(v); err != nil {
 		return b, err
 	}
-	if err := chk_Settings_Opt3(v); err != nil {
+	if err := chk_Settings_P_opt_3(v); err != nil {
 		return b, wireAsEncodeError(err)
 	}
 	return wireAppendInt(b, v)
 }
 
-func enc_Settings_Opt30(b []byte, v int64) ([]byte, *EncodeError) {
+func enc_Settings_P_opt_30(b []byte, v int64) ([]byte, *EncodeError) {
 	if err := wireCheckInt(v); err != nil {
 		return b, err
 	}
-	if err := chk_Settings_Opt30(v); err != nil {
+	if err := chk_Settings_P_opt_30(v); err != nil {
 		return b, wireAsEncodeError(err)
 	}
 	return wireAppendInt(b, v)
 }
 
-func enc_Settings_Opt31(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
+func enc_Settings_P_opt_31(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
 	if lvl > wireMaxDepth {
 		return b, wireEncodeDepth()
 	}
@@ -1202,17 +1202,17 @@ func enc_Settings_Opt31(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
 	return append(b, ']'), nil
 }
 
-func enc_Settings_Opt33(b []byte, v int64) ([]byte, *EncodeError) {
+func enc_Settings_P_opt_33(b []byte, v int64) ([]byte, *EncodeError) {
 	if err := wireCheckInt(v); err != nil {
 		return b, err
 	}
-	if err := chk_Settings_Opt33(v); err != nil {
+	if err := chk_Settings_P_opt_33(v); err != nil {
 		return b, wireAsEncodeError(err)
 	}
 	return wireAppendInt(b, v)
 }
 
-func enc_Settings_Opt34(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
+func enc_Settings_P_opt_34(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
 	if lvl > wireMaxDepth {
 		return b, wireEncodeDepth()
 	}
@@ -1229,17 +1229,17 @@ func enc_Settings_Opt34(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
 	return append(b, ']'), nil
 }
 
-func enc_Settings_Opt36(b []byte, v int64) ([]byte, *EncodeError) {
+func enc_Settings_P_opt_36(b []byte, v int64) ([]byte, *EncodeError) {
 	if err := wireCheckInt(v); err != nil {
 		return b, err
 	}
-	if err := chk_Settings_Opt36(v); err != nil {
+	if err := chk_Settings_P_opt_36(v); err != nil {
 		return b, wireAsEncodeError(err)
 	}
 	return wireAppendInt(b, v)
 }
 
-func enc_Settings_Opt37(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
+func enc_Settings_P_opt_37(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
 	if lvl > wireMaxDepth {
 		return b, wireEncodeDepth()
 	}
@@ -1256,17 +1256,17 @@ func enc_Settings_Opt37(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
 	return append(b, ']'), nil
 }
 
-func enc_Settings_Opt39(b []byte, v int64) ([]byte, *EncodeError) {
+func enc_Settings_P_opt_39(b []byte, v int64) ([]byte, *EncodeError) {
 	if err := wireCheckInt(v); err != nil {
 		return b, err
 	}
-	if err := chk_Settings_Opt39(v); err != nil {
+	if err := chk_Settings_P_opt_39(v); err != nil {
 		return b, wireAsEncodeError(err)
 	}
 	return wireAppendInt(b, v)
 }
 
-func enc_Settings_Opt4(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
+func enc_Settings_P_opt_4(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
 	if lvl > wireMaxDepth {
 		return b, wireEncodeDepth()
 	}
@@ -1283,7 +1283,7 @@ func enc_Settings_Opt4(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
 	return append(b, ']'), nil
 }
 
-func enc_Settings_Opt40(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
+func enc_Settings_P_opt_40(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
 	if lvl > wireMaxDepth {
 		return b, wireEncodeDepth()
 	}
@@ -1300,17 +1300,17 @@ func enc_Settings_Opt40(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
 	return append(b, ']'), nil
 }
 
-func enc_Settings_Opt42(b []byte, v int64) ([]byte, *EncodeError) {
+func enc_Settings_P_opt_42(b []byte, v int64) ([]byte, *EncodeError) {
 	if err := wireCheckInt(v); err != nil {
 		return b, err
 	}
-	if err := chk_Settings_Opt42(v); err != nil {
+	if err := chk_Settings_P_opt_42(v); err != nil {
 		return b, wireAsEncodeError(err)
 	}
 	return wireAppendInt(b, v)
 }
 
-func enc_Settings_Opt43(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
+func enc_Settings_P_opt_43(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
 	if lvl > wireMaxDepth {
 		return b, wireEncodeDepth()
 	}
@@ -1327,17 +1327,17 @@ func enc_Settings_Opt43(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
 	return append(b, ']'), nil
 }
 
-func enc_Settings_Opt45(b []byte, v int64) ([]byte, *EncodeError) {
+func enc_Settings_P_opt_45(b []byte, v int64) ([]byte, *EncodeError) {
 	if err := wireCheckInt(v); err != nil {
 		return b, err
 	}
-	if err := chk_Settings_Opt45(v); err != nil {
+	if err := chk_Settings_P_opt_45(v); err != nil {
 		return b, wireAsEncodeError(err)
 	}
 	return wireAppendInt(b, v)
 }
 
-func enc_Settings_Opt46(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
+func enc_Settings_P_opt_46(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
 	if lvl > wireMaxDepth {
 		return b, wireEncodeDepth()
 	}
@@ -1354,17 +1354,17 @@ func enc_Settings_Opt46(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
 	return append(b, ']'), nil
 }
 
-func enc_Settings_Opt48(b []byte, v int64) ([]byte, *EncodeError) {
+func enc_Settings_P_opt_48(b []byte, v int64) ([]byte, *EncodeError) {
 	if err := wireCheckInt(v); err != nil {
 		return b, err
 	}
-	if err := chk_Settings_Opt48(v); err != nil {
+	if err := chk_Settings_P_opt_48(v); err != nil {
 		return b, wireAsEncodeError(err)
 	}
 	return wireAppendInt(b, v)
 }
 
-func enc_Settings_Opt49(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
+func enc_Settings_P_opt_49(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
 	if lvl > wireMaxDepth {
 		return b, wireEncodeDepth()
 	}
@@ -1381,17 +1381,17 @@ func enc_Settings_Opt49(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
 	return append(b, ']'), nil
 }
 
-func enc_Settings_Opt51(b []byte, v int64) ([]byte, *EncodeError) {
+func enc_Settings_P_opt_51(b []byte, v int64) ([]byte, *EncodeError) {
 	if err := wireCheckInt(v); err != nil {
 		return b, err
 	}
-	if err := chk_Settings_Opt51(v); err != nil {
+	if err := chk_Settings_P_opt_51(v); err != nil {
 		return b, wireAsEncodeError(err)
 	}
 	return wireAppendInt(b, v)
 }
 
-func enc_Settings_Opt52(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
+func enc_Settings_P_opt_52(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
 	if lvl > wireMaxDepth {
 		return b, wireEncodeDepth()
 	}
@@ -1408,17 +1408,17 @@ func enc_Settings_Opt52(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
 	return append(b, ']'), nil
 }
 
-func enc_Settings_Opt54(b []byte, v int64) ([]byte, *EncodeError) {
+func enc_Settings_P_opt_54(b []byte, v int64) ([]byte, *EncodeError) {
 	if err := wireCheckInt(v); err != nil {
 		return b, err
 	}
-	if err := chk_Settings_Opt54(v); err != nil {
+	if err := chk_Settings_P_opt_54(v); err != nil {
 		return b, wireAsEncodeError(err)
 	}
 	return wireAppendInt(b, v)
 }
 
-func enc_Settings_Opt55(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
+func enc_Settings_P_opt_55(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
 	if lvl > wireMaxDepth {
 		return b, wireEncodeDepth()
 	}
@@ -1435,17 +1435,17 @@ func enc_Settings_Opt55(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
 	return append(b, ']'), nil
 }
 
-func enc_Settings_Opt57(b []byte, v int64) ([]byte, *EncodeError) {
+func enc_Settings_P_opt_57(b []byte, v int64) ([]byte, *EncodeError) {
 	if err := wireCheckInt(v); err != nil {
 		return b, err
 	}
-	if err := chk_Settings_Opt57(v); err != nil {
+	if err := chk_Settings_P_opt_57(v); err != nil {
 		return b, wireAsEncodeError(err)
 	}
 	return wireAppendInt(b, v)
 }
 
-func enc_Settings_Opt58(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
+func enc_Settings_P_opt_58(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
 	if lvl > wireMaxDepth {
 		return b, wireEncodeDepth()
 	}
@@ -1462,27 +1462,27 @@ func enc_Settings_Opt58(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
 	return append(b, ']'), nil
 }
 
-func enc_Settings_Opt6(b []byte, v int64) ([]byte, *EncodeError) {
+func enc_Settings_P_opt_6(b []byte, v int64) ([]byte, *EncodeError) {
 	if err := wireCheckInt(v); err != nil {
 		return b, err
 	}
-	if err := chk_Settings_Opt6(v); err != nil {
+	if err := chk_Settings_P_opt_6(v); err != nil {
 		return b, wireAsEncodeError(err)
 	}
 	return wireAppendInt(b, v)
 }
 
-func enc_Settings_Opt60(b []byte, v int64) ([]byte, *EncodeError) {
+func enc_Settings_P_opt_60(b []byte, v int64) ([]byte, *EncodeError) {
 	if err := wireCheckInt(v); err != nil {
 		return b, err
 	}
-	if err := chk_Settings_Opt60(v); err != nil {
+	if err := chk_Settings_P_opt_60(v); err != nil {
 		return b, wireAsEncodeError(err)
 	}
 	return wireAppendInt(b, v)
 }
 
-func enc_Settings_Opt61(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
+func enc_Settings_P_opt_61(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
 	if lvl > wireMaxDepth {
 		return b, wireEncodeDepth()
 	}
@@ -1499,17 +1499,17 @@ func enc_Settings_Opt61(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
 	return append(b, ']'), nil
 }
 
-func enc_Settings_Opt63(b []byte, v int64) ([]byte, *EncodeError) {
+func enc_Settings_P_opt_63(b []byte, v int64) ([]byte, *EncodeError) {
 	if err := wireCheckInt(v); err != nil {
 		return b, err
 	}
-	if err := chk_Settings_Opt63(v); err != nil {
+	if err := chk_Settings_P_opt_63(v); err != nil {
 		return b, wireAsEncodeError(err)
 	}
 	return wireAppendInt(b, v)
 }
 
-func enc_Settings_Opt64(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
+func enc_Settings_P_opt_64(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
 	if lvl > wireMaxDepth {
 		return b, wireEncodeDepth()
 	}
@@ -1526,17 +1526,17 @@ func enc_Settings_Opt64(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
 	return append(b, ']'), nil
 }
 
-func enc_Settings_Opt66(b []byte, v int64) ([]byte, *EncodeError) {
+func enc_Settings_P_opt_66(b []byte, v int64) ([]byte, *EncodeError) {
 	if err := wireCheckInt(v); err != nil {
 		return b, err
 	}
-	if err := chk_Settings_Opt66(v); err != nil {
+	if err := chk_Settings_P_opt_66(v); err != nil {
 		return b, wireAsEncodeError(err)
 	}
 	return wireAppendInt(b, v)
 }
 
-func enc_Settings_Opt67(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
+func enc_Settings_P_opt_67(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
 	if lvl > wireMaxDepth {
 		return b, wireEncodeDepth()
 	}
@@ -1553,17 +1553,17 @@ func enc_Settings_Opt67(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
 	return append(b, ']'), nil
 }
 
-func enc_Settings_Opt69(b []byte, v int64) ([]byte, *EncodeError) {
+func enc_Settings_P_opt_69(b []byte, v int64) ([]byte, *EncodeError) {
 	if err := wireCheckInt(v); err != nil {
 		return b, err
 	}
-	if err := chk_Settings_Opt69(v); err != nil {
+	if err := chk_Settings_P_opt_69(v); err != nil {
 		return b, wireAsEncodeError(err)
 	}
 	return wireAppendInt(b, v)
 }
 
-func enc_Settings_Opt7(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
+func enc_Settings_P_opt_7(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
 	if lvl > wireMaxDepth {
 		return b, wireEncodeDepth()
 	}
@@ -1580,11 +1580,11 @@ func enc_Settings_Opt7(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
 	return append(b, ']'), nil
 }
 
-func enc_Settings_Opt9(b []byte, v int64) ([]byte, *EncodeError) {
+func enc_Settings_P_opt_9(b []byte, v int64) ([]byte, *EncodeError) {
 	if err := wireCheckInt(v); err != nil {
 		return b, err
 	}
-	if err := chk_Settings_Opt9(v); err != nil {
+	if err := chk_Settings_P_opt_9(v); err != nil {
 		return b, wireAsEncodeError(err)
 	}
 	return wireAppendInt(b, v)

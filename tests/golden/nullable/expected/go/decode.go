@@ -39,10 +39,10 @@ func decReply(d *wireDecoder, v *Reply) *DecodeError {
 		switch string(d.Key()) {
 		case "result":
 			seen_result = true
-			err_result = dec_Reply_Result(d, &v.Result)
+			err_result = dec_Reply_P_result(d, &v.Result)
 		case "count":
 			v.Count = new(Nullable[int64])
-			err_count = dec_Reply_Count(d, v.Count)
+			err_count = dec_Reply_P_count(d, v.Count)
 		default:
 			unknown = d.Unknown(unknown)
 		}

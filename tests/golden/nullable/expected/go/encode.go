@@ -16,12 +16,12 @@ func encReply(b []byte, v *Reply, lvl int) ([]byte, *EncodeError) {
 	var err *EncodeError
 	open := len(b)
 	b = append(b, `,"result":`...)
-	if b, err = enc_Reply_Result(b, v.Result, lvl+1); err != nil {
+	if b, err = enc_Reply_P_result(b, v.Result, lvl+1); err != nil {
 		return b, err.in("result")
 	}
 	if v.Count != nil {
 		b = append(b, `,"count":`...)
-		if b, err = enc_Reply_Count(b, *v.Count, lvl+1); err != nil {
+		if b, err = enc_Reply_P_count(b, *v.Count, lvl+1); err != nil {
 			return b, err.in("count")
 		}
 	}

@@ -2,7 +2,7 @@
 
 package golden
 
-func dec_Reply_Count(d *wireDecoder, v *Nullable[int64]) *DecodeError {
+func dec_Reply_P_count(d *wireDecoder, v *Nullable[int64]) *DecodeError {
 	if d.Kind() == wireKindNull {
 		v.Valid = false
 		var n Null
@@ -12,7 +12,7 @@ func dec_Reply_Count(d *wireDecoder, v *Nullable[int64]) *DecodeError {
 	return d.Int((*int64)(&v.Value))
 }
 
-func dec_Reply_Result(d *wireDecoder, v *Nullable[string]) *DecodeError {
+func dec_Reply_P_result(d *wireDecoder, v *Nullable[string]) *DecodeError {
 	if d.Kind() == wireKindNull {
 		v.Valid = false
 		var n Null
@@ -22,14 +22,14 @@ func dec_Reply_Result(d *wireDecoder, v *Nullable[string]) *DecodeError {
 	return d.String((*string)(&v.Value))
 }
 
-func enc_Reply_Count(b []byte, v Nullable[int64], lvl int) ([]byte, *EncodeError) {
+func enc_Reply_P_count(b []byte, v Nullable[int64], lvl int) ([]byte, *EncodeError) {
 	if !v.Valid {
 		return wireAppendNull(b), nil
 	}
 	return wireAppendInt(b, int64(v.Value))
 }
 
-func enc_Reply_Result(b []byte, v Nullable[string], lvl int) ([]byte, *EncodeError) {
+func enc_Reply_P_result(b []byte, v Nullable[string], lvl int) ([]byte, *EncodeError) {
 	if !v.Valid {
 		return wireAppendNull(b), nil
 	}

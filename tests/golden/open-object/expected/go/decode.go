@@ -41,7 +41,7 @@ func decMeta(d *wireDecoder, v *Meta) *DecodeError {
 			seen_name = true
 			err_name = d.String((*string)(&v.Name))
 		case "processors":
-			err_processors = d.RawChecked(&v.Processors, val_Meta_Processors)
+			err_processors = d.RawChecked(&v.Processors, val_Meta_P_processors)
 		default:
 			key := d.Key()
 			span, l := d.RawSpan()

@@ -2,7 +2,7 @@
 
 package golden
 
-func val_Meta_Processors(v *wireValue) *DecodeError {
+func val_Meta_P_processors(v *wireValue) *DecodeError {
 	if err := wireTreeKind(v, wireKindArray); err != nil {
 		return err
 	}
@@ -10,9 +10,9 @@ func val_Meta_Processors(v *wireValue) *DecodeError {
 		var err *DecodeError
 		switch {
 		case i == 0:
-			err = val_Meta_Processors_Item1(&v.Kids[i])
+			err = val_Meta_P_processors_Item1(&v.Kids[i])
 		default:
-			err = val_Meta_Processors_Item(&v.Kids[i])
+			err = val_Meta_P_processors_Item(&v.Kids[i])
 		}
 		if err != nil {
 			return err.at(i)
@@ -21,14 +21,14 @@ func val_Meta_Processors(v *wireValue) *DecodeError {
 	return nil
 }
 
-func val_Meta_Processors_Item(v *wireValue) *DecodeError {
+func val_Meta_P_processors_Item(v *wireValue) *DecodeError {
 	if err := wireFreeTree(v, 1<<wireKindObject); err != nil {
 		return err
 	}
 	return nil
 }
 
-func val_Meta_Processors_Item1(v *wireValue) *DecodeError {
+func val_Meta_P_processors_Item1(v *wireValue) *DecodeError {
 	if err := wireTreeString(v); err != nil {
 		return err
 	}

@@ -2,53 +2,53 @@
 
 package golden
 
-func chk_Started_Type(v string) *DecodeError {
+func chk_Started_P_type(v string) *DecodeError {
 	if v != "started" {
 		return wireFail(wireCodeConst, "string is not the expected constant")
 	}
 	return nil
 }
 
-func chk_Stopped_Type(v string) *DecodeError {
+func chk_Stopped_P_type(v string) *DecodeError {
 	if v != "stopped" {
 		return wireFail(wireCodeConst, "string is not the expected constant")
 	}
 	return nil
 }
 
-func dec_Started_Type(d *wireDecoder, v *string) *DecodeError {
+func dec_Started_P_type(d *wireDecoder, v *string) *DecodeError {
 	if err := d.String(v); err != nil {
 		return err
 	}
-	return chk_Started_Type(*v)
+	return chk_Started_P_type(*v)
 }
 
-func dec_Stopped_Type(d *wireDecoder, v *string) *DecodeError {
+func dec_Stopped_P_type(d *wireDecoder, v *string) *DecodeError {
 	if err := d.String(v); err != nil {
 		return err
 	}
-	return chk_Stopped_Type(*v)
+	return chk_Stopped_P_type(*v)
 }
 
-func enc_Started_Type(b []byte, v string) ([]byte, *EncodeError) {
+func enc_Started_P_type(b []byte, v string) ([]byte, *EncodeError) {
 	n := len(b)
 	b, err := wireAppendString(b, v)
 	if err != nil {
 		return b, err
 	}
-	if err := chk_Started_Type(v); err != nil {
+	if err := chk_Started_P_type(v); err != nil {
 		return b[:n], wireAsEncodeError(err)
 	}
 	return b, nil
 }
 
-func enc_Stopped_Type(b []byte, v string) ([]byte, *EncodeError) {
+func enc_Stopped_P_type(b []byte, v string) ([]byte, *EncodeError) {
 	n := len(b)
 	b, err := wireAppendString(b, v)
 	if err != nil {
 		return b, err
 	}
-	if err := chk_Stopped_Type(v); err != nil {
+	if err := chk_Stopped_P_type(v); err != nil {
 		return b[:n], wireAsEncodeError(err)
 	}
 	return b, nil

@@ -41,7 +41,7 @@ func decTree(d *wireDecoder, v *Tree) *DecodeError {
 			seen_name = true
 			err_name = d.String((*string)(&v.Name))
 		case "children":
-			err_children = dec_Tree_Children(d, &v.Children)
+			err_children = dec_Tree_P_children(d, &v.Children)
 		default:
 			unknown = d.Unknown(unknown)
 		}

@@ -21,7 +21,7 @@ func encTree(b []byte, v *Tree, lvl int) ([]byte, *EncodeError) {
 	}
 	if v.Children != nil {
 		b = append(b, `,"children":`...)
-		if b, err = enc_Tree_Children(b, v.Children, lvl+1); err != nil {
+		if b, err = enc_Tree_P_children(b, v.Children, lvl+1); err != nil {
 			return b, err.in("children")
 		}
 	}

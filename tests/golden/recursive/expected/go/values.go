@@ -2,7 +2,7 @@
 
 package golden
 
-func dec_Tree_Children(d *wireDecoder, v *[]Tree) *DecodeError {
+func dec_Tree_P_children(d *wireDecoder, v *[]Tree) *DecodeError {
 	if !d.ArrayStart() {
 		return d.NotEntered("array")
 	}
@@ -29,7 +29,7 @@ func dec_Tree_Children(d *wireDecoder, v *[]Tree) *DecodeError {
 	return nil
 }
 
-func enc_Tree_Children(b []byte, v []Tree, lvl int) ([]byte, *EncodeError) {
+func enc_Tree_P_children(b []byte, v []Tree, lvl int) ([]byte, *EncodeError) {
 	if lvl > wireMaxDepth {
 		return b, wireEncodeDepth()
 	}

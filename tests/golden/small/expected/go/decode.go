@@ -202,7 +202,7 @@ func decCircle(d *wireDecoder, v *Circle) *DecodeError {
 			err_kind = d.ConstString("circle")
 		case "radius":
 			seen_radius = true
-			err_radius = dec_Circle_Radius(d, (*int64)(&v.Radius))
+			err_radius = dec_Circle_P_radius(d, (*int64)(&v.Radius))
 		case "color":
 			v.Color = (*Color)(d.NewString())
 			err_color = decColor(d, v.Color)
@@ -250,10 +250,10 @@ func decSquare(d *wireDecoder, v *Square) *DecodeError {
 			err_kind = d.ConstString("square")
 		case "side":
 			seen_side = true
-			err_side = dec_Square_Side(d, (*float64)(&v.Side))
+			err_side = dec_Square_P_side(d, (*float64)(&v.Side))
 		case "tags":
 			seen_tags = true
-			err_tags = dec_Square_Tags(d, &v.Tags)
+			err_tags = dec_Square_P_tags(d, &v.Tags)
 		case "meta":
 			err_meta = d.Raw(&v.Meta, 1<<wireKindObject)
 		default:

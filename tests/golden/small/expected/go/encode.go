@@ -58,7 +58,7 @@ func encCircle(b []byte, v *Circle, lvl int) ([]byte, *EncodeError) {
 	open := len(b)
 	b = append(b, `,"kind":"circle"`...)
 	b = append(b, `,"radius":`...)
-	if b, err = enc_Circle_Radius(b, int64(v.Radius)); err != nil {
+	if b, err = enc_Circle_P_radius(b, int64(v.Radius)); err != nil {
 		return b, err.in("radius")
 	}
 	if v.Color != nil {
@@ -84,11 +84,11 @@ func encSquare(b []byte, v *Square, lvl int) ([]byte, *EncodeError) {
 	open := len(b)
 	b = append(b, `,"kind":"square"`...)
 	b = append(b, `,"side":`...)
-	if b, err = enc_Square_Side(b, float64(v.Side)); err != nil {
+	if b, err = enc_Square_P_side(b, float64(v.Side)); err != nil {
 		return b, err.in("side")
 	}
 	b = append(b, `,"tags":`...)
-	if b, err = enc_Square_Tags(b, v.Tags, lvl+1); err != nil {
+	if b, err = enc_Square_P_tags(b, v.Tags, lvl+1); err != nil {
 		return b, err.in("tags")
 	}
 	if v.Meta != nil {

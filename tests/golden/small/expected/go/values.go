@@ -2,14 +2,14 @@
 
 package golden
 
-func chk_Circle_Kind(v string) *DecodeError {
+func chk_Circle_P_kind(v string) *DecodeError {
 	if v != "circle" {
 		return wireFail(wireCodeConst, "string is not the expected constant")
 	}
 	return nil
 }
 
-func chk_Circle_Radius(v int64) *DecodeError {
+func chk_Circle_P_radius(v int64) *DecodeError {
 	if v < 1 {
 		return wireFail(wireCodeRange, "number must be at least 1")
 	}
@@ -25,39 +25,39 @@ func chk_Color(v string) *DecodeError {
 	return nil
 }
 
-func chk_Square_Kind(v string) *DecodeError {
+func chk_Square_P_kind(v string) *DecodeError {
 	if v != "square" {
 		return wireFail(wireCodeConst, "string is not the expected constant")
 	}
 	return nil
 }
 
-func chk_Square_Side(v float64) *DecodeError {
+func chk_Square_P_side(v float64) *DecodeError {
 	if v <= 0.0 {
 		return wireFail(wireCodeRange, "number must be greater than 0")
 	}
 	return nil
 }
 
-func chk_Square_Tags_Item(v string) *DecodeError {
+func chk_Square_P_tags_Item(v string) *DecodeError {
 	if len(v) == 0 {
 		return wireFail(wireCodeLength, "string length must be at least 1 code points")
 	}
 	return nil
 }
 
-func dec_Circle_Kind(d *wireDecoder, v *string) *DecodeError {
+func dec_Circle_P_kind(d *wireDecoder, v *string) *DecodeError {
 	if err := d.String(v); err != nil {
 		return err
 	}
-	return chk_Circle_Kind(*v)
+	return chk_Circle_P_kind(*v)
 }
 
-func dec_Circle_Radius(d *wireDecoder, v *int64) *DecodeError {
+func dec_Circle_P_radius(d *wireDecoder, v *int64) *DecodeError {
 	if err := d.Int(v); err != nil {
 		return err
 	}
-	return chk_Circle_Radius(*v)
+	return chk_Circle_P_radius(*v)
 }
 
 func dec_Color(d *wireDecoder, v *string) *DecodeError {
@@ -67,21 +67,21 @@ func dec_Color(d *wireDecoder, v *string) *DecodeError {
 	return chk_Color(*v)
 }
 
-func dec_Square_Kind(d *wireDecoder, v *string) *DecodeError {
+func dec_Square_P_kind(d *wireDecoder, v *string) *DecodeError {
 	if err := d.String(v); err != nil {
 		return err
 	}
-	return chk_Square_Kind(*v)
+	return chk_Square_P_kind(*v)
 }
 
-func dec_Square_Side(d *wireDecoder, v *float64) *DecodeError {
+func dec_Square_P_side(d *wireDecoder, v *float64) *DecodeError {
 	if err := d.Float(v); err != nil {
 		return err
 	}
-	return chk_Square_Side(*v)
+	return chk_Square_P_side(*v)
 }
 
-func dec_Square_Tags(d *wireDecoder, v *[]string) *DecodeError {
+func dec_Square_P_tags(d *wireDecoder, v *[]string) *DecodeError {
 	if !d.ArrayStart() {
 		return d.NotEntered("array")
 	}
@@ -94,7 +94,7 @@ func dec_Square_Tags(d *wireDecoder, v *[]string) *DecodeError {
 			d.Skip()
 		} else {
 			var x string
-			if err := dec_Square_Tags_Item(d, (*string)(&x)); err != nil {
+			if err := dec_Square_P_tags_Item(d, (*string)(&x)); err != nil {
 				first = err.at(n)
 			}
 			out = append(out, x)
@@ -111,30 +111,30 @@ func dec_Square_Tags(d *wireDecoder, v *[]string) *DecodeError {
 	return nil
 }
 
-func dec_Square_Tags_Item(d *wireDecoder, v *string) *DecodeError {
+func dec_Square_P_tags_Item(d *wireDecoder, v *string) *DecodeError {
 	if err := d.String(v); err != nil {
 		return err
 	}
-	return chk_Square_Tags_Item(*v)
+	return chk_Square_P_tags_Item(*v)
 }
 
-func enc_Circle_Kind(b []byte, v string) ([]byte, *EncodeError) {
+func enc_Circle_P_kind(b []byte, v string) ([]byte, *EncodeError) {
 	n := len(b)
 	b, err := wireAppendString(b, v)
 	if err != nil {
 		return b, err
 	}
-	if err := chk_Circle_Kind(v); err != nil {
+	if err := chk_Circle_P_kind(v); err != nil {
 		return b[:n], wireAsEncodeError(err)
 	}
 	return b, nil
 }
 
-func enc_Circle_Radius(b []byte, v int64) ([]byte, *EncodeError) {
+func enc_Circle_P_radius(b []byte, v int64) ([]byte, *EncodeError) {
 	if err := wireCheckInt(v); err != nil {
 		return b, err
 	}
-	if err := chk_Circle_Radius(v); err != nil {
+	if err := chk_Circle_P_radius(v); err != nil {
 		return b, wireAsEncodeError(err)
 	}
 	return wireAppendInt(b, v)
@@ -152,29 +152,29 @@ func enc_Color(b []byte, v string) ([]byte, *EncodeError) {
 	return b, nil
 }
 
-func enc_Square_Kind(b []byte, v string) ([]byte, *EncodeError) {
+func enc_Square_P_kind(b []byte, v string) ([]byte, *EncodeError) {
 	n := len(b)
 	b, err := wireAppendString(b, v)
 	if err != nil {
 		return b, err
 	}
-	if err := chk_Square_Kind(v); err != nil {
+	if err := chk_Square_P_kind(v); err != nil {
 		return b[:n], wireAsEncodeError(err)
 	}
 	return b, nil
 }
 
-func enc_Square_Side(b []byte, v float64) ([]byte, *EncodeError) {
+func enc_Square_P_side(b []byte, v float64) ([]byte, *EncodeError) {
 	if err := wireCheckFloat(v); err != nil {
 		return b, err
 	}
-	if err := chk_Square_Side(v); err != nil {
+	if err := chk_Square_P_side(v); err != nil {
 		return b, wireAsEncodeError(err)
 	}
 	return wireAppendFloat(b, v)
 }
 
-func enc_Square_Tags(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
+func enc_Square_P_tags(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
 	if lvl > wireMaxDepth {
 		return b, wireEncodeDepth()
 	}
@@ -188,20 +188,20 @@ func enc_Square_Tags(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
 			b = append(b, ',')
 		}
 		var err *EncodeError
-		if b, err = enc_Square_Tags_Item(b, string(v[i])); err != nil {
+		if b, err = enc_Square_P_tags_Item(b, string(v[i])); err != nil {
 			return b, err.at(i)
 		}
 	}
 	return append(b, ']'), nil
 }
 
-func enc_Square_Tags_Item(b []byte, v string) ([]byte, *EncodeError) {
+func enc_Square_P_tags_Item(b []byte, v string) ([]byte, *EncodeError) {
 	n := len(b)
 	b, err := wireAppendString(b, v)
 	if err != nil {
 		return b, err
 	}
-	if err := chk_Square_Tags_Item(v); err != nil {
+	if err := chk_Square_P_tags_Item(v); err != nil {
 		return b[:n], wireAsEncodeError(err)
 	}
 	return b, nil
