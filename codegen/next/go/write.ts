@@ -15,26 +15,44 @@ import { pickFn, treeCheckFn } from "./tree";
 /**
  * Whether the canonical text of a value of t can differ from the free-form canonical text of the
  * same value: some object on the way declares properties (or has extra members of such a schema).
- * A definition seen already on the way adds nothing (its other paths are looked at where it was met).
  */
-export function orders(t: Type, seen: Set<Decl> = new Set()): boolean {
+export function orders(t: Type): boolean {
+  return walk(t, undefined);
+}
+
+/** orders() of each definition (its exact answer, computed once). */
+const ordersOf = new WeakMap<Decl, boolean>();
+
+/**
+ * A definition seen already on the way adds nothing (its other paths are looked at where it was
+ * met): only the answer of a walk that starts at a definition is exact, and kept.
+ */
+function walk(t: Type, seen: Set<Decl> | undefined): boolean {
   switch (t.kind) {
     case "ref": {
       const d = t.decl;
-      if (d.constant !== undefined || seen.has(d)) return false;
+      if (d.constant !== undefined) return false;
+      const known = ordersOf.get(d);
+      if (known !== undefined) return known;
+      if (seen === undefined) {
+        const r = walk(d.type, new Set([d]));
+        ordersOf.set(d, r);
+        return r;
+      }
+      if (seen.has(d)) return false;
       seen.add(d);
-      return orders(d.type, seen);
+      return walk(d.type, seen);
     }
     case "object":
       return (
         t.properties.length > 0 ||
-        t.patterns.some((pp) => orders(pp.type, seen)) ||
-        (t.extras.kind === "map" && orders(t.extras.type, seen))
+        t.patterns.some((pp) => walk(pp.type, seen)) ||
+        (t.extras.kind === "map" && walk(t.extras.type, seen))
       );
     case "array":
-      return t.prefix.some((x) => orders(x, seen)) || (t.items !== undefined && orders(t.items, seen));
+      return t.prefix.some((x) => walk(x, seen)) || (t.items !== undefined && walk(t.items, seen));
     case "union":
-      return t.variants.some((v) => orders(v, seen));
+      return t.variants.some((v) => walk(v, seen));
     default:
       return false;
   }
