@@ -11,6 +11,7 @@ import { goPattern } from "../keywords/pattern";
 import { goLength } from "../keywords/string-length";
 import { GoContext } from "./context";
 import { elementsChecked, treeApplicatorsFn, treeCheckFn } from "./tree";
+import { treeWriterFn } from "./write";
 
 export interface TypeCodec {
   /** A Go expression (type *DecodeError) decoding the current value into the pointer expression p. */
@@ -404,12 +405,19 @@ function nullableCodec(g: GoContext, t: Type & { kind: "union" }, ctx: string): 
   return { dec: (p) => `${dec}(d, ${p})`, enc: (v, lvl) => `${enc}(b, ${v}, ${lvl})` };
 }
 
-/** A value kept as its raw bytes (json.RawMessage) and checked as a whole by its tree validator. */
+/**
+ * A value kept as its raw bytes (json.RawMessage) and checked as a whole by its tree validator; one
+ * whose schema orders members (a tuple of objects) is written again in schema order (write.ts).
+ */
 function rawChecked(g: GoContext, t: Type, ctx: string): TypeCodec {
   const check = treeCheckFn(g, t, ctx);
+  const write = treeWriterFn(g, t, ctx);
   return {
     dec: (p) => `d.RawChecked(${p}, ${check})`,
-    enc: (v, lvl) => `wireAppendRawChecked(b, ${v}, ${lvl}, ${check})`,
+    enc: (v, lvl) =>
+      write === undefined
+        ? `wireAppendRawChecked(b, ${v}, ${lvl}, ${check})`
+        : `wireAppendRawOrdered(b, ${v}, ${lvl}, ${check}, ${write})`,
   };
 }
 

@@ -8,6 +8,7 @@ import { addr, treeThen, typeCodec } from "./codec";
 import { bytesLit, constOf, GoContext, goString } from "./context";
 import { propertyPart, treeCheckFn } from "./tree";
 import { extraField } from "./types";
+import { extrasWriterPick } from "./write";
 
 const jsonString = (s: string): string => JSON.stringify(s);
 
@@ -334,9 +335,13 @@ export function objectEncoder(g: GoContext, pr: Printer, d: Decl, t: ObjectType)
         t.properties.length === 0
           ? "func(string) bool { return false }"
           : `func(k string) bool { return ${t.properties.map((p) => `k == ${goString(p.name)}`).join(" || ")} }`;
-      pr.block(`if b, err = wireAppendExtras(b, v.${t.goExtra}, true, lvl+1, ${declared}); err != nil {`, () =>
-        pr.raw("return b, err"),
-      );
+      // members of a pattern's (or additionalProperties') schema that orders members: written again in schema order
+      const pick = extrasWriterPick(g, t, ctx);
+      const call =
+        pick === undefined
+          ? `wireAppendExtras(b, v.${t.goExtra}, true, lvl+1, ${declared})`
+          : `wireAppendExtrasOrdered(b, v.${t.goExtra}, true, lvl+1, ${declared}, ${pick})`;
+      pr.block(`if b, err = ${call}; err != nil {`, () => pr.raw("return b, err"));
     } else if (extra !== undefined) {
       const m = t.extras as { kind: "map"; type: Parameters<typeof typeCodec>[1] };
       const codec = typeCodec(g, m.type, `${ctx}_Value`);

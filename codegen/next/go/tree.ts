@@ -391,7 +391,7 @@ function kindsOf(kinds: readonly Kind[] | undefined): string {
  * A tree pick function `func(*wireValue) (int, *DecodeError)` of a dispatch: the same decisions and
  * errors as the TypeScript pick functions (codegen/next/ts/check.ts pickBody), relative to the value.
  */
-function pickFn(g: GoContext, d: Dispatch, name: string): string {
+export function pickFn(g: GoContext, d: Dispatch, name: string): string {
   return g.helper(`pick_${name}`, () => {
     const L: string[] = [`func pick_${name}(v *wireValue) (int, *DecodeError) {`];
     const walk = (x: Dispatch, ind: string, present: ReadonlySet<string>): void => {
