@@ -59,6 +59,9 @@ func TestExceptionsAtThePointer(t *testing.T) {
 		{"runner", "ToolCall", `{"id":"c","name":"n","arguments":{"a":` + deep(1000) + `}}`, fail("depth", "/arguments/a"+strings.Repeat("/0", 990)), false, ""},
 		{"runner", "Usage", `{"input":9007199254740993,"output":0}`, fail("range", "/input"), false, "integer-range"},
 		{"runner", "Usage", `{"input":9007199254740993,"output":0}`, fail("range", "/output"), false, ""},
+		// a union that rejects a number out of range may report another variant's error (any code but range)
+		{"runner", "ToolCall", `{"id":"c","name":"n","arguments":{"x":1e400}}`, fail("unknown_field", "/arguments/x"), false, "integer-range-in-a-rejected-union"},
+		{"runner", "ToolCall", `{"id":"c","name":"n","arguments":{"x":1}}`, fail("unknown_field", "/arguments/x"), false, ""},
 	}
 	for _, tc := range cases {
 		vs := validators[tc.protocol]

@@ -344,6 +344,29 @@ describe("exceptions are checked where the verdicts differ", () => {
         await goCase("runner", "Usage", '{"input":9007199254740993,"output":0}', err("range", "/output")),
       ),
     ).toBeUndefined();
+    // a union that rejects a number out of range may report another variant's error (any code but range)
+    expect(
+      await explained(
+        "go",
+        await goCase(
+          "runner",
+          "ToolCall",
+          '{"id":"c","name":"n","arguments":{"x":1e400}}',
+          err("unknown_field", "/arguments/x"),
+        ),
+      ),
+    ).toBe("integer-range-in-a-rejected-union");
+    expect(
+      await explained(
+        "go",
+        await goCase(
+          "runner",
+          "ToolCall",
+          '{"id":"c","name":"n","arguments":{"x":1}}',
+          err("unknown_field", "/arguments/x"),
+        ),
+      ),
+    ).toBeUndefined();
   });
 });
 

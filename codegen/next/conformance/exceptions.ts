@@ -74,6 +74,12 @@ const conditions: Record<string, (c: DiffCase) => boolean | Promise<boolean>> = 
     if (c.decoder.kind !== "error" || c.decoder.code === "utf8" || !validUtf8(c.input)) return false;
     return hasUnpairedSurrogate(lenient.decode(c.input));
   },
+  "unsafe-number-in-input": (c) => {
+    // a range error must be at the number (unsafe-number-at-pointer): only another code is explained here
+    if (c.decoder.kind !== "error" || c.decoder.code === "range") return false;
+    const t = textOf(c.input);
+    return t !== undefined && hasUnsafeNumber(t);
+  },
   "nesting-over-limit-at-pointer": (c) => {
     if (c.decoder.kind !== "error") return false;
     const t = textOf(c.input);
@@ -350,6 +356,17 @@ export function hasUnpairedSurrogate(t: string): boolean {
     if (slashes % 2 === 0) continue; // an escaped backslash followed by the letter u
     const hi = parseInt(m[1]!, 16);
     if (hi >= 0xdc00 || m[2] === undefined) return true;
+  }
+  return false;
+}
+
+/** A number literal (outside strings) that is not finite as a double or beyond ±(2^53 − 1) (rule 9). */
+export function hasUnsafeNumber(t: string): boolean {
+  const re = /"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g;
+  for (let m = re.exec(t); m !== null; m = re.exec(t)) {
+    if (m[0].startsWith('"')) continue;
+    const v = Number(m[0]);
+    if (!Number.isFinite(v) || Math.abs(v) > MAX_SAFE) return true;
   }
   return false;
 }

@@ -294,10 +294,19 @@ class TreeChecks {
         );
       }
     }
-    if (ev !== undefined)
+    if (ev !== undefined) {
+      // a key only required (Property.undeclared) is evaluated by no keyword of this object
+      const own = t.properties.filter((p) => p.undeclared !== true).map((p) => goString(p.name));
+      const evaluated =
+        own.length === declared.length
+          ? known
+          : own.length === 0
+            ? "func(string) bool { return false }"
+            : `func(k string) bool { return ${own.map((n) => `k == ${n}`).join(" || ")} }`;
       out.push(
-        `wireEvObject(${v}, ${ev}, ${known}, ${patterns === "nil" ? "func(string) bool { return false }" : patterns}, ${t.extras.kind !== "keep" || t.extras.evaluated === true})`,
+        `wireEvObject(${v}, ${ev}, ${evaluated}, ${patterns === "nil" ? "func(string) bool { return false }" : patterns}, ${t.extras.kind !== "keep" || t.extras.evaluated === true})`,
       );
+    }
     return out;
   }
 

@@ -49,12 +49,21 @@ export function kindsAccepted(t: Type, seen: Set<Decl> = new Set()): Kind[] {
   }
 }
 
-/** null and exactly one variant that never accepts null: a "nullable" value, not a named union. */
+/**
+ * null and exactly one variant that never accepts null: a "nullable" value, not a named union. Its
+ * inline form (`if v is not null, check it as the other variant`) must give what the union's
+ * dispatch gives, so the null variant is plain `null` (one with applicators beside it, such as
+ * `{"type": "null", "$ref": ...}`, can reject null: seed 20261201 schema 466), and the other variant
+ * takes some kind (`never` would answer `forbidden` where no variant takes the value's kind, which
+ * is `type`: seed 20261201 schema 416).
+ */
 export function isNullable(t: Type): boolean {
   if (t.kind !== "union" || t.variants.length !== 2 || t.also !== undefined || t.open) return false;
-  const nulls = t.variants.filter((v) => v.kind === "null");
+  const nulls = t.variants.filter((v) => v.kind === "null" && (v.also ?? []).length === 0);
   const other = t.variants.find((v) => v.kind !== "null");
-  return nulls.length === 1 && other !== undefined && !kindsAccepted(other).includes("null");
+  if (nulls.length !== 1 || other === undefined) return false;
+  const kinds = kindsAccepted(other);
+  return kinds.length > 0 && !kinds.includes("null");
 }
 
 /** The non-null variant of a nullable union. */

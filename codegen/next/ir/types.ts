@@ -142,6 +142,13 @@ export interface Property {
   doc?: Doc;
   /** Indices of the object's pattern properties whose pattern matches this name: their schemas apply too. */
   patterns?: number[];
+  /**
+   * A key `required` names but `properties` does not declare: to patternProperties,
+   * additionalProperties and unevaluatedProperties it is an undeclared key, so its type is what they
+   * ask of it (any where a pattern matches it, else the additionalProperties schema: never for false),
+   * and it counts as evaluated only where they evaluate it.
+   */
+  undeclared?: true;
   /** Names computed by the naming pass. */
   names: PropertyNames;
 }

@@ -391,7 +391,16 @@ export class TsChecks {
           ? "undefined"
           : `(key: string): boolean => ${t.patterns.map((pp) => `${pp.pattern.name}.test(key)`).join(" || ")}`;
       const all = t.extras.kind !== "keep" || t.extras.evaluated === true;
-      pr.raw(`$evObject(${o}, ${ev}, ${known}, ${patterns}, ${all});`);
+      // a key only required (Property.undeclared) is evaluated by no keyword of this object
+      const evaluated = t.properties.some((p) => p.undeclared === true)
+        ? `((key: string): boolean => ${
+            t.properties
+              .filter((p) => p.undeclared !== true)
+              .map((p) => `key === ${lit(p.name)}`)
+              .join(" || ") || "false"
+          })`
+        : known;
+      pr.raw(`$evObject(${o}, ${ev}, ${evaluated}, ${patterns}, ${all});`);
     }
   }
 

@@ -632,10 +632,14 @@ function $sizeCheck(o: $Obj, q: string, min: number | undefined, max: number | u
   if (max !== undefined && n > max) $fail("length", q, `object of ${n} properties, expected at most ${max}`);
 }
 
-/** propertyNames: each key, in property order, as a string value. */
+/**
+ * propertyNames: each key, in property order, as a string value; a key holding an unpaired surrogate
+ * is utf8 at the object, as everywhere else, so that no pointer names it (Go could not spell it).
+ */
 function $propertyNames(o: $Obj, q: string, check: $Check): void {
   for (const key of Object.keys(o)) {
     if (o[key] === undefined) continue;
+    if ($sur && !$wellFormed(key)) $fail("utf8", q, "property name holds an unpaired UTF-16 surrogate");
     const e = $try(check, key, q, $esc(key));
     if (e !== undefined)
       $fail("property_name", q + "/" + $esc(key), `the property name does not match propertyNames (${e.code})`);

@@ -251,14 +251,19 @@ func wireSizeCheck(v *wireValue, min, max int) *DecodeError {
 
 // wirePropertyNames is propertyNames (≈ $propertyNames): each key, in property
 // order, checked as a string value; the first rejected → property_name at
-// that key's pointer. v is an object (else nil).
+// that key's pointer, a key holding an unpaired surrogate → utf8 at the object.
+// v is an object (else nil).
 func wirePropertyNames(v *wireValue, check wireCheck) *DecodeError {
 	if v.Kind != wireKindObject {
 		return nil
 	}
 	for m := range v.Keys {
 		k := &v.Keys[m]
-		s := wireValue{Str: k.Name, Level: v.Level + 1, Kind: wireKindString, Bad: k.Bad}
+		if k.Bad {
+			// utf8 at the object, as everywhere else: no pointer names an ill-formed key
+			return wireFail(wireCodeUTF8, "property name holds an unpaired surrogate")
+		}
+		s := wireValue{Str: k.Name, Level: v.Level + 1, Kind: wireKindString}
 		if e := check(&s); e != nil {
 			return wireFail(wireCodePropertyName, "the property name does not match propertyNames ("+e.Code+")").in(k.Name)
 		}

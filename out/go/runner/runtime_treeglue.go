@@ -106,11 +106,16 @@ func wireSizeError(n, min, max int) *DecodeError {
 }
 
 // wirePropertyNamesOf checks each key (in ECMAScript property order) as a string
-// value (≈ $propertyNames): property_name at the member whose key fails.
+// value (≈ $propertyNames): property_name at the member whose key fails, utf8
+// at the object for a key holding an unpaired surrogate.
 func wirePropertyNamesOf(keys []string, check wireCheck) *DecodeError {
 	for _, i := range wireEsOrder(len(keys), func(i int) string { return keys[i] }) {
 		k := keys[i]
-		v := wireValue{Kind: wireKindString, Str: k, Bad: !utf8.ValidString(k)}
+		if !utf8.ValidString(k) {
+			// utf8 at the object, as everywhere else: no pointer names an ill-formed key
+			return wireFail(wireCodeUTF8, "property name holds an unpaired surrogate")
+		}
+		v := wireValue{Kind: wireKindString, Str: k}
 		if err := check(&v); err != nil {
 			return wireFail(wireCodePropertyName, "the property name does not match propertyNames ("+err.Code+")").in(k)
 		}

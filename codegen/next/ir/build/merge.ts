@@ -268,11 +268,15 @@ function mergeObjects(b: Builder, list: ObjectType[], origin: Origin): Type | un
     const declaring = list.flatMap((o) => o.properties.filter((p) => p.name === name));
     const required = declaring.some((p) => p.required);
     if (allowed !== undefined && !allowed.has(name)) {
-      if (required)
+      if (required) {
         b.problems.warn(
           declaring[0]!.origin,
           `allOf: "${name}" is required, but a part with additionalProperties: false does not declare it, so no object can be valid`,
         );
+        // still required: an object without it is missing_field, one with it is rejected
+        const origin = declaring[0]!.origin;
+        properties.push({ name, type: { kind: "never", origin }, required, origin, names: { goField: "", local: "" } });
+      }
       continue;
     }
     const first = declaring[0]!;
@@ -296,6 +300,7 @@ function mergeObjects(b: Builder, list: ObjectType[], origin: Origin): Type | un
     };
     const doc = declaring.find((p) => p.doc !== undefined)?.doc;
     if (doc !== undefined) prop.doc = doc;
+    if (declaring.every((p) => p.undeclared === true)) prop.undeclared = true;
     properties.push(prop);
   }
   const out: ObjectType = {

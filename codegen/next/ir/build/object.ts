@@ -31,11 +31,19 @@ export function buildObject(b: Builder, r: SchemaReader): ObjectType {
       properties.push(p);
     }
   }
-  // A required key that no keyword declares may hold any value.
+  // A required key that properties does not declare: its value is checked as any undeclared key's
+  // (matchPatterns, then undeclaredTypes give its type)
   for (const key of required) {
     if (declared(key) || properties.some((p) => p.name === key)) continue;
     const at = r.loc("required");
-    properties.push({ name: key, type: { kind: "any", origin: at }, required: true, origin: at, names: emptyNames() });
+    properties.push({
+      name: key,
+      type: { kind: "any", origin: at },
+      required: true,
+      origin: at,
+      names: emptyNames(),
+      undeclared: true,
+    });
   }
   const patterns: PatternProperty[] = [];
   const pp = r.get("patternProperties");
@@ -51,6 +59,7 @@ export function buildObject(b: Builder, r: SchemaReader): ObjectType {
   }
   const t: ObjectType = { kind: "object", origin: r.origin, properties, patterns, extras: extrasOf(b, r), checks: [] };
   matchPatterns(t);
+  undeclaredTypes(t);
   if (t.extras.kind === "reject") {
     for (const key of required) {
       if (!declared(key) && !patterns.length)
@@ -77,6 +86,25 @@ function extrasOf(b: Builder, r: SchemaReader): Extras {
   if (type.kind === "never") return { kind: "reject" };
   if (isTrivial(type)) return { kind: "keep", evaluated: true };
   return { kind: "map", type };
+}
+
+/**
+ * The types of the required keys properties does not declare (Property.undeclared): additionalProperties
+ * applies to those no pattern matches (false: never; a schema: that schema), patternProperties to the
+ * others, through Property.patterns (seed 20261201 schema 853: {required: [kind], additionalProperties:
+ * false} accepted {"kind": 1}).
+ */
+export function undeclaredTypes(t: ObjectType): void {
+  for (const p of t.properties) {
+    if (p.undeclared !== true) continue;
+    const origin = p.type.origin;
+    p.type =
+      p.patterns !== undefined || t.extras.kind === "keep"
+        ? { kind: "any", origin }
+        : t.extras.kind === "reject"
+          ? { kind: "never", origin }
+          : t.extras.type;
+  }
 }
 
 /** Records, on each declared property, the pattern properties whose pattern matches its name. */

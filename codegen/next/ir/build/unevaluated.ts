@@ -3,9 +3,10 @@
 // exactly those no property, pattern or additionalProperties (items) took, so they become the
 // shape's additionalProperties (items). Otherwise they stay applicators, checked with the keys the
 // other applicators evaluated on the value at hand (codegen/SEMANTICS.md, "Unevaluated").
-import { KINDS, type Applicator, type Extras, type Type } from "../types";
+import { KINDS, type Applicator, type Extras, type ObjectType, type Type } from "../types";
 import type { Builder } from "./builder";
 import { isTrivial } from "./node";
+import { undeclaredTypes } from "./object";
 
 /** Applicators that may evaluate properties or items of the value they apply to. */
 function evaluates(a: Applicator): boolean {
@@ -32,7 +33,9 @@ export function foldUnevaluated(
     if (keyword === "unevaluatedProperties" && x.kind === "object") {
       if (x.checks.some((c) => c.family === "dependentSchemas")) return undefined;
       if (x.extras.kind !== "keep" || x.extras.evaluated === true) return x;
-      return { ...x, extras: extrasOf(u) };
+      const folded: ObjectType = { ...x, extras: extrasOf(u), properties: x.properties.map((p) => ({ ...p })) };
+      undeclaredTypes(folded);
+      return folded;
     }
     if (keyword === "unevaluatedItems" && x.kind === "array") {
       if (x.checks.some((c) => c.family === "contains")) return undefined;

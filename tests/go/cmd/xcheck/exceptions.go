@@ -151,6 +151,10 @@ var conditions = map[string]func(Case) bool{
 		// a utf8 error must be at the string (ill-formed-text-at-pointer): only another code is explained here
 		return c.Decoder.Kind == "error" && c.Decoder.Code != "utf8" && utf8.Valid(c.Input) && HasUnpairedSurrogate(c.Input)
 	},
+	"unsafe-number-in-input": func(c Case) bool {
+		// a range error must be at the number (unsafe-number-at-pointer): only another code is explained here
+		return c.Decoder.Kind == "error" && c.Decoder.Code != "range" && utf8.Valid(c.Input) && HasUnsafeNumber(c.Input)
+	},
 	"nesting-over-limit-at-pointer": func(c Case) bool {
 		if c.Decoder.Kind != "error" {
 			return false
@@ -479,6 +483,39 @@ func HasUnpairedSurrogate(b []byte) bool {
 				return true
 			}
 			i += 5
+		}
+	}
+	return false
+}
+
+// HasUnsafeNumber reports a number literal (outside strings) that is not finite as a double or is
+// beyond ±(2^53 − 1) (rule 9).
+func HasUnsafeNumber(b []byte) bool {
+	in := false
+	for i := 0; i < len(b); i++ {
+		c := b[i]
+		if in {
+			if c == '\\' {
+				i++
+			} else if c == '"' {
+				in = false
+			}
+			continue
+		}
+		if c == '"' {
+			in = true
+			continue
+		}
+		if c == '-' || (c >= '0' && c <= '9') {
+			j := i
+			for j < len(b) && strings.IndexByte("+-.eE0123456789", b[j]) >= 0 {
+				j++
+			}
+			f, err := strconv.ParseFloat(string(b[i:j]), 64)
+			i = j - 1
+			if err != nil || math.IsInf(f, 0) || math.Abs(f) > MaxSafeInteger {
+				return true
+			}
 		}
 	}
 	return false
