@@ -21,7 +21,7 @@ import { Evaluator } from "./helpers/evaluate";
 const ROOT = resolve(__dirname, "../..");
 const cases = loadCases(ROOT);
 const oracle = (set: SchemaSet): Oracle => {
-  const ev = new Evaluator(set);
+  const ev = new Evaluator(set, { wireIntegers: true });
   return { accepts: (at, v) => ev.evaluate(at, v, [], 0) !== undefined };
 };
 

@@ -31,13 +31,26 @@ interface Context {
 type Keyword = (e: Evaluator, c: Context) => boolean;
 
 const MAX_DEPTH = 500;
+const MAX_SAFE = 9007199254740991;
 
 export function isValid(set: SchemaSet, at: Location, instance: unknown): boolean {
   return new Evaluator(set).evaluate(at, instance, [], 0) !== undefined;
 }
 
+export interface EvaluatorOptions {
+  /**
+   * Rule 9 of the wire (codegen/SEMANTICS.md, Numbers): an integer beyond ±(2^53 − 1) is not of type
+   * integer. The generator fuzzer judges with it, so that a union or `not` over such a number is
+   * compared with what the decoders mean, not explained away.
+   */
+  wireIntegers?: boolean;
+}
+
 export class Evaluator {
-  constructor(readonly set: SchemaSet) {}
+  constructor(
+    readonly set: SchemaSet,
+    readonly options: EvaluatorOptions = {},
+  ) {}
 
   /** The evaluated properties and items when `instance` is valid against the schema at `at`, else undefined. */
   evaluate(at: Location, instance: unknown, scope: readonly Location[], depth: number): Evaluated | undefined {
@@ -105,9 +118,10 @@ function $recursiveRef(e: Evaluator, c: Context): boolean {
 
 // ---- any instance
 
-function type(_e: Evaluator, c: Context): boolean {
+function type(e: Evaluator, c: Context): boolean {
   const types = Array.isArray(c.schema.type) ? c.schema.type : [c.schema.type];
-  return types.some((t) => hasType(c.instance, t));
+  const unsafe = e.options.wireIntegers === true && typeof c.instance === "number" && Math.abs(c.instance) > MAX_SAFE;
+  return types.some((t) => hasType(c.instance, t) && !(unsafe && t === "integer"));
 }
 
 function hasType(value: unknown, type: unknown): boolean {

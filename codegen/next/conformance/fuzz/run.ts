@@ -176,11 +176,16 @@ interface Live {
   restarted?: boolean;
 }
 
-/** Whether a parsed value holds a number that is not finite (a literal beyond doubles, such as 1e400). */
-function nonFinite(v: unknown): boolean {
-  if (typeof v === "number") return !Number.isFinite(v);
+/**
+ * Whether a parsed value holds a number outside rule 9's range: not finite (a literal beyond doubles,
+ * such as 1e400), or an integer beyond ±(2^53 − 1), which the reference evaluator (with its
+ * wireIntegers option) does not take as an integer and ajv does.
+ */
+function outsideRule9(v: unknown): boolean {
+  if (typeof v === "number")
+    return !Number.isFinite(v) || (Number.isInteger(v) && Math.abs(v) > Number.MAX_SAFE_INTEGER);
   if (v === null || typeof v !== "object") return false;
-  return Object.values(v as object).some(nonFinite);
+  return Object.values(v as object).some(outsideRule9);
 }
 
 /** The asserted formats of a protocol that its generated TypeScript's runtime has no predicate for. */
@@ -570,8 +575,8 @@ async function fuzzRun(
         }
       }
       if (evValid === undefined) continue; // deeper than the evaluator goes
-      // ajv sees what JSON.parse gives: a number beyond doubles is Infinity, which it calls an integer
-      let aj = nonFinite(value) ? undefined : ajv?.check(d.origin.file, d.origin.pointer, bytes);
+      // ajv sees what JSON.parse gives: a number beyond doubles is Infinity, which it calls an integer, as it does 1e300
+      let aj = outsideRule9(value) ? undefined : ajv?.check(d.origin.file, d.origin.pointer, bytes);
       if (aj !== undefined && !(aj instanceof Error) && aj.inexactMultipleOf === true) aj = undefined;
       if (aj !== undefined && !(aj instanceof Error) && aj.valid !== evValid)
         find({
