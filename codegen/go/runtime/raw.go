@@ -2,7 +2,6 @@ package wire
 
 import (
 	"sort"
-	"strconv"
 	"unicode/utf8"
 )
 
@@ -286,7 +285,7 @@ func (w *wireRawWalker) walk(n int32, level int) *DecodeError {
 	nd := &w.nodes[n]
 	switch nd.kind {
 	case 'D':
-		return wireFail(wireCodeDepth, "nesting deeper than "+strconv.Itoa(wireMaxDepth)+" levels")
+		return wireFail(wireCodeDepth, wireDepthMessage)
 	case '[':
 		if w.write {
 			w.out = append(w.out, '[')

@@ -181,7 +181,7 @@ func (d *wireDecoder) TypeError(want string) *DecodeError {
 func (d *wireDecoder) NotEntered(want string) *DecodeError {
 	if c := d.at(); (c == '{' || c == '[') && d.depth >= wireMaxDepth {
 		d.Skip()
-		return wireFail(wireCodeDepth, "nesting deeper than "+strconv.Itoa(wireMaxDepth)+" levels")
+		return wireFail(wireCodeDepth, wireDepthMessage)
 	}
 	return d.TypeError(want)
 }

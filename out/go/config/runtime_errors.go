@@ -25,6 +25,9 @@ const (
 // MaxDepth+1 (the document root is level 1) is rejected with CodeDepth.
 const wireMaxDepth = 1000
 
+// wireDepthMessage is the message of every depth error, decoding and encoding.
+var wireDepthMessage = "nesting deeper than " + strconv.Itoa(wireMaxDepth) + " levels"
+
 // wireMaxSafeInteger is 2^53 − 1, the largest integer magnitude on the wire.
 const wireMaxSafeInteger = 1<<53 - 1
 
@@ -139,7 +142,7 @@ func wireEncodeFail(code, msg string) *EncodeError { return &EncodeError{Code: c
 // wireEncodeDepth is the error of a typed container written at a level above MaxDepth (only values of a
 // recursive definition get there), as its decoder would give it.
 func wireEncodeDepth() *EncodeError {
-	return wireEncodeFail(wireCodeDepth, "nesting deeper than "+strconv.Itoa(wireMaxDepth)+" levels")
+	return wireEncodeFail(wireCodeDepth, wireDepthMessage)
 }
 
 // wireEncodeMissing is the missing_field error of a required property key, relative to its object.

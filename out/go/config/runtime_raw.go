@@ -4,7 +4,6 @@ package config
 
 import (
 	"sort"
-	"strconv"
 	"unicode/utf8"
 )
 
@@ -288,7 +287,7 @@ func (w *wireRawWalker) walk(n int32, level int) *DecodeError {
 	nd := &w.nodes[n]
 	switch nd.kind {
 	case 'D':
-		return wireFail(wireCodeDepth, "nesting deeper than "+strconv.Itoa(wireMaxDepth)+" levels")
+		return wireFail(wireCodeDepth, wireDepthMessage)
 	case '[':
 		if w.write {
 			w.out = append(w.out, '[')

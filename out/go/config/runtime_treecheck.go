@@ -58,7 +58,7 @@ func wireFreeTree(v *wireValue, kinds wireKinds) *DecodeError {
 		switch cur.Kind {
 		case wireKindObject, wireKindArray:
 			if cur.Level > wireMaxDepth {
-				bad = wireFail(wireCodeDepth, "nesting deeper than "+strconv.Itoa(wireMaxDepth)+" levels")
+				bad = wireFail(wireCodeDepth, wireDepthMessage)
 			} else if len(cur.Kids) > 0 {
 				stack = append(stack, wireTreeWalk{v: cur})
 			}

@@ -69,6 +69,8 @@ const $maxSafe = 9007199254740991;
 
 const $maxDepth = 1000;
 
+const $depthMessage = `nesting deeper than ${$maxDepth} levels`;
+
 const $utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
 const $loneSurrogate = /\p{Cs}/u;
@@ -268,7 +270,7 @@ function $ranks(keys: Readonly<Record<string, 1>>): Readonly<Record<string, numb
 
 /** A typed container at pointer q nested deeper than the limit (a recursive definition) → depth at it. */
 function $deep(q: string): void {
-  if ($levelOf(q) > $maxDepth) $fail("depth", q, `nesting deeper than ${$maxDepth} levels`);
+  if ($levelOf(q) > $maxDepth) $fail("depth", q, $depthMessage);
 }
 
 function $missing(key: string, p: string): never {
@@ -398,7 +400,7 @@ function $freeWalk(v: unknown, level: number, path: (string | number)[]): [WireE
       return undefined;
     case "object": {
       if (v === null) return undefined;
-      if (level > $maxDepth) return ["depth", `nesting deeper than ${$maxDepth} levels`];
+      if (level > $maxDepth) return ["depth", $depthMessage];
       const proto = Object.getPrototypeOf(v) as unknown;
       if (Array.isArray(v)) {
         if (proto !== Array.prototype) return ["type", "not a plain JSON array"];
