@@ -46,14 +46,38 @@ func wireCheckWritten(b []byte, lvl int, check wireCheck) *EncodeError {
 	return nil
 }
 
-// wireAppendRawChecked writes a raw value canonically, then checks it as a whole.
+// wireRawTree is the tree of a raw value a host built, at nesting level lvl, checked as the decoder
+// checks the value's text (its tree validator only, so its errors come in the schema's order, as
+// TypeScript's check gives them, not in the free-form writer's): bytes that are not valid UTF-8
+// (utf8) or not one JSON value (syntax) are refused first.
+func wireRawTree(raw []byte, lvl int, check wireCheck) (*wireValue, *EncodeError) {
+	if err := wireRawValid(raw); err != nil {
+		return nil, err
+	}
+	t := wireParseTree(raw, lvl)
+	if err := check(t); err != nil {
+		return nil, wireToEncodeError(err)
+	}
+	return t, nil
+}
+
+// wireRawValid refuses raw bytes that are not valid UTF-8 (utf8) or not one JSON value (syntax).
+func wireRawValid(raw []byte) *EncodeError {
+	if !utf8.Valid(raw) {
+		return wireEncodeFail(wireCodeUTF8, "free-form value is not valid UTF-8")
+	}
+	if !wireValidJSON(raw, nil) {
+		return wireEncodeFail(wireCodeSyntax, "free-form value is not one JSON value")
+	}
+	return nil
+}
+
+// wireAppendRawChecked checks a raw value as a whole (wireRawTree), then writes it canonically.
 func wireAppendRawChecked(b []byte, raw json.RawMessage, lvl int, check wireCheck) ([]byte, *EncodeError) {
-	start := len(b)
-	b, err := wireAppendRaw(b, raw, lvl, wireAnyKind)
-	if err != nil {
+	if _, err := wireRawTree(raw, lvl, check); err != nil {
 		return b, err
 	}
-	return b, wireCheckWritten(b[start:], lvl, check)
+	return wireAppendRaw(b, raw, lvl, wireAnyKind)
 }
 
 // wireFreeAny is the tree validator of a free-form value of any kind.
@@ -125,6 +149,89 @@ func wirePropertyNamesOf(keys []string, check wireCheck) *DecodeError {
 type wirePatternCheck struct {
 	re    *regexp.Regexp
 	check wireCheck
+}
+
+// wireEncodeUnknown refuses, as the decoder's unknown-key check does, the first extra member in
+// ECMAScript property order of a closed object with pattern properties whose key no pattern
+// matches (allowed; a key the object declares is refused later, as written twice): utf8 at the
+// object for a key that is not valid UTF-8, else unknown_field at the member.
+func wireEncodeUnknown(ex []Member, allowed func(string) bool) *EncodeError {
+	for _, o := range wireEsOrder(len(ex), func(i int) string { return ex[i].Key }) {
+		k := ex[o].Key
+		if allowed(k) {
+			continue
+		}
+		if !utf8.ValidString(k) {
+			return wireEncodeFail(wireCodeUTF8, "object key is not valid UTF-8")
+		}
+		return wireEncodeFail(wireCodeUnknownField, "unknown property").in(k)
+	}
+	return nil
+}
+
+// wireAppendExtrasChecked is wireAppendExtras for an object with pattern properties: each extra
+// member, in ECMAScript property order, is checked before it is written as the decoder checks it
+// (wireCheckMatchedExtras: each matching pattern's schema, in order, else fallback; nil: a
+// free-form value, which the writer checks, or none may exist, which wireEncodeUnknown refused),
+// on the tree of its bytes. The value of a member whose key pick(key) gives a writer for (pick
+// nil: none) is written again in schema order by it (treewrite.go): the patterns' and
+// additionalProperties' schemas that declare properties.
+func wireAppendExtrasChecked(dst []byte, extras []Member, needsComma bool, level int, declared func(string) bool, patterns []wirePatternCheck, fallback wireCheck, pick func(string) wireWrite) ([]byte, *EncodeError) {
+	order := wireEsOrder(len(extras), func(i int) string { return extras[i].Key })
+	for _, o := range order {
+		m := &extras[o]
+		if !utf8.ValidString(m.Key) {
+			return dst, wireEncodeFail(wireCodeUTF8, "extra member's key is not valid UTF-8")
+		}
+		if declared(m.Key) {
+			return dst, wireEncodeFail(wireCodeType, "extra member repeats a declared property").in(m.Key)
+		}
+		if m.Value == nil {
+			return dst, wireEncodeFail(wireCodeSyntax, "extra member has no value").in(m.Key)
+		}
+		var t *wireValue // parsed for the first check that applies
+		check := func(c wireCheck) *EncodeError {
+			if t == nil {
+				if err := wireRawValid(m.Value); err != nil {
+					return err
+				}
+				t = wireParseTree(m.Value, level)
+			}
+			return wireToEncodeError(c(t))
+		}
+		matched := false
+		for _, p := range patterns {
+			if !p.re.MatchString(m.Key) {
+				continue
+			}
+			matched = true
+			if err := check(p.check); err != nil {
+				return dst, err.in(m.Key)
+			}
+		}
+		if !matched && fallback != nil {
+			if err := check(fallback); err != nil {
+				return dst, err.in(m.Key)
+			}
+		}
+		if needsComma {
+			dst = append(dst, ',')
+		}
+		needsComma = true
+		dst = wireAppendQuoted(dst, m.Key)
+		dst = append(dst, ':')
+		at := len(dst)
+		var err *EncodeError
+		if dst, err = wireAppendRaw(dst, m.Value, level, wireAnyKind); err != nil {
+			return dst, err.in(m.Key)
+		}
+		if pick != nil {
+			if w := pick(m.Key); w != nil {
+				dst = wireRewrite(dst, at, level, w)
+			}
+		}
+	}
+	return dst, nil
 }
 
 // wireCheckMatchedExtras checks the extra members of an object with pattern

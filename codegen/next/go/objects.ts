@@ -153,7 +153,6 @@ export function objectDecoder(g: GoContext, pr: Printer, d: Decl, t: ObjectType)
       if (t.patterns.length === 0 && t.extras.kind === "keep")
         pr.block(`if err := wireCheckExtras(v.${t.goExtra}, lvl); err != nil {`, () => pr.raw("return err"));
       else {
-        const pats = t.patterns.map((pp, i) => `{${pp.pattern.name}, ${treeCheckFn(g, pp.type, `${ctx}_Match${i}`)}}`);
         const fallback =
           t.extras.kind === "map"
             ? treeCheckFn(g, t.extras.type, `${ctx}_Value`)
@@ -161,7 +160,7 @@ export function objectDecoder(g: GoContext, pr: Printer, d: Decl, t: ObjectType)
               ? "wireFreeAny"
               : "nil";
         pr.block(
-          `if err := wireCheckMatchedExtras(v.${t.goExtra}, lvl, []wirePatternCheck{${pats.join(", ")}}, ${fallback}); err != nil {`,
+          `if err := wireCheckMatchedExtras(v.${t.goExtra}, lvl, ${matchedChecks(g, t, ctx)}, ${fallback}); err != nil {`,
           () => pr.raw("return err"),
         );
       }
@@ -170,6 +169,12 @@ export function objectDecoder(g: GoContext, pr: Printer, d: Decl, t: ObjectType)
       pr.block("if err := extraErrs.First(); err != nil {", () => pr.raw("return err"));
     pr.raw("return nil");
   });
+}
+
+/** The patterns of an object with their values' tree validators, as a Go []wirePatternCheck. */
+function matchedChecks(g: GoContext, t: ObjectType, ctx: string): string {
+  const pats = t.patterns.map((pp, i) => `{${pp.pattern.name}, ${treeCheckFn(g, pp.type, `${ctx}_Match${i}`)}}`);
+  return `[]wirePatternCheck{${pats.join(", ")}}`;
 }
 
 /** The keys of the decoded object (declared ones present, then extras), for size and propertyNames. */
@@ -256,6 +261,17 @@ export function objectEncoder(g: GoContext, pr: Printer, d: Decl, t: ObjectType)
   const extra = g.peek(() => extraField(g, t));
   pr.block(`func ${d.names.go.enc}(b []byte, v *${d.name}, lvl int) ([]byte, *EncodeError) {`, () => {
     pr.block("if lvl > wireMaxDepth {", () => pr.raw("return b, wireEncodeDepth()"));
+    // a closed object of patterns: an extra member no pattern matches is an unknown key, refused first
+    if (t.extras.kind === "reject" && t.patterns.length > 0) {
+      const allowed = [
+        ...t.properties.map((p) => `k == ${goString(p.name)}`),
+        ...t.patterns.map((pp) => `${pp.pattern.name}.MatchString(k)`),
+      ].join(" || ");
+      pr.block(
+        `if err := wireEncodeUnknown(v.${t.goExtra}, func(k string) bool { return ${allowed} }); err != nil {`,
+        () => pr.raw("return b, err"),
+      );
+    }
     for (const p of t.properties) {
       if (p.required && g.nilable(p.type) && !g.peek(() => g.goType(p.type)).startsWith("[]")) {
         pr.block(`if v.${p.names.goField} == nil {`, () => pr.raw(`return b, wireEncodeMissing(${goString(p.name)})`));
@@ -296,13 +312,24 @@ export function objectEncoder(g: GoContext, pr: Printer, d: Decl, t: ObjectType)
     if (tail !== undefined) pr.raw("start := len(b)");
     if (t.properties.some((p) => !g.implied(p)) || extra !== undefined) pr.raw("var err *EncodeError");
     // one variable for every property a pattern matches: required ones are written in one scope
-    if (t.properties.some((p) => !g.implied(p) && (p.patterns ?? []).length > 0)) pr.raw("var valueAt int");
+    if (t.properties.some((p) => (p.patterns ?? []).length > 0)) pr.raw("var valueAt int");
     // every member is written with a leading comma; the first comma becomes the opening brace
     pr.raw("open := len(b)");
     for (const p of t.properties) {
       const key = bytesLit("," + jsonString(p.name) + ":");
       if (g.implied(p)) {
-        pr.raw(`b = append(b, ${bytesLit("," + jsonString(p.name) + ":" + constJSON(constOf(p.type)!))}...)`);
+        if ((p.patterns ?? []).length === 0) {
+          pr.raw(`b = append(b, ${bytesLit("," + jsonString(p.name) + ":" + constJSON(constOf(p.type)!))}...)`);
+          continue;
+        }
+        // its value is the constant, which the patterns matching its name check too (as decoding does)
+        ownerOf.set(p, t);
+        pr.raw(`b = append(b, ${key}...)`);
+        pr.raw("valueAt = len(b)");
+        pr.raw(`b = append(b, ${bytesLit(constJSON(constOf(p.type)!))}...)`);
+        pr.block(`if err := wireCheckWritten(b[valueAt:], lvl+1, ${patternsCheck(g, ctx, p)}); err != nil {`, () =>
+          pr.raw(`return b, err.in(${goString(p.name)})`),
+        );
         continue;
       }
       const codec = typeCodec(g, p.type, `${ctx}_${propertyPart(p)}`);
@@ -337,10 +364,12 @@ export function objectEncoder(g: GoContext, pr: Printer, d: Decl, t: ObjectType)
           : `func(k string) bool { return ${t.properties.map((p) => `k == ${goString(p.name)}`).join(" || ")} }`;
       // members of a pattern's (or additionalProperties') schema that orders members: written again in schema order
       const pick = extrasWriterPick(g, t, ctx);
+      // with patterns, each member is checked first as decoding checks it (the patterns matching its
+      // key, else additionalProperties; free-form values are checked by the writer itself)
       const call =
-        pick === undefined
-          ? `wireAppendExtras(b, v.${t.goExtra}, true, lvl+1, ${declared})`
-          : `wireAppendExtrasOrdered(b, v.${t.goExtra}, true, lvl+1, ${declared}, ${pick})`;
+        t.patterns.length > 0
+          ? `wireAppendExtrasChecked(b, v.${t.goExtra}, true, lvl+1, ${declared}, ${matchedChecks(g, t, ctx)}, ${t.extras.kind === "map" ? treeCheckFn(g, t.extras.type, `${ctx}_Value`) : "nil"}, ${pick ?? "nil"})`
+          : `wireAppendExtras(b, v.${t.goExtra}, true, lvl+1, ${declared})`;
       pr.block(`if b, err = ${call}; err != nil {`, () => pr.raw("return b, err"));
     } else if (extra !== undefined) {
       const m = t.extras as { kind: "map"; type: Parameters<typeof typeCodec>[1] };

@@ -16,17 +16,20 @@ import "encoding/json"
 // wireWrite writes the tree value v (parsed from canonical text) in schema order.
 type wireWrite func(b []byte, v *wireValue) []byte
 
-// wireAppendRawOrdered is wireAppendRawChecked for a value whose schema orders members: written
-// canonically, checked as a whole, then written again in schema order by write.
+// wireAppendRawOrdered is wireAppendRawChecked for a value whose schema orders members: checked as
+// a whole, written canonically, then written again in schema order by write.
 func wireAppendRawOrdered(b []byte, raw json.RawMessage, lvl int, check wireCheck, write wireWrite) ([]byte, *EncodeError) {
-	start := len(b)
-	b, err := wireAppendRaw(b, raw, lvl, wireAnyKind)
+	t, err := wireRawTree(raw, lvl, check)
 	if err != nil {
 		return b, err
 	}
-	t := wireParseTree(b[start:], lvl)
-	if err := check(t); err != nil {
-		return b, wireToEncodeError(err)
+	start := len(b)
+	if b, err = wireAppendRaw(b, raw, lvl, wireAnyKind); err != nil {
+		return b, err
+	}
+	if string(b[start:]) != string(raw) {
+		// the tree of the canonical text (the checked one views raw, whose text differs)
+		return wireRewrite(b, start, lvl, write), nil
 	}
 	return wireRewriteTree(b, start, t, write), nil
 }

@@ -406,16 +406,10 @@ func wireCanonicalRaw(raw []byte) ([]byte, *EncodeError) {
 
 // wireAppendExtras writes the extra members of an open object (after its declared
 // members, so each is preceded by a comma when needsComma) in ECMAScript
-// property order with duplicates resolved. level is the level of the values.
-// declared reports keys that the object declares: such an extra is refused.
+// property order with duplicates resolved, as free-form values. level is the
+// level of the values. declared reports keys that the object declares: such an
+// extra is refused. (An object with pattern properties: wireAppendExtrasChecked.)
 func wireAppendExtras(dst []byte, extras []Member, needsComma bool, level int, declared func(string) bool) ([]byte, *EncodeError) {
-	return wireAppendExtrasOrdered(dst, extras, needsComma, level, declared, nil)
-}
-
-// wireAppendExtrasOrdered is wireAppendExtras for an object whose extra members have schemas that
-// order members (pattern properties, additionalProperties): the value of a member whose key
-// pick(key) gives a writer for is written again in schema order by it (treewrite.go).
-func wireAppendExtrasOrdered(dst []byte, extras []Member, needsComma bool, level int, declared func(string) bool, pick func(string) wireWrite) ([]byte, *EncodeError) {
 	order := wireEsOrder(len(extras), func(i int) string { return extras[i].Key })
 	for _, o := range order {
 		m := &extras[o]
@@ -435,14 +429,8 @@ func wireAppendExtrasOrdered(dst []byte, extras []Member, needsComma bool, level
 		if m.Value == nil {
 			return dst, wireEncodeFail(wireCodeSyntax, "extra member has no value").in(m.Key)
 		}
-		at := len(dst)
 		if dst, err = wireAppendRaw(dst, m.Value, level, wireAnyKind); err != nil {
 			return dst, err.in(m.Key)
-		}
-		if pick != nil {
-			if w := pick(m.Key); w != nil {
-				dst = wireRewrite(dst, at, level, w)
-			}
 		}
 	}
 	return dst, nil
