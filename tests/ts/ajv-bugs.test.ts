@@ -36,6 +36,19 @@ const examples: Record<string, { draft: Draft; schema: object; pointer: string; 
     input: "[]",
     valid: false,
   },
+  "contains-annotations-through-applicators": {
+    draft: "draft2020-12",
+    schema: {
+      $schema: "https://json-schema.org/draft/2020-12/schema",
+      $defs: { A: { contains: {} } },
+      oneOf: [{ $ref: "#/$defs/A" }],
+      unevaluatedItems: false,
+    },
+    pointer: "",
+    // the contains in the valid variant evaluates every item
+    input: '["AOI",""]',
+    valid: true,
+  },
   "dynamic-anchor-below-a-resource-root": {
     // the JSON-Schema-Test-Suite's draft2020-12/dynamicRef.json, "A $dynamicRef to a $dynamicAnchor
     // in the same schema resource behaves like a normal $ref to an $anchor"

@@ -81,6 +81,18 @@ export const AJV_BUGS: { id: string; applies: (draft: Draft, files: SchemaFile[]
       files.some((f) => f.text.includes('"$dynamicRef"') && nestedDynamicAnchor(JSON.parse(f.text))),
     reason: "ajv resolves a $dynamicRef to a $dynamicAnchor below a resource's root as that root",
   },
+  {
+    // ajv counts the items a `contains` matched as evaluated (for unevaluatedItems) only where the
+    // contains sits in the same schema or an allOf beside it, not through a oneOf/anyOf variant or a
+    // $ref, where JSON Schema 2020-12 collects the annotations of every valid subschema (seed
+    // 20261202 schema 898: {oneOf: [{$ref: A}], unevaluatedItems: false}, A = {contains: {}}
+    // rejects ["AOI", ""])
+    id: "contains-annotations-through-applicators",
+    applies: (draft, files) =>
+      draft === "draft2020-12" &&
+      files.some((f) => f.text.includes('"unevaluatedItems"') && f.text.includes('"contains"')),
+    reason: "ajv does not collect contains annotations through oneOf, anyOf or $ref for unevaluatedItems",
+  },
 ];
 
 export class AjvFiles {
