@@ -22,6 +22,10 @@ function enumBranches(t: Type): unknown[] | undefined {
 }
 
 const KIND_TEXT: Record<string, string> = { object: "JSON object", array: "JSON array" };
+const NOTHING = "nothing (no value is valid)";
+
+/** The aliases whose text typeText is writing: a recursive one (A = array of A) is named, not expanded again. */
+const expanding = new Set<Decl>();
 
 /** The type column: what a value is. `aliases`: a reference to an alias says what it names. */
 export function typeText(t: Type, aliases = false): string {
@@ -29,18 +33,27 @@ export function typeText(t: Type, aliases = false): string {
   if (values !== undefined) return values.map(json).join(" or ");
   switch (t.kind) {
     case "ref": {
-      const a = aliases ? aliasOf(t.decl) : undefined;
+      const a = aliases && !expanding.has(t.decl) ? aliasOf(t.decl) : undefined;
       if (a === undefined) return link(t.decl);
-      return a.enumMembers !== undefined ? `${link(t.decl)} (enum)` : `${link(t.decl)} (${typeText(a.type, aliases)})`;
+      if (a.enumMembers !== undefined) return `${link(t.decl)} (enum)`;
+      expanding.add(a);
+      try {
+        return `${link(t.decl)} (${typeText(a.type, aliases)})`;
+      } finally {
+        expanding.delete(a);
+      }
     }
     case "string": {
       const vs = valuesOfChecks(t.checks);
+      if (vs?.length === 0) return NOTHING;
       return vs === undefined ? "string" : vs.map(json).join(" or ");
     }
     case "integer":
     case "number": {
       const vs = valuesOfChecks(t.checks);
       if (vs === undefined) return t.kind;
+      // const and enum that contradict each other (const 1 beside enum [0.1]) admit no value
+      if (vs.length === 0) return NOTHING;
       return t.checks.some((c) => c.family === "const")
         ? `${t.kind} ${json(vs[0])}`
         : `${t.kind}: ${vs.map(json).join(", ")}`;
@@ -50,7 +63,7 @@ export function typeText(t: Type, aliases = false): string {
     case "null":
       return "`null`";
     case "never":
-      return "nothing (no value is valid)";
+      return NOTHING;
     case "any":
       if (t.kinds === undefined) return "any JSON value";
       return t.kinds.map((k) => KIND_TEXT[k] ?? k).join(" or ");
@@ -84,8 +97,14 @@ export function constraintsOf(t: Type): string[] {
   const out: string[] = [];
   switch (t.kind) {
     case "ref": {
-      const a = aliasOf(t.decl);
-      if (a !== undefined && a.enumMembers === undefined) out.push(...constraintsOf(a.type));
+      const a = expanding.has(t.decl) ? undefined : aliasOf(t.decl);
+      if (a === undefined || a.enumMembers !== undefined) break;
+      expanding.add(a);
+      try {
+        out.push(...constraintsOf(a.type));
+      } finally {
+        expanding.delete(a);
+      }
       break;
     }
     case "string":

@@ -23,7 +23,7 @@ export function tsConst(pr: Printer, c: ConstCheck, v: Val): void {
 
 export function tsEnum(pr: Printer, c: EnumCheck, v: Val): void {
   if (c.values.length === 0) {
-    pr.raw(`$fail("enum", ${v.k === undefined ? v.p : `$at(${v.p}, ${v.k})`}, "no value is allowed");`);
+    pr.raw(`$failAlways("enum", ${v.k === undefined ? v.p : `$at(${v.p}, ${v.k})`}, "no value is allowed");`);
     return;
   }
   const cond = c.values.map((e) => `${v.x} !== ${literal(e)}`).join(" && ");

@@ -194,7 +194,7 @@ export class TsChecks {
           c.family === "enum"
             ? "no value is allowed"
             : `expected the constant ${typeof c.value === "string" ? JSON.stringify(c.value) : c.value}`;
-        this.pr.raw(`$fail(${lit(c.family)}, ${ptr(v)}, ${lit(message)});`);
+        this.pr.raw(`$failAlways(${lit(c.family)}, ${ptr(v)}, ${lit(message)});`);
         return;
       }
       tsKeywordCheck(this.pr, c.family === "enum" ? ({ ...c, values: kept } as typeof c) : c, v);

@@ -571,6 +571,15 @@ function $never(v: unknown, p: string, k?: $Key): void {
   $fail("forbidden", $at(p, k), `no value is allowed here (got ${$kindOf(v)})`);
 }
 
+/**
+ * A keyword check that fails every value reaching it (const 1 beside enum [0.1]). Typed void, as
+ * $never is: after a call typed never, tsc takes the checks beside it as unreachable and narrows
+ * every name there to never (TS2339).
+ */
+function $failAlways(code: WireErrorCode, pointer: string, message: string): void {
+  $fail(code, pointer, message);
+}
+
 /** The canonical text of a JSON value for equality: object members sorted by key, numbers as JSON.stringify writes them. */
 function $canon(v: unknown): string {
   if (typeof v !== "object" || v === null) return JSON.stringify(v);

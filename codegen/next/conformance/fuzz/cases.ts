@@ -10,6 +10,7 @@ import { SchemaSet } from "../../../schema/set";
 import { buildProtocol } from "../../ir/protocol";
 import type { JsonValue, Protocol } from "../../ir/types";
 import { emitTypeScript } from "../../ts/emit";
+import { emitDocs } from "../../docs/emit";
 import { buildBatch, goPending } from "../gobatch";
 import { loadTs, typecheck } from "../tsmodule";
 import { signature } from "./minimize";
@@ -110,6 +111,11 @@ export async function checkCases(root: string, cases: FuzzCase[]): Promise<Map<s
         `the generator refuses the schema: ${p.thrown !== undefined ? String(p.thrown) : p.errors!.map((e) => e.message).join("; ")}`,
       );
       return;
+    }
+    try {
+      emitDocs(p.ir);
+    } catch (e) {
+      problems.push(`the docs emitter throws ${e instanceof Error ? e.message : String(e)}`);
     }
     built.push({ c, key, ir: p.ir, text: emitTypeScript(p.ir), goPending: goPending(p.ir, key).length > 0 });
   });

@@ -13,6 +13,7 @@ import { agrees, explain, loadExceptions, spanAt, type DiffCase, type Scalar, ty
 import { describeOutcome, sameOutcome, type Outcome } from "../vectors";
 import { SchemaSet } from "../../../schema/set";
 import { emitTypeScript } from "../../ts/emit";
+import { emitDocs } from "../../docs/emit";
 import { buildProtocol } from "../../ir/protocol";
 import type { Decl, Dispatch, Protocol } from "../../ir/types";
 import { everyType } from "../../ir/query";
@@ -393,6 +394,16 @@ async function fuzzRun(
           detail: `emitTypeScript threw ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`,
         });
         continue;
+      }
+      // the docs emitter runs on every generate too: it must not throw on what the IR accepted
+      try {
+        emitDocs(ir);
+      } catch (e) {
+        find({
+          ...base,
+          kind: "crash",
+          detail: `emitDocs threw ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`,
+        });
       }
       const oracle = o.oracle(set);
       const b: Built = { index, key, schema, files, set, ir, gen: new Generator(ir, { oracle }), oracle, tsText };
