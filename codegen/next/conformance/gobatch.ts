@@ -18,6 +18,7 @@ import { emitGoRuntime } from "../../go/module";
 import { GoProcess } from "./go";
 import { GoContext } from "../go/context";
 import { emitGo } from "../go/emit";
+import { tupleFields } from "../go/codec";
 import { extraField, goVariants } from "../go/types";
 import { isNullable } from "../ir/query";
 import type { Protocol } from "../ir/types";
@@ -86,8 +87,15 @@ function harness(members: BatchMember[]): string {
     const fields: string[] = [];
     const extras: string[] = [];
     const wraps: string[] = [];
+    const tuples: string[] = [];
     for (const d of p.decls) {
       if (d.constant !== undefined) continue;
+      for (const x of g.tuplesOf.get(d) ?? []) {
+        const { items, rest } = tupleFields(x.t);
+        tuples.push(
+          `reflect.TypeFor[${x.name}](): {Items: []string{${items.map((f) => JSON.stringify(f.name)).join(", ")}}, Rest: ${JSON.stringify(rest === undefined ? "" : "Rest")}},`,
+        );
+      }
       named.push(`${JSON.stringify(d.name)}: reflect.TypeFor[${d.name}](),`);
       const t = d.type;
       if (t.kind === "object" && !g.mapAlias(d)) {
@@ -116,6 +124,7 @@ function harness(members: BatchMember[]): string {
       `\t\tFields: map[reflect.Type]map[string]string{\n${uniq(fields)}\n\t\t},`,
       `\t\tExtra: map[reflect.Type]string{\n${uniq(extras)}\n\t\t},`,
       `\t\tWraps: map[reflect.Type]reflect.Type{\n${uniq(wraps)}\n\t\t},`,
+      `\t\tTuples: map[reflect.Type]xcheck.TupleFields{\n${uniq(tuples)}\n\t\t},`,
       `\t})`,
     );
   }

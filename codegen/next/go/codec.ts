@@ -1,7 +1,7 @@
 // Decoding and encoding of one IR type in Go: a runtime call, a definition's function, or a helper
 // generated for it (named after where it sits: the definition, then parts such as a property or an item).
 import { isNullable, nullableOf } from "../ir/query";
-import type { ArrayType, Kind, NumberType, ObjectType, StringType, Type } from "../ir/types";
+import type { ArrayType, Kind, NumberType, ObjectType, Property, StringType, Type } from "../ir/types";
 import { goBounds } from "../keywords/bounds";
 import { goConst, goEnum } from "../keywords/const-enum";
 import { goFormat } from "../keywords/format";
@@ -73,7 +73,10 @@ export function typeCodec(g: GoContext, t: Type, ctx: string): TypeCodec {
     case "object":
       return isMapLike(t) ? mapCodec(g, t, ctx) : rawChecked(g, t, ctx);
     case "array":
-      if (t.prefix.length > 0) return rawChecked(g, t, ctx);
+      // a tuple in a typed position is its struct (applicators beside it are checked after it on
+      // its tree, as for any shape: the tree validator's order); one that has no typed position (no
+      // name: pattern members, values inside applicators) keeps the raw path
+      if (t.prefix.length > 0) return g.tupleName(t) !== undefined ? tupleCodec(g, t, ctx) : rawChecked(g, t, ctx);
       return arrayCodec(g, t, ctx);
     case "union":
       if (isNullable(t)) return nullableCodec(g, t, ctx);
@@ -293,6 +296,144 @@ function arrayCodec(g: GoContext, t: ArrayType, ctx: string): TypeCodec {
   return { dec: (p) => `${dec}(d, ${p})`, enc: (v, lvl) => `${enc}(b, ${v}, ${lvl})` };
 }
 
+/** The Go struct fields of a tuple's prefix elements and of its rest (codegen/SEMANTICS.md, "Go types of tuples"). */
+export interface TupleField {
+  /** Item1, Item2, ...: the element at index i is Item<i+1>, as the hoist pass names an element's type. */
+  name: string;
+  type: Type;
+  /** Within minItems: always written (a field by value unless nilable). */
+  required: boolean;
+}
+
+export function tupleFields(t: ArrayType): { items: TupleField[]; rest: Type | undefined } {
+  const min = Math.max(0, ...t.checks.map((c) => (c.family === "items-length" ? (c.min ?? 0) : 0)));
+  const items = t.prefix.map((type, i) => ({ name: `Item${i + 1}`, type, required: i < min }));
+  const rest = t.items ?? ({ kind: "any", origin: t.origin } as Type);
+  return { items, rest: rest.kind === "never" ? undefined : rest };
+}
+
+/** The Go type of a tuple element's field: optional ones are pointers unless nil is their zero value (as optional properties). */
+export function tupleFieldType(g: GoContext, f: TupleField): string {
+  return g.fieldType({ required: f.required, type: f.type } as Property);
+}
+
+/**
+ * A tuple as its struct: each prefix element decoded into its field as it comes (an absent
+ * optional one stays nil), the elements after the prefix into Rest (or forbidden: items false),
+ * the first element error kept while the others are skipped, then minItems/maxItems, which come
+ * first, as in the tree validator (tree.ts array) and the TypeScript check.
+ */
+function tupleCodec(g: GoContext, t: ArrayType, ctx: string): TypeCodec {
+  const name = () => g.tupleName(t)!;
+  const whole: ArrayType["checks"] = t.checks.filter((c) => c.family === "unique" || c.family === "contains");
+  if (whole.length > 0) {
+    // uniqueItems and contains look at all the elements at once: checked on the array's tree, after its elements
+    const bare: ArrayType = { ...t, checks: t.checks.filter((c) => !whole.includes(c)) };
+    g.sameTuple(bare, t);
+    const shape = tupleCodec(g, bare, `${ctx}_Shape`);
+    const elements: ArrayType = { kind: "array", origin: t.origin, prefix: [], checks: whole as ArrayType["checks"] };
+    elementsChecked.add(elements);
+    const check = treeCheckFn(g, elements, `${ctx}_Elements`);
+    return wrapTreeCheck(g, shape, name, check, ctx);
+  }
+  const { items, rest } = tupleFields(t);
+  const codecs = items.map((f, i) => typeCodec(g, f.type, `${ctx}_Item${i + 1}`));
+  const restCodec = rest === undefined ? undefined : typeCodec(g, rest, `${ctx}_Item`);
+  const length = t.checks.flatMap((c) => (c.family === "items-length" ? goItemsLength(c) : []));
+  const dec = g.helper(`dec_${ctx}`, () => {
+    const L = [
+      `func dec_${ctx}(d *wireDecoder, v *${name()}) *DecodeError {`,
+      "\tif !d.ArrayStart() {",
+      '\t\treturn d.NotEntered("array")',
+      "\t}",
+      `\t*v = ${name()}{}`,
+      "\tvar first *DecodeError",
+      "\tn := 0",
+      "\tfor d.NextElement() {",
+      "\t\tif first != nil {",
+      "\t\t\td.Skip()",
+      "\t\t\tn++",
+      "\t\t\tcontinue",
+      "\t\t}",
+      "\t\tvar err *DecodeError",
+      "\t\tswitch n {",
+    ];
+    items.forEach((f, i) => {
+      L.push(`\t\tcase ${i}:`);
+      const field = `v.${f.name}`;
+      const pointer = g.pointerField({ required: f.required, type: f.type } as Property);
+      if (pointer) L.push(`\t\t\t${field} = new(${g.goType(f.type)})`, `\t\t\terr = ${codecs[i]!.dec(field)}`);
+      else L.push(`\t\t\terr = ${codecs[i]!.dec(`&${field}`)}`);
+    });
+    L.push("\t\tdefault:");
+    if (restCodec === undefined) L.push("\t\t\terr = d.Never()");
+    else
+      L.push(
+        `\t\t\tvar x ${g.goType(rest!)}`,
+        `\t\t\terr = ${restCodec.dec("&x")}`,
+        "\t\t\tv.Rest = append(v.Rest, x)",
+      );
+    L.push("\t\t}", "\t\tif err != nil {", "\t\t\tfirst = err.at(n)", "\t\t}", "\t\tn++", "\t}");
+    L.push(...length.map((l) => "\t" + l), "\treturn first", "}");
+    return L.join("\n");
+  });
+  const enc = g.helper(`enc_${ctx}`, () => {
+    const L = [`func enc_${ctx}(b []byte, v ${name()}, lvl int) ([]byte, *EncodeError) {`, ...ENC_DEPTH];
+    // the elements present: a prefix without gaps, then Rest (only after the whole prefix)
+    const present = items.map((f) => {
+      const ft = g.peek(() => tupleFieldType(g, f));
+      const nilIsAbsent = !f.required || ft.startsWith("*") || (g.nilable(f.type) && !ft.startsWith("[]"));
+      return nilIsAbsent ? `v.${f.name} != nil` : "true";
+    });
+    L.push(`\tpresent := [${items.length}]bool{${present.join(", ")}}`);
+    L.push(
+      "\tn := 0",
+      "\tfor n < len(present) && present[n] {",
+      "\t\tn++",
+      "\t}",
+      "\tfor i := n; i < len(present); i++ {",
+      "\t\tif present[i] {",
+      '\t\t\treturn b, wireEncodeFail(wireCodeLength, "tuple element absent before a present one").at(n)',
+      "\t\t}",
+      "\t}",
+    );
+    if (rest !== undefined)
+      L.push(
+        "\tif len(v.Rest) > 0 && n < len(present) {",
+        '\t\treturn b, wireEncodeFail(wireCodeLength, "tuple element absent before the rest items").at(n)',
+        "\t}",
+        "\tn += len(v.Rest)",
+      );
+    L.push(...length.map((l) => "\t" + l.replace(/return wireFail\(/, "return b, wireEncodeFail(")));
+    L.push("\tb = append(b, '[')", "\tvar err *EncodeError");
+    items.forEach((f, i) => {
+      const ft = g.peek(() => tupleFieldType(g, f));
+      const val = ft.startsWith("*") ? `*v.${f.name}` : `v.${f.name}`;
+      L.push(
+        `\tif !present[${i}] {`,
+        "\t\treturn append(b, ']'), nil",
+        "\t}",
+        ...(i > 0 ? ["\tb = append(b, ',')"] : []),
+        `\tif b, err = ${codecs[i]!.enc(val, "lvl+1")}; err != nil {`,
+        `\t\treturn b, err.at(${i})`,
+        "\t}",
+      );
+    });
+    if (restCodec !== undefined)
+      L.push(
+        "\tfor i, x := range v.Rest {",
+        "\t\tb = append(b, ',')",
+        `\t\tif b, err = ${restCodec.enc("x", "lvl+1")}; err != nil {`,
+        `\t\t\treturn b, err.at(${items.length} + i)`,
+        "\t\t}",
+        "\t}",
+      );
+    L.push("\treturn append(b, ']'), nil", "}");
+    return L.join("\n");
+  });
+  return { dec: (p) => `${dec}(d, ${p})`, enc: (v, lvl) => `${enc}(b, ${v}, ${lvl})` };
+}
+
 /** The first lines of a container's encoder: deeper than the limit is the decoder's depth error. */
 const ENC_DEPTH = ["\tif lvl > wireMaxDepth {", "\t\treturn b, wireEncodeDepth()", "\t}"];
 
@@ -423,7 +564,7 @@ function rawChecked(g: GoContext, t: Type, ctx: string): TypeCodec {
 
 /** A type with applicators: its shape decoded (or encoded) as usual, then the applicators checked on the value's tree. */
 function withApplicators(g: GoContext, t: Type, ctx: string): TypeCodec {
-  const bare = withoutAlso(t);
+  const bare = withoutAlso(g, t);
   const shape = typeCodec(g, bare, `${ctx}_Shape`);
   const check = treeApplicatorsFn(g, t, `${ctx}_Also`);
   return wrapTreeCheck(g, shape, () => g.goType(bare), check, `${ctx}_Checked`);
@@ -449,8 +590,9 @@ export function treeThen(name: string, goT: string, shape: string, check: string
   ].join("\n");
 }
 
-function withoutAlso(t: Type): Type {
+function withoutAlso(g: GoContext, t: Type): Type {
   const copy = { ...t } as Type;
   delete copy.also;
+  g.sameTuple(copy, t);
   return copy;
 }

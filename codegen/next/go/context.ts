@@ -1,7 +1,9 @@
 // What every part of the Go emitter shares: the protocol, the Go type of each IR type, the
 // symbols that record imports, and the helper functions generated for inline types.
 import { isNullable, nullableOf, resolve } from "../ir/query";
-import type { Decl, Property, Protocol, Type } from "../ir/types";
+import type { ArrayType, Decl, Property, Protocol, Type } from "../ir/types";
+import { variantName } from "../ir/naming";
+import { pascalName } from "../ir/words";
 import { sym, Uses, type Sym } from "../print/printer";
 
 export const JSON_RAW: Sym = sym("json.RawMessage", "encoding/json");
@@ -23,8 +25,14 @@ export class GoContext {
   /** Object definitions that are variants of a union (their struct has the union's marker method). */
   private readonly variants = new Set<Decl>();
 
+  /** The Go struct of each tuple in a typed position (codegen/SEMANTICS.md, "Go types of tuples"), by IR node. */
+  private readonly tupleNames = new Map<Type, string>();
+  /** The tuple structs each definition's types.go text is followed by (its own, if it is a tuple, first). */
+  readonly tuplesOf = new Map<Decl, { name: string; t: ArrayType }[]>();
+
   constructor(readonly p: Protocol) {
     this.cyclic = cyclicDecls(p.decls);
+    nameTuples(p.decls, this.tupleNames, this.tuplesOf);
     for (const d of p.decls) {
       if (d.type.kind !== "union" || isNullable(d.type)) continue;
       for (const v of d.type.variants) {
@@ -85,7 +93,7 @@ export class GoContext {
       case "enum":
         return this.s(JSON_RAW);
       case "array":
-        if (t.prefix.length > 0) return this.s(JSON_RAW);
+        if (t.prefix.length > 0) return this.tupleName(t) ?? this.s(JSON_RAW);
         return `[]${this.goType(t.items ?? { kind: "any", origin: t.origin })}`;
       case "ref": {
         const d = t.decl;
@@ -100,10 +108,27 @@ export class GoContext {
     }
   }
 
+  /** The Go struct of a tuple type (array with prefixItems) in a typed position; undefined: kept raw. */
+  tupleName(t: Type): string | undefined {
+    return t.kind === "array" && t.prefix.length > 0 ? this.tupleNames.get(t) : undefined;
+  }
+
+  /** A copy of a tuple type (its applicators or whole-array checks set aside) is the same Go struct. */
+  sameTuple(copy: Type, original: Type): void {
+    const name = this.tupleNames.get(original);
+    if (name !== undefined) this.tupleNames.set(copy, name);
+  }
+
+  /** Whether a definition is a tuple, written as its own struct. */
+  isTupleDecl(d: Decl): boolean {
+    return this.tupleNames.get(d.type) === d.name;
+  }
+
   /** Whether a definition is written as an alias (type X = ...): not a struct, an interface or an enum. */
   isAlias(d: Decl): boolean {
     const t = d.type;
     if (t.kind === "object") return this.mapAlias(d);
+    if (this.isTupleDecl(d)) return false;
     return !(t.kind === "union" && !isNullable(t)) && d.enumMembers === undefined;
   }
 
@@ -150,7 +175,9 @@ export class GoContext {
   /** A type held by value inside another: a definition that contains itself is held by pointer. */
   elementType(t: Type): string {
     const base = this.goType(t);
-    return t.kind === "ref" && this.cyclic.has(t.decl) && resolve(t).kind === "object" ? `*${base}` : base;
+    return t.kind === "ref" && this.cyclic.has(t.decl) && (resolve(t).kind === "object" || this.isTupleDecl(t.decl))
+      ? `*${base}`
+      : base;
   }
 
   /** True when the type's zero value is nil already (slices, raw values, interfaces, pointers). */
@@ -267,7 +294,9 @@ function cyclicDecls(decls: readonly Decl[]): Set<Decl> {
         t.variants.forEach((v) => refsOf(v, acc));
         return;
       case "array":
-        return; // slices break cycles
+        // a tuple's struct holds its prefix elements by value; slices (its Rest, arrays) break cycles
+        t.prefix.forEach((x) => refsOf(x, acc));
+        return;
       default:
         return;
     }
@@ -288,6 +317,62 @@ function cyclicDecls(decls: readonly Decl[]): Set<Decl> {
     }
   }
   return out;
+}
+
+/**
+ * Names the tuples in typed positions (a definition, a property, an element, a typed map's
+ * value, a union variant; not pattern members, which Go keeps raw), as the hoist pass names inline
+ * objects (codegen/next/ir/hoist.ts, naming.ts): the definition's own name for a tuple definition,
+ * else the parent's name and the place (property in PascalCase, Item<n> for the n-th prefix
+ * element counting from 1, Item, Value, the variant's name part). A name another type has
+ * already takes "Tuple", then a number.
+ */
+function nameTuples(
+  decls: readonly Decl[],
+  names: Map<Type, string>,
+  byDecl: Map<Decl, { name: string; t: ArrayType }[]>,
+): void {
+  const taken = new Set<string>();
+  for (const d of decls) {
+    taken.add(d.name);
+    if (d.type.kind === "union" && !isNullable(d.type)) for (const v of d.type.variantNames ?? []) taken.add(v);
+  }
+  for (const d of decls) {
+    if (d.constant !== undefined) continue;
+    const list: { name: string; t: ArrayType }[] = [];
+    const at = (t: Type, name: string, own: boolean): void => {
+      switch (t.kind) {
+        case "array":
+          if (t.prefix.length > 0 && !names.has(t)) {
+            let n = name;
+            if (!own) {
+              if (taken.has(n)) n = `${name}Tuple`;
+              for (let i = 2; taken.has(n); i++) n = `${name}Tuple${i}`;
+            }
+            taken.add(n);
+            names.set(t, n);
+            list.push({ name: n, t });
+            t.prefix.forEach((x, i) => at(x, `${n}Item${i + 1}`, false));
+          }
+          if (t.items !== undefined) at(t.items, `${name}Item`, false);
+          return;
+        case "object":
+          if (!own) return; // a definition of its own (hoisted)
+          for (const p of t.properties) at(p.type, name + pascalName(p.name), false);
+          // pattern members (and the others beside them) are kept raw ([]Member): no typed position
+          if (t.extras.kind === "map" && t.patterns.length === 0) at(t.extras.type, `${name}Value`, false);
+          return;
+        case "union":
+          if (isNullable(t)) t.variants.forEach((v) => at(v, name, false));
+          else if (own) t.variants.forEach((v, i) => at(v, name + variantName(t, i), false));
+          return;
+        default:
+          return;
+      }
+    };
+    at(d.type, d.name, true);
+    byDecl.set(d, list);
+  }
 }
 
 /** A Go interpreted string literal. */

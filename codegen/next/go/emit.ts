@@ -42,6 +42,7 @@ function zeroOf(g: GoContext, d: Decl): string {
   // an alias (type Alias = Obj) has the zero value of what it names
   if (r.kind === "object") return `${d.name}{}`;
   if (r.kind === "union") return isNullable(r) ? `${d.name}{}` : "nil";
+  if (g.tupleName(r) !== undefined) return `${d.name}{}`; // a tuple's struct
   switch (r.kind) {
     case "string":
       return d.enumMembers ? `${d.name}("")` : '""';

@@ -1,7 +1,8 @@
 // types.go: the Go declarations of a protocol: structs, sealed unions with their variant types and
 // visitors, enums, aliases and constants.
 import { isNullable, resolve } from "../ir/query";
-import type { Decl, JsonValue, ObjectType, Type, UnionType } from "../ir/types";
+import type { ArrayType, Decl, JsonValue, ObjectType, Type, UnionType } from "../ir/types";
+import { tupleFields, tupleFieldType } from "./codec";
 import type { Printer } from "../print/printer";
 import { comment, GoContext, goFloat, goInt, goString, structOf } from "./context";
 
@@ -66,11 +67,20 @@ export function emitTypes(g: GoContext, pr: Printer, prefix = ""): void {
   }
   const wrappers = new Map<string, GoVariant>();
   for (const d of p.decls) {
+    declaration(d);
+    // the structs of the tuples inside it (and its own, if it is one), right after it
+    for (const x of g.tuplesOf.get(d) ?? []) {
+      pr.blank();
+      tupleStruct(g, pr, x.name, x.t, x.name === d.name ? d : undefined);
+    }
+  }
+  function declaration(d: Decl): void {
     pr.blank();
     if (d.constant !== undefined) {
       constant(g, pr, d);
-      continue;
+      return;
     }
+    if (g.isTupleDecl(d)) return;
     const t = d.type;
     if (t.kind === "object" && !g.mapAlias(d)) {
       struct(g, pr, d, t);
@@ -78,7 +88,7 @@ export function emitTypes(g: GoContext, pr: Printer, prefix = ""): void {
         pr.blank();
         pr.raw(`func (*${d.name}) ${u.names.go.marker}() {}`);
       }
-      continue;
+      return;
     }
     const defined = g.definedAlias(d);
     if (defined !== undefined) {
@@ -87,17 +97,17 @@ export function emitTypes(g: GoContext, pr: Printer, prefix = ""): void {
         `// A defined type, not an alias (an alias cannot refer to itself): convert it to ${defined} for that type's methods.`,
       );
       pr.raw(`type ${d.name} ${g.aliasOf(d)}`);
-      continue;
+      return;
     }
     if (t.kind === "object") {
       declDoc(pr, d);
       pr.raw(`type ${d.name} = ${g.aliasOf(d)}`);
-      continue;
+      return;
     }
     if (t.kind === "union" && !isNullable(t)) {
       union(g, pr, d, t);
       for (const v of goVariants(g, t)) if (v.wraps !== "" && !wrappers.has(v.name)) wrappers.set(v.name, v);
-      continue;
+      return;
     }
     if (d.enumMembers !== undefined) {
       declDoc(pr, d);
@@ -114,7 +124,7 @@ export function emitTypes(g: GoContext, pr: Printer, prefix = ""): void {
         },
         ")",
       );
-      continue;
+      return;
     }
     declDoc(pr, d);
     pr.raw(`type ${d.name} = ${g.goType(t)}`);
@@ -129,6 +139,36 @@ export function emitTypes(g: GoContext, pr: Printer, prefix = ""): void {
       pr.raw(`func (${name}) ${u.names.go.marker}() {}`);
     }
   }
+}
+
+/**
+ * The struct of a tuple (codegen/SEMANTICS.md, "Go types of tuples"): one field per prefix element,
+ * Item1 for the element at index 0 (optional ones, past minItems, are pointers unless nil is their
+ * zero value, as optional properties), then Rest for the elements after the prefix unless the
+ * schema forbids them (items: false).
+ */
+function tupleStruct(g: GoContext, pr: Printer, name: string, t: ArrayType, d: Decl | undefined): void {
+  if (d !== undefined && (d.doc?.description ?? d.doc?.title ?? "").trim() !== "") {
+    declDoc(pr, d);
+    pr.raw("//");
+    pr.raw("// A tuple: Item<n> is its element at index n-1.");
+  } else {
+    pr.raw(`// ${name} is a tuple: Item<n> is its element at index n-1.`);
+    if (d?.doc?.deprecated) pr.raw("//").raw("// Deprecated: kept for compatibility.");
+  }
+  const { items, rest } = tupleFields(t);
+  pr.block(`type ${name} struct {`, () => {
+    items.forEach((f, i) => {
+      if (i > 0) pr.raw("");
+      for (const l of comment(f.type.doc?.description ?? f.type.doc?.title)) pr.raw(l);
+      pr.raw(`${f.name} ${tupleFieldType(g, f)}`);
+    });
+    if (rest !== undefined) {
+      pr.raw("");
+      pr.raw(`// Rest holds the elements after the first ${items.length}.`);
+      pr.raw(`Rest []${g.goType(rest)}`);
+    }
+  });
 }
 
 function constant(g: GoContext, pr: Printer, d: Decl): void {

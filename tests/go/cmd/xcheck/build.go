@@ -117,6 +117,31 @@ func (b builder) fill(v reflect.Value, raw json.RawMessage) error {
 		v.FieldByName("Valid").SetBool(true)
 		return nil
 	}
+	if tf, ok := b.types.tuple(t); ok {
+		// a tuple's struct: the prefix elements into their fields, the others into Rest
+		var items []json.RawMessage
+		if err := json.Unmarshal(raw, &items); err != nil {
+			return fmt.Errorf("%s: %v", t, err)
+		}
+		for i, it := range items {
+			if i < len(tf.Items) {
+				if err := b.fill(v.FieldByName(tf.Items[i]), it); err != nil {
+					return fmt.Errorf("[%d]: %v", i, err)
+				}
+				continue
+			}
+			if tf.Rest == "" {
+				return fmt.Errorf("%s has no field for element %d", t, i)
+			}
+			rest := v.FieldByName(tf.Rest)
+			x := reflect.New(rest.Type().Elem()).Elem()
+			if err := b.fill(x, it); err != nil {
+				return fmt.Errorf("[%d]: %v", i, err)
+			}
+			rest.Set(reflect.Append(rest, x))
+		}
+		return nil
+	}
 	if isOrderedMap(t) {
 		members, err := orderedMembers(raw)
 		if err != nil {

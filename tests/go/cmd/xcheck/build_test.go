@@ -180,3 +180,39 @@ func TestBuildValueWithMapExtras(t *testing.T) {
 		t.Error("an extra member that is not of the map's value type must be an error")
 	}
 }
+
+// a tuple's struct (prefixItems): elements by index into Item<n>, the others into Rest
+type Pair struct {
+	Item1 string
+	Item2 *Circle
+	Rest  []int64
+}
+
+type Closed2 struct {
+	Item1 *string
+}
+
+func TestBuildTuple(t *testing.T) {
+	types := &Types{
+		Fields: map[reflect.Type]map[string]string{reflect.TypeFor[Circle](): {"r": "R", "label": "Label"}},
+		Tuples: map[reflect.Type]TupleFields{
+			reflect.TypeFor[Pair]():    {Items: []string{"Item1", "Item2"}, Rest: "Rest"},
+			reflect.TypeFor[Closed2](): {Items: []string{"Item1"}},
+		},
+	}
+	v, err := BuildValueWith(`["a",{"r":2},3,4]`, reflect.TypeFor[Pair](), types)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := v.Interface().(Pair)
+	if p.Item1 != "a" || p.Item2 == nil || p.Item2.R != 2 || !reflect.DeepEqual(p.Rest, []int64{3, 4}) {
+		t.Fatalf("got %+v", p)
+	}
+	v, err = BuildValueWith(`["a"]`, reflect.TypeFor[Pair](), types)
+	if err != nil || v.Interface().(Pair).Item2 != nil {
+		t.Fatalf("a short tuple: %v %+v", err, v)
+	}
+	if _, err := BuildValueWith(`["a","b"]`, reflect.TypeFor[Closed2](), types); err == nil {
+		t.Fatal("an element past a tuple without Rest was accepted")
+	}
+}

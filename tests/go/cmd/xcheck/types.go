@@ -21,8 +21,26 @@ type Types struct {
 	Extra map[reflect.Type]string
 	// Wraps: per wrapper type of a union variant (type X T), the type it wraps, built and converted.
 	Wraps map[reflect.Type]reflect.Type
+	// Tuples: per tuple struct (prefixItems), the Go field of each prefix element by index, and
+	// the field of the elements after them ("" when the schema forbids them).
+	Tuples map[reflect.Type]TupleFields
 	// Codecs: the package's Codecs (a union's is under its interface's name), to learn a variant.
 	Codecs map[string]Codec
+}
+
+// TupleFields names the fields of a tuple struct: Items[i] holds the element at index i, Rest
+// the elements after len(Items).
+type TupleFields struct {
+	Items []string
+	Rest  string
+}
+
+func (ts *Types) tuple(t reflect.Type) (TupleFields, bool) {
+	if ts == nil || ts.Tuples == nil {
+		return TupleFields{}, false
+	}
+	f, ok := ts.Tuples[t]
+	return f, ok
 }
 
 // Package is one generated package as the cross-language checks see it.

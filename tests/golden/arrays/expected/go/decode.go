@@ -9,11 +9,11 @@ func DecodePoint(line []byte) (Point, error) {
 	}
 	var d wireDecoder
 	if err := d.Init(line); err != nil {
-		return nil, err
+		return Point{}, err
 	}
 	var v Point
 	if err := decPoint(&d, &v); err != nil {
-		return nil, err
+		return Point{}, err
 	}
 	return v, nil
 }
@@ -53,7 +53,7 @@ func fastTags(line []byte) (v Tags, ok bool) {
 }
 
 func decPoint(d *wireDecoder, v *Point) *DecodeError {
-	return d.RawChecked(v, val_Point)
+	return dec_Point(d, v)
 }
 
 func decTags(d *wireDecoder, v *Tags) *DecodeError {

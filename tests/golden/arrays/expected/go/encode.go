@@ -17,7 +17,7 @@ func EncodeTags(v Tags) ([]byte, error) {
 }
 
 func encPoint(b []byte, v Point, lvl int) ([]byte, *EncodeError) {
-	return wireAppendRawChecked(b, v, lvl, val_Point)
+	return enc_Point(b, v, lvl)
 }
 
 func encTags(b []byte, v Tags, lvl int) ([]byte, *EncodeError) {

@@ -2,13 +2,14 @@
 
 package golden
 
-import (
-	"encoding/json"
-)
-
 // SchemaDigest is the sha256 of the schema files this package was generated from.
 const SchemaDigest = "a71a49290154d9da9d3c344baab4d039d9968b005ef9b28ff4f4a3f2d41cdd4c"
 
-type Point = json.RawMessage
+// Point is a tuple: Item<n> is its element at index n-1.
+type Point struct {
+	Item1 *float64
+
+	Item2 *float64
+}
 
 type Tags = []string

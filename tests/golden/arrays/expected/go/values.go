@@ -9,6 +9,38 @@ func chk_Tags_Elements_Contains1(v string) *DecodeError {
 	return nil
 }
 
+func dec_Point(d *wireDecoder, v *Point) *DecodeError {
+	if !d.ArrayStart() {
+		return d.NotEntered("array")
+	}
+	*v = Point{}
+	var first *DecodeError
+	n := 0
+	for d.NextElement() {
+		if first != nil {
+			d.Skip()
+			n++
+			continue
+		}
+		var err *DecodeError
+		switch n {
+		case 0:
+			v.Item1 = new(float64)
+			err = d.Float((*float64)(v.Item1))
+		case 1:
+			v.Item2 = new(float64)
+			err = d.Float((*float64)(v.Item2))
+		default:
+			err = d.Never()
+		}
+		if err != nil {
+			first = err.at(n)
+		}
+		n++
+	}
+	return first
+}
+
 func dec_Tags(d *wireDecoder, v *[]string) *DecodeError {
 	t, err := d.Tree()
 	if err != nil {
@@ -52,6 +84,38 @@ func dec_Tags_Shape(d *wireDecoder, v *[]string) *DecodeError {
 	return nil
 }
 
+func enc_Point(b []byte, v Point, lvl int) ([]byte, *EncodeError) {
+	if lvl > wireMaxDepth {
+		return b, wireEncodeDepth()
+	}
+	present := [2]bool{v.Item1 != nil, v.Item2 != nil}
+	n := 0
+	for n < len(present) && present[n] {
+		n++
+	}
+	for i := n; i < len(present); i++ {
+		if present[i] {
+			return b, wireEncodeFail(wireCodeLength, "tuple element absent before a present one").at(n)
+		}
+	}
+	b = append(b, '[')
+	var err *EncodeError
+	if !present[0] {
+		return append(b, ']'), nil
+	}
+	if b, err = wireAppendFloat(b, float64(*v.Item1)); err != nil {
+		return b, err.at(0)
+	}
+	if !present[1] {
+		return append(b, ']'), nil
+	}
+	b = append(b, ',')
+	if b, err = wireAppendFloat(b, float64(*v.Item2)); err != nil {
+		return b, err.at(1)
+	}
+	return append(b, ']'), nil
+}
+
 func enc_Tags(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
 	start := len(b)
 	var err *EncodeError
@@ -76,48 +140,6 @@ func enc_Tags_Shape(b []byte, v []string, lvl int) ([]byte, *EncodeError) {
 		}
 	}
 	return append(b, ']'), nil
-}
-
-func val_Point(v *wireValue) *DecodeError {
-	if err := wireTreeKind(v, wireKindArray); err != nil {
-		return err
-	}
-	for i := range v.Kids {
-		var err *DecodeError
-		switch {
-		case i == 0:
-			err = val_Point_Item1(&v.Kids[i])
-		case i == 1:
-			err = val_Point_Item2(&v.Kids[i])
-		default:
-			err = val_Point_Item(&v.Kids[i])
-		}
-		if err != nil {
-			return err.at(i)
-		}
-	}
-	return nil
-}
-
-func val_Point_Item(v *wireValue) *DecodeError {
-	if err := wireNever(v); err != nil {
-		return err
-	}
-	return nil
-}
-
-func val_Point_Item1(v *wireValue) *DecodeError {
-	if err := wireTreeNumber(v); err != nil {
-		return err
-	}
-	return nil
-}
-
-func val_Point_Item2(v *wireValue) *DecodeError {
-	if err := wireTreeNumber(v); err != nil {
-		return err
-	}
-	return nil
 }
 
 func val_Tags_Elements(v *wireValue) *DecodeError {

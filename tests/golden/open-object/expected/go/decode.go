@@ -41,7 +41,8 @@ func decMeta(d *wireDecoder, v *Meta) *DecodeError {
 			seen_name = true
 			err_name = d.String((*string)(&v.Name))
 		case "processors":
-			err_processors = d.RawChecked(&v.Processors, val_Meta_P_processors)
+			v.Processors = new(MetaProcessors)
+			err_processors = dec_Meta_P_processors(d, v.Processors)
 		default:
 			key := d.Key()
 			span, l := d.RawSpan()

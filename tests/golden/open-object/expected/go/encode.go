@@ -21,7 +21,7 @@ func encMeta(b []byte, v *Meta, lvl int) ([]byte, *EncodeError) {
 	}
 	if v.Processors != nil {
 		b = append(b, `,"processors":`...)
-		if b, err = wireAppendRawChecked(b, v.Processors, lvl+1, val_Meta_P_processors); err != nil {
+		if b, err = enc_Meta_P_processors(b, *v.Processors, lvl+1); err != nil {
 			return b, err.in("processors")
 		}
 	}

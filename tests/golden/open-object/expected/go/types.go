@@ -13,8 +13,16 @@ type Meta struct {
 	Name string
 
 	// A tuple whose first element is optional: no JsonValue, so the index signature names it.
-	Processors json.RawMessage
+	Processors *MetaProcessors
 
 	// Extra holds the members the schema does not declare, in document order.
 	Extra []Member
+}
+
+// MetaProcessors is a tuple: Item<n> is its element at index n-1.
+type MetaProcessors struct {
+	Item1 *string
+
+	// Rest holds the elements after the first 1.
+	Rest []json.RawMessage
 }

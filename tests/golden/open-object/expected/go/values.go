@@ -2,35 +2,72 @@
 
 package golden
 
-func val_Meta_P_processors(v *wireValue) *DecodeError {
-	if err := wireTreeKind(v, wireKindArray); err != nil {
-		return err
+import (
+	"encoding/json"
+)
+
+func dec_Meta_P_processors(d *wireDecoder, v *MetaProcessors) *DecodeError {
+	if !d.ArrayStart() {
+		return d.NotEntered("array")
 	}
-	for i := range v.Kids {
+	*v = MetaProcessors{}
+	var first *DecodeError
+	n := 0
+	for d.NextElement() {
+		if first != nil {
+			d.Skip()
+			n++
+			continue
+		}
 		var err *DecodeError
-		switch {
-		case i == 0:
-			err = val_Meta_P_processors_Item1(&v.Kids[i])
+		switch n {
+		case 0:
+			v.Item1 = new(string)
+			err = d.String((*string)(v.Item1))
 		default:
-			err = val_Meta_P_processors_Item(&v.Kids[i])
+			var x json.RawMessage
+			err = d.Raw(&x, 1<<wireKindObject)
+			v.Rest = append(v.Rest, x)
 		}
 		if err != nil {
-			return err.at(i)
+			first = err.at(n)
+		}
+		n++
+	}
+	return first
+}
+
+func enc_Meta_P_processors(b []byte, v MetaProcessors, lvl int) ([]byte, *EncodeError) {
+	if lvl > wireMaxDepth {
+		return b, wireEncodeDepth()
+	}
+	present := [1]bool{v.Item1 != nil}
+	n := 0
+	for n < len(present) && present[n] {
+		n++
+	}
+	for i := n; i < len(present); i++ {
+		if present[i] {
+			return b, wireEncodeFail(wireCodeLength, "tuple element absent before a present one").at(n)
 		}
 	}
-	return nil
-}
-
-func val_Meta_P_processors_Item(v *wireValue) *DecodeError {
-	if err := wireFreeTree(v, 1<<wireKindObject); err != nil {
-		return err
+	if len(v.Rest) > 0 && n < len(present) {
+		return b, wireEncodeFail(wireCodeLength, "tuple element absent before the rest items").at(n)
 	}
-	return nil
-}
-
-func val_Meta_P_processors_Item1(v *wireValue) *DecodeError {
-	if err := wireTreeString(v); err != nil {
-		return err
+	n += len(v.Rest)
+	b = append(b, '[')
+	var err *EncodeError
+	if !present[0] {
+		return append(b, ']'), nil
 	}
-	return nil
+	if b, err = wireAppendString(b, string(*v.Item1)); err != nil {
+		return b, err.at(0)
+	}
+	for i, x := range v.Rest {
+		b = append(b, ',')
+		if b, err = wireAppendRaw(b, x, lvl+1, 1<<wireKindObject); err != nil {
+			return b, err.at(1 + i)
+		}
+	}
+	return append(b, ']'), nil
 }
