@@ -308,8 +308,11 @@ export interface TupleField {
 export function tupleFields(t: ArrayType): { items: TupleField[]; rest: Type | undefined } {
   const min = Math.max(0, ...t.checks.map((c) => (c.family === "items-length" ? (c.min ?? 0) : 0)));
   const items = t.prefix.map((type, i) => ({ name: `Item${i + 1}`, type, required: i < min }));
+  const max = Math.min(...t.checks.map((c) => (c.family === "items-length" ? (c.max ?? Infinity) : Infinity)));
   const rest = t.items ?? ({ kind: "any", origin: t.origin } as Type);
-  return { items, rest: rest.kind === "never" ? undefined : rest };
+  // no Rest when no element may follow the prefix: items false, or maxItems within the prefix
+  // (an element past it is a length error, which comes before its own)
+  return { items, rest: rest.kind === "never" || max <= t.prefix.length ? undefined : rest };
 }
 
 /** The Go type of a tuple element's field: optional ones are pointers unless nil is their zero value (as optional properties). */
@@ -366,6 +369,7 @@ function tupleCodec(g: GoContext, t: ArrayType, ctx: string): TypeCodec {
       else L.push(`\t\t\terr = ${codecs[i]!.dec(`&${field}`)}`);
     });
     L.push("\t\tdefault:");
+    // past the prefix with no Rest: items false (forbidden), or past maxItems (length, checked below, wins)
     if (restCodec === undefined) L.push("\t\t\terr = d.Never()");
     else
       L.push(

@@ -304,7 +304,7 @@ function codecEntries(g: GoContext, pr: Printer, readerCap: string): void {
     for (const d of p.decls.filter(isCodec)) {
       const t = d.type;
       const n = d.names.go;
-      const isStruct = t.kind === "object" && !g.mapAlias(d);
+      const isStruct = (t.kind === "object" && !g.mapAlias(d)) || g.isTupleDecl(d);
       pr.block(
         `${JSON.stringify(d.name)}: {`,
         () => {

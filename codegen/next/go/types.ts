@@ -145,7 +145,7 @@ export function emitTypes(g: GoContext, pr: Printer, prefix = ""): void {
  * The struct of a tuple (codegen/SEMANTICS.md, "Go types of tuples"): one field per prefix element,
  * Item1 for the element at index 0 (optional ones, past minItems, are pointers unless nil is their
  * zero value, as optional properties), then Rest for the elements after the prefix unless the
- * schema forbids them (items: false).
+ * schema forbids them (items: false, or maxItems within the prefix).
  */
 function tupleStruct(g: GoContext, pr: Printer, name: string, t: ArrayType, d: Decl | undefined): void {
   if (d !== undefined && (d.doc?.description ?? d.doc?.title ?? "").trim() !== "") {

@@ -30,6 +30,10 @@ var Codecs = map[string]Codec{
 			switch x := v.(type) {
 			case Point:
 				return EncodePoint(x)
+			case *Point:
+				if x != nil {
+					return EncodePoint(*x)
+				}
 			}
 			return nil, wireEncodeFail(wireCodeType, "value is not a Point")
 		},
@@ -48,6 +52,66 @@ var Codecs = map[string]Codec{
 				return EncodeTags(x)
 			}
 			return nil, wireEncodeFail(wireCodeType, "value is not a Tags")
+		},
+	},
+	"Entry": {
+		Decode: func(line []byte) (any, error) {
+			v, err := DecodeEntry(line)
+			if err != nil {
+				return nil, err
+			}
+			return v, nil
+		},
+		Encode: func(v any) ([]byte, error) {
+			switch x := v.(type) {
+			case Entry:
+				return EncodeEntry(x)
+			case *Entry:
+				if x != nil {
+					return EncodeEntry(*x)
+				}
+			}
+			return nil, wireEncodeFail(wireCodeType, "value is not an Entry")
+		},
+	},
+	"EntryItem3": {
+		Decode: func(line []byte) (any, error) {
+			v, err := DecodeEntryItem3(line)
+			if err != nil {
+				return nil, err
+			}
+			return v, nil
+		},
+		Encode: func(v any) ([]byte, error) {
+			switch x := v.(type) {
+			case EntryItem3:
+				return EncodeEntryItem3(x)
+			case *EntryItem3:
+				if x != nil {
+					return EncodeEntryItem3(*x)
+				}
+			}
+			return nil, wireEncodeFail(wireCodeType, "value is not an EntryItem3")
+		},
+	},
+	"Row": {
+		Decode: func(line []byte) (any, error) {
+			v, err := DecodeRow(line)
+			if err != nil {
+				return nil, err
+			}
+			return v, nil
+		},
+		Encode: func(v any) ([]byte, error) {
+			switch x := v.(type) {
+			case Row:
+				return EncodeRow(x)
+			case *Row:
+				if x != nil {
+					return EncodeRow(*x)
+				}
+			}
+			return nil, wireEncodeFail(wireCodeType, "value is not a Row")
 		},
 	},
 }

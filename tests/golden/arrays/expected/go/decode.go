@@ -34,6 +34,54 @@ func DecodeTags(line []byte) (Tags, error) {
 	return v, nil
 }
 
+// DecodeEntry decodes one JSON text as Entry.
+func DecodeEntry(line []byte) (Entry, error) {
+	if v, ok := fastEntry(line); ok {
+		return v, nil
+	}
+	var d wireDecoder
+	if err := d.Init(line); err != nil {
+		return Entry{}, err
+	}
+	var v Entry
+	if err := decEntry(&d, &v); err != nil {
+		return Entry{}, err
+	}
+	return v, nil
+}
+
+// DecodeEntryItem3 decodes one JSON text as EntryItem3.
+func DecodeEntryItem3(line []byte) (EntryItem3, error) {
+	if v, ok := fastEntryItem3(line); ok {
+		return v, nil
+	}
+	var d wireDecoder
+	if err := d.Init(line); err != nil {
+		return EntryItem3{}, err
+	}
+	var v EntryItem3
+	if err := decEntryItem3(&d, &v); err != nil {
+		return EntryItem3{}, err
+	}
+	return v, nil
+}
+
+// DecodeRow decodes one JSON text as Row.
+func DecodeRow(line []byte) (Row, error) {
+	if v, ok := fastRow(line); ok {
+		return v, nil
+	}
+	var d wireDecoder
+	if err := d.Init(line); err != nil {
+		return Row{}, err
+	}
+	var v Row
+	if err := decRow(&d, &v); err != nil {
+		return Row{}, err
+	}
+	return v, nil
+}
+
 // fastPoint decodes line as Point in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
 func fastPoint(line []byte) (v Point, ok bool) {
 	defer wireRecover(&ok)
@@ -52,10 +100,99 @@ func fastTags(line []byte) (v Tags, ok bool) {
 	return v, ok
 }
 
+// fastEntry decodes line as Entry in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
+func fastEntry(line []byte) (v Entry, ok bool) {
+	defer wireRecover(&ok)
+	var d wireDecoder
+	d.InitFast(line)
+	ok = decEntry(&d, &v) == nil && d.Done()
+	return v, ok
+}
+
+// fastEntryItem3 decodes line as EntryItem3 in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
+func fastEntryItem3(line []byte) (v EntryItem3, ok bool) {
+	defer wireRecover(&ok)
+	var d wireDecoder
+	d.InitFast(line)
+	ok = decEntryItem3(&d, &v) == nil && d.Done()
+	return v, ok
+}
+
+// fastRow decodes line as Row in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
+func fastRow(line []byte) (v Row, ok bool) {
+	defer wireRecover(&ok)
+	var d wireDecoder
+	d.InitFast(line)
+	ok = decRow(&d, &v) == nil && d.Done()
+	return v, ok
+}
+
 func decPoint(d *wireDecoder, v *Point) *DecodeError {
 	return dec_Point(d, v)
 }
 
 func decTags(d *wireDecoder, v *Tags) *DecodeError {
 	return dec_Tags(d, v)
+}
+
+func decEntry(d *wireDecoder, v *Entry) *DecodeError {
+	return dec_Entry(d, v)
+}
+
+func decEntryItem3(d *wireDecoder, v *EntryItem3) *DecodeError {
+	if !d.ObjectStart() {
+		return d.NotEntered("object")
+	}
+	var err_note *DecodeError
+	lvl := 0
+	for d.NextMember() {
+		switch string(d.Key()) {
+		case "note":
+			v.Note = (*string)(d.NewString())
+			err_note = d.String((*string)(v.Note))
+		default:
+			key := d.Key()
+			span, l := d.RawSpan()
+			lvl = l
+			v.Extra = wireAddExtra(v.Extra, key, span)
+		}
+	}
+	if err_note != nil {
+		return err_note.in("note")
+	}
+	if err := wireCheckExtras(v.Extra, lvl); err != nil {
+		return err
+	}
+	return nil
+}
+
+func decRow(d *wireDecoder, v *Row) *DecodeError {
+	if !d.ObjectStart() {
+		return d.NotEntered("object")
+	}
+	var seen_cell bool
+	var err_cell *DecodeError
+	lvl := 0
+	for d.NextMember() {
+		switch string(d.Key()) {
+		case "cell":
+			seen_cell = true
+			err_cell = dec_Row_P_cell(d, &v.Cell)
+		default:
+			key := d.Key()
+			span, l := d.RawSpan()
+			lvl = l
+			v.Extra = wireAddExtra(v.Extra, key, span)
+		}
+	}
+	if !seen_cell {
+		return wireMissing("cell")
+	}
+	if err_cell != nil {
+		return err_cell.in("cell")
+	}
+	if err := wireCheckExtras(v.Extra, lvl); err != nil {
+		return err
+	}
+	return nil
 }

@@ -16,10 +16,81 @@ func EncodeTags(v Tags) ([]byte, error) {
 	return wireEncodeDone(p, b, err)
 }
 
+// EncodeEntry writes v in canonical form; it refuses what DecodeEntry would reject.
+func EncodeEntry(v Entry) ([]byte, error) {
+	p := wireEncodeBuf()
+	b, err := encEntry(*p, v, 1)
+	return wireEncodeDone(p, b, err)
+}
+
+// EncodeEntryItem3 writes v in canonical form; it refuses what DecodeEntryItem3 would reject.
+func EncodeEntryItem3(v EntryItem3) ([]byte, error) {
+	p := wireEncodeBuf()
+	b, err := encEntryItem3(*p, &v, 1)
+	return wireEncodeDone(p, b, err)
+}
+
+// EncodeRow writes v in canonical form; it refuses what DecodeRow would reject.
+func EncodeRow(v Row) ([]byte, error) {
+	p := wireEncodeBuf()
+	b, err := encRow(*p, &v, 1)
+	return wireEncodeDone(p, b, err)
+}
+
 func encPoint(b []byte, v Point, lvl int) ([]byte, *EncodeError) {
 	return enc_Point(b, v, lvl)
 }
 
 func encTags(b []byte, v Tags, lvl int) ([]byte, *EncodeError) {
 	return enc_Tags(b, v, lvl)
+}
+
+func encEntry(b []byte, v Entry, lvl int) ([]byte, *EncodeError) {
+	return enc_Entry(b, v, lvl)
+}
+
+func encEntryItem3(b []byte, v *EntryItem3, lvl int) ([]byte, *EncodeError) {
+	if lvl > wireMaxDepth {
+		return b, wireEncodeDepth()
+	}
+	var err *EncodeError
+	open := len(b)
+	if v.Note != nil {
+		b = append(b, `,"note":`...)
+		if b, err = wireAppendString(b, string(*v.Note)); err != nil {
+			return b, err.in("note")
+		}
+	}
+	if b, err = wireAppendExtras(b, v.Extra, true, lvl+1, func(k string) bool { return k == "note" }); err != nil {
+		return b, err
+	}
+	if len(b) == open {
+		b = append(b, '{')
+	} else {
+		b[open] = '{'
+	}
+	b = append(b, '}')
+	return b, nil
+}
+
+func encRow(b []byte, v *Row, lvl int) ([]byte, *EncodeError) {
+	if lvl > wireMaxDepth {
+		return b, wireEncodeDepth()
+	}
+	var err *EncodeError
+	open := len(b)
+	b = append(b, `,"cell":`...)
+	if b, err = enc_Row_P_cell(b, v.Cell, lvl+1); err != nil {
+		return b, err.in("cell")
+	}
+	if b, err = wireAppendExtras(b, v.Extra, true, lvl+1, func(k string) bool { return k == "cell" }); err != nil {
+		return b, err
+	}
+	if len(b) == open {
+		b = append(b, '{')
+	} else {
+		b[open] = '{'
+	}
+	b = append(b, '}')
+	return b, nil
 }

@@ -3,7 +3,7 @@
 package golden
 
 // SchemaDigest is the sha256 of the schema files this package was generated from.
-const SchemaDigest = "a71a49290154d9da9d3c344baab4d039d9968b005ef9b28ff4f4a3f2d41cdd4c"
+const SchemaDigest = "5cdb5038c8ebd75495f6363653b99ceb8839b9005bb00cde7289557a1141ab9a"
 
 // Point is a tuple: Item<n> is its element at index n-1.
 type Point struct {
@@ -13,3 +13,38 @@ type Point struct {
 }
 
 type Tags = []string
+
+// Entry: A tuple with a required element (minItems), an optional object and rest items.
+//
+// A tuple: Item<n> is its element at index n-1.
+type Entry struct {
+	Item1 string
+
+	Item2 *int64
+
+	Item3 *EntryItem3
+
+	// Rest holds the elements after the first 3.
+	Rest []bool
+}
+
+type EntryItem3 struct {
+	Note *string
+
+	// Extra holds the members the schema does not declare, in document order.
+	Extra []Member
+}
+
+type Row struct {
+	Cell RowCell
+
+	// Extra holds the members the schema does not declare, in document order.
+	Extra []Member
+}
+
+// RowCell is a tuple: Item<n> is its element at index n-1.
+type RowCell struct {
+	Item1 *int64
+
+	Item2 *Point
+}

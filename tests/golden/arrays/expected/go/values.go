@@ -9,6 +9,45 @@ func chk_Tags_Elements_Contains1(v string) *DecodeError {
 	return nil
 }
 
+func dec_Entry(d *wireDecoder, v *Entry) *DecodeError {
+	if !d.ArrayStart() {
+		return d.NotEntered("array")
+	}
+	*v = Entry{}
+	var first *DecodeError
+	n := 0
+	for d.NextElement() {
+		if first != nil {
+			d.Skip()
+			n++
+			continue
+		}
+		var err *DecodeError
+		switch n {
+		case 0:
+			err = d.String((*string)(&v.Item1))
+		case 1:
+			v.Item2 = new(int64)
+			err = d.Int((*int64)(v.Item2))
+		case 2:
+			v.Item3 = new(EntryItem3)
+			err = decEntryItem3(d, v.Item3)
+		default:
+			var x bool
+			err = d.Bool((*bool)(&x))
+			v.Rest = append(v.Rest, x)
+		}
+		if err != nil {
+			first = err.at(n)
+		}
+		n++
+	}
+	if n < 1 {
+		return wireFail(wireCodeLength, "array must have at least 1 items")
+	}
+	return first
+}
+
 func dec_Point(d *wireDecoder, v *Point) *DecodeError {
 	if !d.ArrayStart() {
 		return d.NotEntered("array")
@@ -37,6 +76,41 @@ func dec_Point(d *wireDecoder, v *Point) *DecodeError {
 			first = err.at(n)
 		}
 		n++
+	}
+	return first
+}
+
+func dec_Row_P_cell(d *wireDecoder, v *RowCell) *DecodeError {
+	if !d.ArrayStart() {
+		return d.NotEntered("array")
+	}
+	*v = RowCell{}
+	var first *DecodeError
+	n := 0
+	for d.NextElement() {
+		if first != nil {
+			d.Skip()
+			n++
+			continue
+		}
+		var err *DecodeError
+		switch n {
+		case 0:
+			v.Item1 = new(int64)
+			err = d.Int((*int64)(v.Item1))
+		case 1:
+			v.Item2 = new(Point)
+			err = decPoint(d, v.Item2)
+		default:
+			err = d.Never()
+		}
+		if err != nil {
+			first = err.at(n)
+		}
+		n++
+	}
+	if n > 2 {
+		return wireFail(wireCodeLength, "array must have at most 2 items")
 	}
 	return first
 }
@@ -84,6 +158,58 @@ func dec_Tags_Shape(d *wireDecoder, v *[]string) *DecodeError {
 	return nil
 }
 
+func enc_Entry(b []byte, v Entry, lvl int) ([]byte, *EncodeError) {
+	if lvl > wireMaxDepth {
+		return b, wireEncodeDepth()
+	}
+	present := [3]bool{true, v.Item2 != nil, v.Item3 != nil}
+	n := 0
+	for n < len(present) && present[n] {
+		n++
+	}
+	for i := n; i < len(present); i++ {
+		if present[i] {
+			return b, wireEncodeFail(wireCodeLength, "tuple element absent before a present one").at(n)
+		}
+	}
+	if len(v.Rest) > 0 && n < len(present) {
+		return b, wireEncodeFail(wireCodeLength, "tuple element absent before the rest items").at(n)
+	}
+	n += len(v.Rest)
+	if n < 1 {
+		return b, wireEncodeFail(wireCodeLength, "array must have at least 1 items")
+	}
+	b = append(b, '[')
+	var err *EncodeError
+	if !present[0] {
+		return append(b, ']'), nil
+	}
+	if b, err = wireAppendString(b, string(v.Item1)); err != nil {
+		return b, err.at(0)
+	}
+	if !present[1] {
+		return append(b, ']'), nil
+	}
+	b = append(b, ',')
+	if b, err = wireAppendInt(b, int64(*v.Item2)); err != nil {
+		return b, err.at(1)
+	}
+	if !present[2] {
+		return append(b, ']'), nil
+	}
+	b = append(b, ',')
+	if b, err = encEntryItem3(b, v.Item3, lvl+1); err != nil {
+		return b, err.at(2)
+	}
+	for i, x := range v.Rest {
+		b = append(b, ',')
+		if b, err = wireWriteBool(b, bool(x)); err != nil {
+			return b, err.at(3 + i)
+		}
+	}
+	return append(b, ']'), nil
+}
+
 func enc_Point(b []byte, v Point, lvl int) ([]byte, *EncodeError) {
 	if lvl > wireMaxDepth {
 		return b, wireEncodeDepth()
@@ -111,6 +237,41 @@ func enc_Point(b []byte, v Point, lvl int) ([]byte, *EncodeError) {
 	}
 	b = append(b, ',')
 	if b, err = wireAppendFloat(b, float64(*v.Item2)); err != nil {
+		return b, err.at(1)
+	}
+	return append(b, ']'), nil
+}
+
+func enc_Row_P_cell(b []byte, v RowCell, lvl int) ([]byte, *EncodeError) {
+	if lvl > wireMaxDepth {
+		return b, wireEncodeDepth()
+	}
+	present := [2]bool{v.Item1 != nil, v.Item2 != nil}
+	n := 0
+	for n < len(present) && present[n] {
+		n++
+	}
+	for i := n; i < len(present); i++ {
+		if present[i] {
+			return b, wireEncodeFail(wireCodeLength, "tuple element absent before a present one").at(n)
+		}
+	}
+	if n > 2 {
+		return b, wireEncodeFail(wireCodeLength, "array must have at most 2 items")
+	}
+	b = append(b, '[')
+	var err *EncodeError
+	if !present[0] {
+		return append(b, ']'), nil
+	}
+	if b, err = wireAppendInt(b, int64(*v.Item1)); err != nil {
+		return b, err.at(0)
+	}
+	if !present[1] {
+		return append(b, ']'), nil
+	}
+	b = append(b, ',')
+	if b, err = encPoint(b, *v.Item2, lvl+1); err != nil {
 		return b, err.at(1)
 	}
 	return append(b, ']'), nil

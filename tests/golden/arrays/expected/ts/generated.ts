@@ -60,7 +60,12 @@ export type FrameResult<T> = { ok: true; value: T } | { ok: false; error: Decode
 
 type $Obj = { [key: string]: unknown };
 
+/** The keys an object's schema declares (or matches by pattern): the others are extra members. */
+type $Known = (key: string) => boolean;
+
 type $Key = string | number | undefined;
+
+const $maxSafe = 9007199254740991;
 
 const $maxDepth = 1000;
 
@@ -71,6 +76,8 @@ const $utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 const $loneSurrogate = /\p{Cs}/u;
 
 const $nativeWellFormed = (String.prototype as { isWellFormed?: unknown }).isWellFormed;
+
+const $hasOwn = Object.prototype.hasOwnProperty;
 
 /** The raw text of the document being decoded, for document-order key lookups; unset between calls. */
 let $src: string | undefined;
@@ -92,6 +99,11 @@ function $fail(code: WireErrorCode, pointer: string, message: string): never {
   throw new DecodeError(code, pointer, message);
 }
 
+/** RFC 6901 escaping of one reference token. */
+function $esc(key: string): string {
+  return key.indexOf("~") < 0 && key.indexOf("/") < 0 ? key : key.replace(/~/g, "~0").replace(/\//g, "~1");
+}
+
 /** The pointer of a child: `key` is already escaped (or an array index). */
 function $at(p: string, key: $Key): string {
   return key === undefined ? p : p + "/" + key;
@@ -99,6 +111,15 @@ function $at(p: string, key: $Key): string {
 
 function $kindOf(v: unknown): string {
   return v === null ? "null" : Array.isArray(v) ? "array" : typeof v;
+}
+
+function $isObj(v: unknown): v is $Obj {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+/** An own member whose value is not undefined (parsed JSON never holds undefined). */
+function $has(o: $Obj, key: string): boolean {
+  return o[key] !== undefined && $hasOwn.call(o, key);
 }
 
 // ---- input ----
@@ -185,9 +206,20 @@ function $str(v: unknown, p: string, k?: $Key): asserts v is string {
   if ($sur && !$wellFormed(v)) $fail("utf8", $at(p, k), "string holds an unpaired UTF-16 surrogate");
 }
 
+function $int(v: unknown, p: string, k?: $Key): asserts v is number {
+  if (typeof v !== "number") $fail("type", $at(p, k), `expected integer, got ${$kindOf(v)}`);
+  if (!Number.isFinite(v)) $fail("range", $at(p, k), "number is not finite");
+  if (!Number.isInteger(v)) $fail("type", $at(p, k), "expected integer, got a fraction");
+  if (v > $maxSafe || v < -$maxSafe) $fail("range", $at(p, k), "integer beyond ±(2^53 − 1)");
+}
+
 function $num(v: unknown, p: string, k?: $Key): asserts v is number {
   if (typeof v !== "number") $fail("type", $at(p, k), `expected number, got ${$kindOf(v)}`);
   if (!Number.isFinite(v)) $fail("range", $at(p, k), "number is not finite");
+}
+
+function $bool(v: unknown, p: string, k?: $Key): asserts v is boolean {
+  if (typeof v !== "boolean") $fail("type", $at(p, k), `expected boolean, got ${$kindOf(v)}`);
 }
 
 function $arr(v: unknown, p: string, k?: $Key): asserts v is unknown[] {
@@ -196,9 +228,47 @@ function $arr(v: unknown, p: string, k?: $Key): asserts v is unknown[] {
   if (p.length >= $maxDepth - 1) $deep($at(p, k));
 }
 
+function $obj(v: unknown, p: string): $Obj {
+  if (!$isObj(v)) $fail("type", p, `expected object, got ${$kindOf(v)}`);
+  if (p.length >= $maxDepth) $deep(p);
+  return v;
+}
+
+/** The ranks of an object's declared keys (1, 2, ...) in the order its literal lists them (none integer-like). */
+function $ranks(keys: Readonly<Record<string, 1>>): Readonly<Record<string, number>> {
+  const r: Record<string, number> = Object.create(null) as Record<string, number>;
+  Object.keys(keys).forEach((k, i) => (r[k] = i + 1));
+  return r;
+}
+
 /** A typed container at pointer q nested deeper than the limit (a recursive definition) → depth at it. */
 function $deep(q: string): void {
   if ($levelOf(q) > $maxDepth) $fail("depth", q, $depthMessage);
+}
+
+function $missing(key: string, p: string): never {
+  return $fail("missing_field", p + "/" + $esc(key), `missing required property ${JSON.stringify(key)}`);
+}
+
+/** Open object: extra members are free-form values, checked in property order. */
+function $extras(o: $Obj, known: $Known, p: string): void {
+  for (const k of Object.keys(o)) {
+    if (known(k) || o[k] === undefined) continue;
+    if ($sur && !$wellFormed(k)) $fail("utf8", p, "object key holds an unpaired UTF-16 surrogate");
+    $free(o[k], p, $esc(k), undefined);
+  }
+}
+
+const $isEnum = Object.prototype.propertyIsEnumerable;
+
+/** Writes the extra members of a checked open object (after its declared ones): `,"key":value` each. */
+function $writeExtras(o: $Obj, known: $Known): string {
+  let s = "";
+  for (const k of Object.keys(o)) {
+    if (known(k) || o[k] === undefined) continue;
+    s += "," + JSON.stringify(k) + ":" + JSON.stringify(o[k]);
+  }
+  return s;
 }
 
 // ---- free-form values ----
@@ -208,6 +278,92 @@ function $levelOf(p: string): number {
   let n = 1;
   for (let i = 0; i < p.length; i++) if (p.charCodeAt(i) === 0x2f) n++;
   return n;
+}
+
+/**
+ * A free-form value: top-level kind in `kinds` (when given), then a depth-first walk in property
+ * order: depth, ill-formed keys and strings, non-finite numbers; and (for values an encoder gets)
+ * anything that is not plain JSON.
+ */
+function $free(v: unknown, p: string, k: $Key, kinds: readonly string[] | undefined): void {
+  if (kinds !== undefined && !kinds.includes($kindOf(v)))
+    $fail("type", $at(p, k), `expected ${kinds.join(" or ")}, got ${$kindOf(v)}`);
+  // Values of a parsed document are plain JSON: a walk that allocates nothing finds most of them
+  // clean; anything else takes the exact walk below, which finds the error and its pointer.
+  if (
+    $src !== undefined &&
+    (typeof v !== "object" || v === null ? $freeLeaf(v) : $freeClean(v, $levelOf(p) + (k === undefined ? 0 : 1)))
+  )
+    return;
+  const path: (string | number)[] = [];
+  const bad = $freeWalk(v, $levelOf($at(p, k)), path);
+  if (bad !== undefined) {
+    let q = $at(p, k);
+    for (const t of path) q += "/" + (typeof t === "number" ? t : $esc(t));
+    $fail(bad[0], q, bad[1]);
+  }
+}
+
+/** A parsed scalar that needs no error: a well-formed string, a finite number, a boolean or null. */
+function $freeLeaf(v: unknown): boolean {
+  return typeof v === "string" ? !$sur || $wellFormed(v) : typeof v === "number" ? Number.isFinite(v) : true;
+}
+
+/** True when the parsed container v at nesting level `level` holds nothing freeWalk would refuse. */
+function $freeClean(v: object, level: number): boolean {
+  if (level > $maxDepth) return false;
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) {
+      const x: unknown = v[i];
+      if (typeof x === "object" && x !== null ? !$freeClean(x, level + 1) : !$freeLeaf(x)) return false;
+    }
+    return true;
+  }
+  const o = v as $Obj;
+  for (const key in o) {
+    if ($sur && !$wellFormed(key)) return false;
+    const x = o[key];
+    if (typeof x === "object" && x !== null ? !$freeClean(x, level + 1) : !$freeLeaf(x)) return false;
+  }
+  return true;
+}
+
+function $freeWalk(v: unknown, level: number, path: (string | number)[]): [WireErrorCode, string] | undefined {
+  switch (typeof v) {
+    case "string":
+      return !$sur || $wellFormed(v) ? undefined : ["utf8", "string holds an unpaired UTF-16 surrogate"];
+    case "number":
+      return Number.isFinite(v) ? undefined : ["range", "number is not finite"];
+    case "boolean":
+      return undefined;
+    case "object": {
+      if (v === null) return undefined;
+      if (level > $maxDepth) return ["depth", $depthMessage];
+      const proto = Object.getPrototypeOf(v) as unknown;
+      if (Array.isArray(v)) {
+        if (proto !== Array.prototype) return ["type", "not a plain JSON array"];
+        for (let i = 0; i < v.length; i++) {
+          path.push(i);
+          const bad = $freeWalk(v[i], level + 1, path);
+          if (bad !== undefined) return bad;
+          path.pop();
+        }
+        return undefined;
+      }
+      if (proto !== Object.prototype && proto !== null) return ["type", "not a plain JSON object"];
+      const o = v as $Obj;
+      for (const key of Object.keys(o)) {
+        if ($sur && !$wellFormed(key)) return ["utf8", "object key holds an unpaired UTF-16 surrogate"];
+        path.push(key);
+        const bad = $freeWalk(o[key], level + 1, path);
+        if (bad !== undefined) return bad;
+        path.pop();
+      }
+      return undefined;
+    }
+    default:
+      return ["type", `${typeof v} is not a JSON value`];
+  }
 }
 
 // ---- applicators and checks of the keyword families (codegen/next/keywords) ----
@@ -288,7 +444,7 @@ type $Ev = { props: Set<string>; items: Set<number> };
 // ---- protocol ----
 
 /** sha256 of the schema files this file was generated from. */
-export const SCHEMA_DIGEST = "a71a49290154d9da9d3c344baab4d039d9968b005ef9b28ff4f4a3f2d41cdd4c";
+export const SCHEMA_DIGEST = "5cdb5038c8ebd75495f6363653b99ceb8839b9005bb00cde7289557a1141ab9a";
 
 export type Point = [number?, number?];
 
@@ -349,4 +505,218 @@ function checkTags(v: unknown, p: string, k?: $Key): void {
     1,
     1,
   );
+}
+
+/** A tuple with a required element (minItems), an optional object and rest items. */
+export type Entry = [string, number?, EntryItem3?, ...boolean[]];
+
+/** Decodes an Entry from one JSON text, checking it in place; throws DecodeError. */
+export function decodeEntry(input: string | Uint8Array): Entry {
+  return $runDoc<Entry>(input, checkEntry);
+}
+
+/** Writes an Entry in canonical form; throws EncodeError for a value its decoder would reject. */
+export function encodeEntry(value: Entry): string {
+  return $encode(value, checkEntry, writeEntry, canonEntry);
+}
+
+function checkEntry(v: unknown, p: string, k?: $Key): void {
+  $arr(v, p, k);
+  if (v.length < 1) $fail("length", $at(p, k), `array of ${v.length} items, expected at least 1`);
+  const q = $at(p, k);
+  if (v.length > 0) {
+    const e = v[0];
+    if (typeof e !== "string" || ($sur && !$wellFormed(e))) $str(e, q, 0);
+  }
+  if (v.length > 1) {
+    const e = v[1];
+    if (typeof e !== "number" || !Number.isInteger(e) || e > $maxSafe || e < -$maxSafe) $int(e, q, 1);
+  }
+  if (v.length > 2) {
+    const e = v[2];
+    checkEntryItem3(e, q, 2);
+  }
+  for (let i = 3; i < v.length; i++) {
+    const e = v[i];
+    if (typeof e !== "boolean") $bool(e, q, i);
+  }
+}
+
+function writeEntry(v: unknown): string {
+  return (
+    "[" +
+    (v as unknown[])
+      .map((e, i) =>
+        i === 0 ? JSON.stringify(e) : i === 1 ? JSON.stringify(e) : i === 2 ? writeEntryItem3(e) : JSON.stringify(e),
+      )
+      .join(",") +
+    "]"
+  );
+}
+
+function canonEntry(v: unknown): boolean {
+  return false;
+}
+
+export type EntryItem3 = {
+  note?: string;
+  /** Members the schema does not declare, kept as they are. */
+  [extra: string]: JsonValue | undefined;
+};
+
+/** Decodes an EntryItem3 from one JSON text, checking it in place; throws DecodeError. */
+export function decodeEntryItem3(input: string | Uint8Array): EntryItem3 {
+  return $runDoc<EntryItem3>(input, checkEntryItem3);
+}
+
+/** Writes an EntryItem3 in canonical form; throws EncodeError for a value its decoder would reject. */
+export function encodeEntryItem3(value: EntryItem3): string {
+  return $encode(value, checkEntryItem3, writeEntryItem3, canonEntryItem3);
+}
+
+function knownEntryItem3(key: string): boolean {
+  switch (key) {
+    case "note":
+      return true;
+  }
+  return false;
+}
+
+function checkEntryItem3(v: unknown, p: string, k?: $Key): void {
+  const o = $isObj(v) && p.length < 999 ? v : $obj(v, $at(p, k));
+  let has_note = false;
+  let extra = false;
+  for (const key in o) {
+    if (!$hasOwn.call(o, key)) continue;
+    switch (key) {
+      case "note":
+        has_note = true;
+        continue;
+    }
+    extra = true;
+  }
+  const v_note = o["note"];
+  if (v_note !== undefined && (has_note || $hasOwn.call(o, "note"))) {
+    if (typeof v_note !== "string" || ($sur && !$wellFormed(v_note))) $str(v_note, $at(p, k), "note");
+  }
+  if (extra) $extras(o, knownEntryItem3, $at(p, k));
+}
+
+function writeEntryItem3(v: unknown): string {
+  const o = v as $Obj;
+  let s = "";
+  if ($has(o, "note")) s += ',"note":' + JSON.stringify(o.note);
+  s += $writeExtras(o, knownEntryItem3);
+  return "{" + s.slice(1) + "}";
+}
+
+const canonEntryItem3Keys = {
+  note: 1,
+} as const;
+const canonEntryItem3Rank = $ranks(canonEntryItem3Keys);
+
+function canonEntryItem3(v: unknown): boolean {
+  const o = v as $Obj;
+  if (o.toJSON !== undefined) return false;
+  let at = 0;
+  for (const key in o) {
+    switch (key) {
+      case "note":
+        if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+        if (at > canonEntryItem3Rank[key]!) return false;
+        at = canonEntryItem3Rank[key]!;
+        continue;
+    }
+    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+    at = Infinity;
+  }
+  if ($has(o, "note") && !$isEnum.call(o, "note")) return false;
+  return true;
+}
+
+export type Row = {
+  cell: [number?, Point?, ...JsonValue[]];
+  /** Members the schema does not declare, kept as they are. */
+  [extra: string]: JsonValue | [number?, Point?, ...JsonValue[]] | undefined;
+};
+
+/** Decodes a Row from one JSON text, checking it in place; throws DecodeError. */
+export function decodeRow(input: string | Uint8Array): Row {
+  return $runDoc<Row>(input, checkRow);
+}
+
+/** Writes a Row in canonical form; throws EncodeError for a value its decoder would reject. */
+export function encodeRow(value: Row): string {
+  return $encode(value, checkRow, writeRow, canonRow);
+}
+
+function knownRow(key: string): boolean {
+  switch (key) {
+    case "cell":
+      return true;
+  }
+  return false;
+}
+
+function checkRow(v: unknown, p: string, k?: $Key): void {
+  const q = $at(p, k);
+  const o = $obj(v, q);
+  let has_cell = false;
+  let extra = false;
+  for (const key in o) {
+    if (!$hasOwn.call(o, key)) continue;
+    switch (key) {
+      case "cell":
+        has_cell = true;
+        continue;
+    }
+    extra = true;
+  }
+  const v_cell = o["cell"];
+  if (!(v_cell !== undefined && (has_cell || $hasOwn.call(o, "cell")))) $missing("cell", q);
+  $arr(v_cell, q, "cell");
+  if (v_cell.length > 2) $fail("length", q + "/cell", `array of ${v_cell.length} items, expected at most 2`);
+  const v_cell_q = $at(q, "cell");
+  if (v_cell.length > 0) {
+    const v_cell_e = v_cell[0];
+    if (typeof v_cell_e !== "number" || !Number.isInteger(v_cell_e) || v_cell_e > $maxSafe || v_cell_e < -$maxSafe)
+      $int(v_cell_e, v_cell_q, 0);
+  }
+  if (v_cell.length > 1) {
+    const v_cell_e = v_cell[1];
+    checkPoint(v_cell_e, v_cell_q, 1);
+  }
+  for (let v_cell_i = 2; v_cell_i < v_cell.length; v_cell_i++) $free(v_cell[v_cell_i], v_cell_q, v_cell_i, undefined);
+  if (extra) $extras(o, knownRow, q);
+}
+
+function writeRow(v: unknown): string {
+  const o = v as $Obj;
+  let s = "";
+  s += ',"cell":' + JSON.stringify(o.cell);
+  s += $writeExtras(o, knownRow);
+  return "{" + s.slice(1) + "}";
+}
+
+const canonRowKeys = {
+  cell: 1,
+} as const;
+const canonRowRank = $ranks(canonRowKeys);
+
+function canonRow(v: unknown): boolean {
+  const o = v as $Obj;
+  if (o.toJSON !== undefined) return false;
+  let at = 0;
+  for (const key in o) {
+    switch (key) {
+      case "cell":
+        if (at > canonRowRank[key]!) return false;
+        at = canonRowRank[key]!;
+        continue;
+    }
+    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+    at = Infinity;
+  }
+  if (!$isEnum.call(o, "cell")) return false;
+  return true;
 }
