@@ -366,8 +366,15 @@ export class TsChecks {
       const body = () => {
         const pv: Val = { x: local(p), p: q, k: lit(esc(p.name)) };
         this.check(p.type, pv, scope.at(pv.x));
-        // a block of its own: the pattern's check may name the same locals as the property's
-        for (const i of p.patterns ?? []) pr.block("{", () => this.check(t.patterns[i]!.type, pv, scope.at(pv.x)));
+        // a block of its own: the pattern's check may name the same locals as the property's. The
+        // value again as unknown: the property's checks have narrowed it, and tsc refuses the
+        // pattern's comparisons with other literals (TS2367, seed 777 schema of the gotuple branch)
+        for (const i of p.patterns ?? [])
+          pr.block("{", () => {
+            pr.raw(`const pv_${i}: unknown = ${pv.x};`);
+            const mv: Val = { ...pv, x: `pv_${i}` };
+            this.check(t.patterns[i]!.type, mv, scope.at(mv.x));
+          });
       };
       if (large) pr.raw(`const ${local(p)} = ${o}[${lit(p.name)}];`);
       if (p.required) body();
