@@ -195,7 +195,8 @@ function missingFormats(ir: Protocol, tsText: string): string[] {
   everyType(ir.decls, (t) => {
     if (t.kind === "string") for (const c of t.checks) if (c.family === "format") used.add(c.format);
   });
-  const table = /const \$formats[^=]*= \{([\s\S]*?)\n\};?/.exec(tsText)?.[1] ?? "";
+  // the table's type annotation holds "=>", so the declaration is matched to the end of its line
+  const table = /const \$formats[^\n]*= \{\n([\s\S]*?)\n\};?/.exec(tsText)?.[1] ?? "";
   return [...used].filter(
     (f) => !table.includes(JSON.stringify(f)) && !new RegExp(`(^|[\\s,{])${f.replace(/-/g, "\\-")}\\s*:`).test(table),
   );
