@@ -178,15 +178,27 @@ interface Live {
 }
 
 /**
- * Whether a parsed value holds a number outside rule 9's range: not finite (a literal beyond doubles,
- * such as 1e400), or an integer beyond ±(2^53 − 1), which the reference evaluator (with its
- * wireIntegers option) does not take as an integer and ajv does.
+ * Whether a parsed value breaks rule 9 or 11 anywhere, which every decoder rejects wherever it sits
+ * (free-form values and every union variant included): a number that is not finite (a literal beyond
+ * doubles, such as 1e400), or a string or key holding an unpaired surrogate. The fuzzer's reference
+ * evaluator calls such a value invalid, so that a union over it is judged by the decoders' meaning
+ * instead of an exception; ajv is not asked about it, nor about an integer beyond ±(2^53 − 1), which
+ * it calls an integer and the evaluator (wireIntegers) does not.
  */
-function outsideRule9(v: unknown): boolean {
-  if (typeof v === "number")
-    return !Number.isFinite(v) || (Number.isInteger(v) && Math.abs(v) > Number.MAX_SAFE_INTEGER);
+export function breaksWireRules(v: unknown): boolean {
+  if (typeof v === "number") return !Number.isFinite(v);
+  if (typeof v === "string") return LONE_SURROGATE.test(v);
   if (v === null || typeof v !== "object") return false;
-  return Object.values(v as object).some(outsideRule9);
+  if (Array.isArray(v)) return v.some(breaksWireRules);
+  return Object.entries(v as object).some(([k, x]) => LONE_SURROGATE.test(k) || breaksWireRules(x));
+}
+
+const LONE_SURROGATE = /\p{Cs}/u;
+
+function unsafeInteger(v: unknown): boolean {
+  if (typeof v === "number") return Number.isInteger(v) && Math.abs(v) > Number.MAX_SAFE_INTEGER;
+  if (v === null || typeof v !== "object") return false;
+  return Object.values(v as object).some(unsafeInteger);
 }
 
 /** The asserted formats of a protocol that its generated TypeScript's runtime has no predicate for. */
@@ -588,7 +600,8 @@ async function fuzzRun(
       }
       if (evValid === undefined) continue; // deeper than the evaluator goes
       // ajv sees what JSON.parse gives: a number beyond doubles is Infinity, which it calls an integer, as it does 1e300
-      let aj = outsideRule9(value) ? undefined : ajv?.check(d.origin.file, d.origin.pointer, bytes);
+      let aj =
+        breaksWireRules(value) || unsafeInteger(value) ? undefined : ajv?.check(d.origin.file, d.origin.pointer, bytes);
       if (aj !== undefined && !(aj instanceof Error) && aj.inexactMultipleOf === true) aj = undefined;
       if (aj !== undefined && !(aj instanceof Error) && aj.valid !== evValid)
         find({
