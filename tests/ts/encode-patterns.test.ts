@@ -174,6 +174,20 @@ const CASES: { name: string; type: string; go: string; json: string; expect: str
     expect: 'ok {"k":1,"x2":1,"x1":2}',
   },
   {
+    name: "an unknown key of a closed object of two patterns",
+    type: "ClosedRaw",
+    go: 'ClosedRaw{Extra: m(`y1`, `"s"`, `z`, `1`, `x1`, `"s"`)}',
+    json: '{"y1":"s","z":1,"x1":"s"}',
+    expect: "unknown_field /z",
+  },
+  {
+    name: "a closed object of two patterns' member",
+    type: "ClosedRaw",
+    go: 'ClosedRaw{Extra: m(`y1`, `"s"`, `x1`, `"s"`)}',
+    json: '{"y1":"s","x1":"s"}',
+    expect: "type /x1",
+  },
+  {
     name: "pattern members inside a property",
     type: "Holder",
     go: 'Holder{Pat: &Pat{Extra: m(`x1`, `{"a":"no"}`)}}',
