@@ -3,7 +3,8 @@
 // properties: the members pattern properties match and the additionalProperties values beside them
 // (Go's Extra of json.RawMessage values), declared properties a pattern also matches (a required
 // const among them, which Go's struct has no field for), the unknown keys of a closed object of
-// patterns, and a tuple's elements (a tuple was kept raw too; it is now a struct whose elements
+// patterns (of one pattern: Go keeps its members as a typed map, whose values the pattern
+// schema's encoder checks as it writes them), and a tuple's elements (a tuple was kept raw too; it is now a struct whose elements
 // are checked by their own encoders, in order). Before, Go's encoder wrote such members with the free-form
 // writer only: it encoded `Pat{Extra: {"x1": {"a":"no"}}}`, which its decoder and TypeScript's
 // encoder refuse (`type` at /x1/a). The first error is the one TypeScript's check reports first
@@ -26,7 +27,8 @@ const FILE = "tests/fixtures/encpat/schema/encpat.json";
 const protocol = protocolFromFiles("encpat", [{ path: FILE, text: readFileSync(join(ROOT, FILE), "utf8") }]);
 
 /**
- * A value as a Go host builds it (`m(key, value, ...)` is a []Member of raw values) and as the JSON
+ * A value as a Go host builds it (`m(key, value, ...)` is a []Member of raw values, `om[T](keys,
+ * values...)` the OrderedMap[T] of a closed object of one pattern) and as the JSON
  * text TypeScript's host value is parsed from and both decoders read; the outcome of each:
  * `ok <canonical>` or `<code> <pointer>`.
  */
@@ -139,22 +141,50 @@ const CASES: { name: string; type: string; go: string; json: string; expect: str
   {
     name: "an unknown key of a closed object of patterns",
     type: "Closed",
-    go: "Closed{K: 1, Extra: m(`x1`, `2`, `y`, `1`)}",
+    go: 'Closed{K: 1, Extra: om[int64]([]string{"x1", "y"}, 2, 1)}',
     json: '{"k":1,"x1":2,"y":1}',
     expect: "unknown_field /y",
   },
   {
     name: "an unknown key before a failing member",
     type: "Closed",
-    go: 'Closed{K: 1, Extra: m(`x1`, `"s"`, `y`, `1`)}',
-    json: '{"k":1,"x1":"s","y":1}',
+    go: 'Closed{K: 1, Extra: om[int64]([]string{"x1", "y"}, 9, 1)}',
+    json: '{"k":1,"x1":9,"y":1}',
     expect: "unknown_field /y",
   },
   {
     name: "a closed object's pattern member",
     type: "Closed",
-    go: 'Closed{K: 1, Extra: m(`x1`, `"s"`)}',
-    json: '{"k":1,"x1":"s"}',
+    go: 'Closed{K: 1, Extra: om[int64]([]string{"x1"}, 9)}',
+    json: '{"k":1,"x1":9}',
+    expect: "range /x1",
+  },
+  {
+    name: "a closed object's first failing member in property order",
+    type: "Closed",
+    go: 'Closed{K: 1, Extra: om[int64]([]string{"x2", "x1"}, 7, 9)}',
+    json: '{"k":1,"x2":7,"x1":9}',
+    expect: "range /x2",
+  },
+  {
+    name: "a closed object's typed members, written in property order",
+    type: "Closed",
+    go: 'Closed{K: 1, Extra: om[int64]([]string{"x2", "x1"}, 1, 2)}',
+    json: '{"x2":1,"k":1,"x1":2}',
+    expect: 'ok {"k":1,"x2":1,"x1":2}',
+  },
+  {
+    name: "an unknown key of a closed object of two patterns",
+    type: "ClosedRaw",
+    go: 'ClosedRaw{Extra: m(`y1`, `"s"`, `z`, `1`, `x1`, `"s"`)}',
+    json: '{"y1":"s","z":1,"x1":"s"}',
+    expect: "unknown_field /z",
+  },
+  {
+    name: "a closed object of two patterns' member",
+    type: "ClosedRaw",
+    go: 'ClosedRaw{Extra: m(`y1`, `"s"`, `x1`, `"s"`)}',
+    json: '{"y1":"s","x1":"s"}',
     expect: "type /x1",
   },
   {
@@ -264,6 +294,15 @@ func m(kv ...string) []Member {
 	var out []Member
 	for i := 0; i < len(kv); i += 2 {
 		out = append(out, Member{Key: kv[i], Value: json.RawMessage(kv[i+1])})
+	}
+	return out
+}
+
+// om is the typed map of keys and their values (the extras of a closed object of one pattern).
+func om[T any](keys []string, vals ...T) OrderedMap[T] {
+	var out OrderedMap[T]
+	for i, k := range keys {
+		out.Set(k, vals[i])
 	}
 	return out
 }

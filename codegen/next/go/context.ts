@@ -1,7 +1,7 @@
 // What every part of the Go emitter shares: the protocol, the Go type of each IR type, the
 // symbols that record imports, and the helper functions generated for inline types.
 import { isNullable, nullableOf, resolve } from "../ir/query";
-import type { ArrayType, Decl, Property, Protocol, Type } from "../ir/types";
+import type { ArrayType, Decl, ObjectType, PatternProperty, Property, Protocol, Type } from "../ir/types";
 import { variantName } from "../ir/naming";
 import { pascalName } from "../ir/words";
 import { sym, Uses, type Sym } from "../print/printer";
@@ -9,6 +9,21 @@ import { sym, Uses, type Sym } from "../print/printer";
 export const JSON_RAW: Sym = sym("json.RawMessage", "encoding/json");
 export const IO_READER: Sym = sym("io.Reader", "io");
 export const REGEXP_COMPILE: Sym = sym("regexp.MustCompile", "regexp");
+
+/**
+ * The schema every undeclared member of an object has, when there is exactly one: its
+ * additionalProperties schema (no pattern), or the one pattern's of a closed object (one pattern,
+ * additionalProperties: false; `pattern` is set: a key it does not match is unknown_field). Go then
+ * keeps those members as a typed OrderedMap (codegen/SEMANTICS.md, "Go types of maps"). Other
+ * objects with patterns keep them raw ([]Member): a member may match several patterns (each
+ * schema applies) or none (additionalProperties' schema, or free-form), so no one Go type fits.
+ */
+export function typedExtras(t: ObjectType): { type: Type; pattern?: PatternProperty } | undefined {
+  if (t.extras.kind === "map" && t.patterns.length === 0) return { type: t.extras.type };
+  if (t.extras.kind === "reject" && t.patterns.length === 1)
+    return { type: t.patterns[0]!.type, pattern: t.patterns[0]! };
+  return undefined;
+}
 
 export class GoContext {
   /** Imports of the file being printed (types.go, decode.go, ...): one Uses per file. */
@@ -289,6 +304,7 @@ function cyclicDecls(decls: readonly Decl[]): Set<Decl> {
       case "object":
         t.properties.forEach((p) => refsOf(p.type, acc));
         if (t.extras.kind === "map") refsOf(t.extras.type, acc);
+        else if (typedExtras(t) !== undefined) refsOf(typedExtras(t)!.type, acc);
         return;
       case "union":
         t.variants.forEach((v) => refsOf(v, acc));
@@ -359,8 +375,9 @@ function nameTuples(
         case "object":
           if (!own) return; // a definition of its own (hoisted)
           for (const p of t.properties) at(p.type, name + pascalName(p.name), false);
-          // pattern members (and the others beside them) are kept raw ([]Member): no typed position
-          if (t.extras.kind === "map" && t.patterns.length === 0) at(t.extras.type, `${name}Value`, false);
+          // a typed map's values (typedExtras); other pattern members (and the others beside them)
+          // are kept raw ([]Member): no typed position
+          if (typedExtras(t) !== undefined) at(typedExtras(t)!.type, `${name}Value`, false);
           return;
         case "union":
           if (isNullable(t)) t.variants.forEach((v) => at(v, name, false));

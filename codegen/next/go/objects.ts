@@ -5,7 +5,7 @@ import { isLargeObject, resolve } from "../ir/query";
 import type { Decl, ObjectType, Property } from "../ir/types";
 import type { Printer } from "../print/printer";
 import { addr, treeThen, typeCodec } from "./codec";
-import { bytesLit, constOf, GoContext, goString } from "./context";
+import { bytesLit, constOf, GoContext, goString, typedExtras } from "./context";
 import { propertyPart, treeCheckFn } from "./tree";
 import { extraField } from "./types";
 import { extrasWriterPick } from "./write";
@@ -69,7 +69,8 @@ export function objectDecoder(g: GoContext, pr: Printer, d: Decl, t: ObjectType)
     const closed = t.extras.kind === "reject";
     if (closed) pr.raw("var unknown *DecodeError");
     if (extra === "[]Member") pr.raw("lvl := 0");
-    if (t.extras.kind === "map" && t.patterns.length === 0) pr.raw("var extraErrs wireMemberErrs");
+    const typed = typedExtras(t);
+    if (typed !== undefined) pr.raw("var extraErrs wireMemberErrs");
     pr.block("for d.NextMember() {", () => {
       pr.raw("switch string(d.Key()) {");
       for (const p of t.properties) {
@@ -96,18 +97,32 @@ export function objectDecoder(g: GoContext, pr: Printer, d: Decl, t: ObjectType)
         } else for (const l of keep("\t")) pr.raw(l);
       } else {
         // a typed map: each value decoded as it comes, its error kept for the member's place in property order
-        const m = t.extras as { kind: "map"; type: Parameters<typeof typeCodec>[1] };
-        const codec = typeCodec(g, m.type, `${ctx}_Value`);
-        pr.raw("\tkey := string(d.Key())");
-        pr.raw("\tif d.KeyBad() {");
-        pr.raw("\t\td.Skip()");
-        pr.raw('\t\textraErrs.Set(key, wireFail(wireCodeUTF8, "object key holds an unpaired UTF-16 surrogate"), true)');
-        pr.raw("\t\tbreak");
-        pr.raw("\t}");
-        pr.raw(`\tvar x ${g.goType(m.type)}`);
-        pr.raw(`\te := ${codec.dec("&x")}`);
-        pr.raw(`\tv.${t.goExtra}.Set(key, x)`);
-        pr.raw("\textraErrs.Set(key, e, false)");
+        const codec = typeCodec(g, typed!.type, `${ctx}_Value`);
+        const set = (ind: string) => [
+          `${ind}var x ${g.goType(typed!.type)}`,
+          `${ind}e := ${codec.dec("&x")}`,
+          `${ind}v.${t.goExtra}.Set(key, x)`,
+          `${ind}extraErrs.Set(key, e, false)`,
+        ];
+        if (typed!.pattern !== undefined) {
+          // a closed object of one pattern: a key it does not match (or an ill-formed one) is unknown, as on the raw path
+          pr.raw(`\tif !d.KeyBad() && ${typed!.pattern.pattern.name}.Match(d.Key()) {`);
+          pr.raw("\t\tkey := string(d.Key())");
+          for (const l of set("\t\t")) pr.raw(l);
+          pr.raw("\t} else {");
+          pr.raw("\t\tunknown = d.Unknown(unknown)");
+          pr.raw("\t}");
+        } else {
+          pr.raw("\tkey := string(d.Key())");
+          pr.raw("\tif d.KeyBad() {");
+          pr.raw("\t\td.Skip()");
+          pr.raw(
+            '\t\textraErrs.Set(key, wireFail(wireCodeUTF8, "object key holds an unpaired UTF-16 surrogate"), true)',
+          );
+          pr.raw("\t\tbreak");
+          pr.raw("\t}");
+          for (const l of set("\t")) pr.raw(l);
+        }
       }
       pr.raw("}");
     });
@@ -165,8 +180,7 @@ export function objectDecoder(g: GoContext, pr: Printer, d: Decl, t: ObjectType)
         );
       }
     }
-    if (t.extras.kind === "map" && t.patterns.length === 0)
-      pr.block("if err := extraErrs.First(); err != nil {", () => pr.raw("return err"));
+    if (typed !== undefined) pr.block("if err := extraErrs.First(); err != nil {", () => pr.raw("return err"));
     pr.raw("return nil");
   });
 }
@@ -261,15 +275,17 @@ export function objectEncoder(g: GoContext, pr: Printer, d: Decl, t: ObjectType)
   const extra = g.peek(() => extraField(g, t));
   pr.block(`func ${d.names.go.enc}(b []byte, v *${d.name}, lvl int) ([]byte, *EncodeError) {`, () => {
     pr.block("if lvl > wireMaxDepth {", () => pr.raw("return b, wireEncodeDepth()"));
+    const typed = typedExtras(t);
     // a closed object of patterns: an extra member no pattern matches is an unknown key, refused first
     if (t.extras.kind === "reject" && t.patterns.length > 0) {
       const allowed = [
         ...t.properties.map((p) => `k == ${goString(p.name)}`),
         ...t.patterns.map((pp) => `${pp.pattern.name}.MatchString(k)`),
       ].join(" || ");
-      pr.block(
-        `if err := wireEncodeUnknown(v.${t.goExtra}, func(k string) bool { return ${allowed} }); err != nil {`,
-        () => pr.raw("return b, err"),
+      const members =
+        typed !== undefined ? `wireEncodeUnknownKeys(v.${t.goExtra}.Keys(), ` : `wireEncodeUnknown(v.${t.goExtra}, `;
+      pr.block(`if err := ${members}func(k string) bool { return ${allowed} }); err != nil {`, () =>
+        pr.raw("return b, err"),
       );
     }
     for (const p of t.properties) {
@@ -372,10 +388,14 @@ export function objectEncoder(g: GoContext, pr: Printer, d: Decl, t: ObjectType)
           : `wireAppendExtras(b, v.${t.goExtra}, true, lvl+1, ${declared})`;
       pr.block(`if b, err = ${call}; err != nil {`, () => pr.raw("return b, err"));
     } else if (extra !== undefined) {
-      const m = t.extras as { kind: "map"; type: Parameters<typeof typeCodec>[1] };
-      const codec = typeCodec(g, m.type, `${ctx}_Value`);
+      const codec = typeCodec(g, typed!.type, `${ctx}_Value`);
       pr.block(`for key, x := range wireMapOrder(&v.${t.goExtra}) {`, () => {
         pr.block("if err := wireCheckUTF8(key); err != nil {", () => pr.raw("return b, err"));
+        // a closed object of one pattern: a member repeating a declared property is refused, as on the raw path
+        if (typed!.pattern !== undefined && t.properties.length > 0)
+          pr.block(`if ${t.properties.map((p) => `key == ${goString(p.name)}`).join(" || ")} {`, () =>
+            pr.raw('return b, wireEncodeFail(wireCodeType, "extra member repeats a declared property").in(key)'),
+          );
         pr.raw("b = append(b, ',')");
         pr.raw("b = wireAppendQuoted(b, key)");
         pr.raw("b = append(b, ':')");

@@ -4,7 +4,7 @@ import { isNullable, resolve } from "../ir/query";
 import type { ArrayType, Decl, JsonValue, ObjectType, Type, UnionType } from "../ir/types";
 import { tupleFields, tupleFieldType } from "./codec";
 import type { Printer } from "../print/printer";
-import { comment, GoContext, goFloat, goInt, goString, structOf } from "./context";
+import { comment, GoContext, goFloat, goInt, goString, structOf, typedExtras } from "./context";
 
 /** The doc comment of a declaration: "Name: description", and a deprecation paragraph. */
 function declDoc(pr: Printer, d: Decl): void {
@@ -202,7 +202,7 @@ function struct(g: GoContext, pr: Printer, d: Decl, t: ObjectType): void {
     if (extra !== undefined) {
       if (!first) pr.raw("");
       pr.raw(
-        `// ${t.goExtra} holds the members the schema does not declare${t.extras.kind === "map" && t.patterns.length === 0 ? ", by key" : ", in document order"}.`,
+        `// ${t.goExtra} holds the members the schema does not declare${typedExtras(t) !== undefined ? ", by key" : ", in document order"}.`,
       );
       pr.raw(`${t.goExtra} ${extra}`);
     }
@@ -212,7 +212,10 @@ function struct(g: GoContext, pr: Printer, d: Decl, t: ObjectType): void {
 /** The Go type of an object's extra members, if it keeps any. */
 export function extraField(g: GoContext, t: ObjectType): string | undefined {
   if (t.extras.kind === "reject" && t.patterns.length === 0) return undefined;
-  if (t.extras.kind === "map" && t.patterns.length === 0) return `OrderedMap[${g.goType(t.extras.type)}]`;
+  const typed = typedExtras(t);
+  if (typed !== undefined) return `OrderedMap[${g.goType(typed.type)}]`;
+  // several patterns, an open object, or patterns beside an additionalProperties schema: a member
+  // may match several patterns or none, so no one Go type fits: raw members, checked on their trees
   return "[]Member";
 }
 

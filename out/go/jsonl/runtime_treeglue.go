@@ -171,6 +171,24 @@ func wireEncodeUnknown(ex []Member, allowed func(string) bool) *EncodeError {
 	return nil
 }
 
+// wireEncodeUnknownKeys is wireEncodeUnknown for the keys of a typed map (the
+// extras of a closed object of one pattern): the first key in ECMAScript
+// property order that allowed refuses is unknown_field at it (utf8 at the object
+// when it is not valid UTF-8).
+func wireEncodeUnknownKeys(keys []string, allowed func(string) bool) *EncodeError {
+	for _, o := range wireEsOrder(len(keys), func(i int) string { return keys[i] }) {
+		k := keys[o]
+		if allowed(k) {
+			continue
+		}
+		if !utf8.ValidString(k) {
+			return wireEncodeFail(wireCodeUTF8, "object key is not valid UTF-8")
+		}
+		return wireEncodeFail(wireCodeUnknownField, "unknown property").in(k)
+	}
+	return nil
+}
+
 // wireAppendExtrasChecked is wireAppendExtras for an object with pattern properties: each extra
 // member, in ECMAScript property order, is checked before it is written as the decoder checks it
 // (wireCheckMatchedExtras: each matching pattern's schema, in order, else fallback; nil: a

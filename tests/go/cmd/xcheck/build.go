@@ -187,7 +187,8 @@ func (b builder) fill(v reflect.Value, raw json.RawMessage) error {
 				f = v.FieldByNameFunc(func(name string) bool { return strings.ToLower(name) == norm && name != extraName })
 			}
 			if !f.IsValid() && extra.IsValid() && isOrderedMap(extra.Type()) {
-				// an undeclared member of an object whose extras have a schema: Set in document order
+				// an undeclared member of an object whose extras have one schema (additionalProperties',
+				// or the one pattern's of a closed object): Set in document order
 				set := extra.Addr().MethodByName("Set")
 				x := reflect.New(set.Type().In(1)).Elem()
 				if err := b.fill(x, sub); err != nil {

@@ -38,4 +38,24 @@ var Codecs = map[string]Codec{
 			return nil, wireEncodeFail(wireCodeType, "value is not an Env")
 		},
 	},
+	"Labels": {
+		Decode: func(line []byte) (any, error) {
+			v, err := DecodeLabels(line)
+			if err != nil {
+				return nil, err
+			}
+			return v, nil
+		},
+		Encode: func(v any) ([]byte, error) {
+			switch x := v.(type) {
+			case Labels:
+				return EncodeLabels(x)
+			case *Labels:
+				if x != nil {
+					return EncodeLabels(*x)
+				}
+			}
+			return nil, wireEncodeFail(wireCodeType, "value is not a Labels")
+		},
+	},
 }

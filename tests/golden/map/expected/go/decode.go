@@ -18,12 +18,37 @@ func DecodeEnv(line []byte) (Env, error) {
 	return v, nil
 }
 
+// DecodeLabels decodes one JSON text as Labels.
+func DecodeLabels(line []byte) (Labels, error) {
+	if v, ok := fastLabels(line); ok {
+		return v, nil
+	}
+	var d wireDecoder
+	if err := d.Init(line); err != nil {
+		return Labels{}, err
+	}
+	var v Labels
+	if err := decLabels(&d, &v); err != nil {
+		return Labels{}, err
+	}
+	return v, nil
+}
+
 // fastEnv decodes line as Env in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
 func fastEnv(line []byte) (v Env, ok bool) {
 	defer wireRecover(&ok)
 	var d wireDecoder
 	d.InitFast(line)
 	ok = decEnv(&d, &v) == nil && d.Done()
+	return v, ok
+}
+
+// fastLabels decodes line as Labels in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
+func fastLabels(line []byte) (v Labels, ok bool) {
+	defer wireRecover(&ok)
+	var d wireDecoder
+	d.InitFast(line)
+	ok = decLabels(&d, &v) == nil && d.Done()
 	return v, ok
 }
 
@@ -52,6 +77,46 @@ func decEnv(d *wireDecoder, v *Env) *DecodeError {
 	}
 	if err := wirePropertyNamesOf(wireKeysOf([]wirePresent{}, v.Extra.Keys()), val_Env_Names); err != nil {
 		return err
+	}
+	if err := extraErrs.First(); err != nil {
+		return err
+	}
+	return nil
+}
+
+func decLabels(d *wireDecoder, v *Labels) *DecodeError {
+	if !d.ObjectStart() {
+		return d.NotEntered("object")
+	}
+	var seen_name bool
+	var err_name *DecodeError
+	var unknown *DecodeError
+	var extraErrs wireMemberErrs
+	for d.NextMember() {
+		switch string(d.Key()) {
+		case "name":
+			seen_name = true
+			err_name = d.String((*string)(&v.Name))
+		default:
+			if !d.KeyBad() && reLabels.Match(d.Key()) {
+				key := string(d.Key())
+				var x int64
+				e := dec_Labels_Value(d, (*int64)(&x))
+				v.Extra.Set(key, x)
+				extraErrs.Set(key, e, false)
+			} else {
+				unknown = d.Unknown(unknown)
+			}
+		}
+	}
+	if unknown != nil {
+		return unknown
+	}
+	if !seen_name {
+		return wireMissing("name")
+	}
+	if err_name != nil {
+		return err_name.in("name")
 	}
 	if err := extraErrs.First(); err != nil {
 		return err

@@ -9,6 +9,13 @@ func EncodeEnv(v Env) ([]byte, error) {
 	return wireEncodeDone(p, b, err)
 }
 
+// EncodeLabels writes v in canonical form; it refuses what DecodeLabels would reject.
+func EncodeLabels(v Labels) ([]byte, error) {
+	p := wireEncodeBuf()
+	b, err := encLabels(*p, &v, 1)
+	return wireEncodeDone(p, b, err)
+}
+
 func encEnv(b []byte, v *Env, lvl int) ([]byte, *EncodeError) {
 	if lvl > wireMaxDepth {
 		return b, wireEncodeDepth()
@@ -29,6 +36,42 @@ func encEnv(b []byte, v *Env, lvl int) ([]byte, *EncodeError) {
 		b = wireAppendQuoted(b, key)
 		b = append(b, ':')
 		if b, err = wireAppendString(b, string(x)); err != nil {
+			return b, err.in(key)
+		}
+	}
+	if len(b) == open {
+		b = append(b, '{')
+	} else {
+		b[open] = '{'
+	}
+	b = append(b, '}')
+	return b, nil
+}
+
+func encLabels(b []byte, v *Labels, lvl int) ([]byte, *EncodeError) {
+	if lvl > wireMaxDepth {
+		return b, wireEncodeDepth()
+	}
+	if err := wireEncodeUnknownKeys(v.Extra.Keys(), func(k string) bool { return k == "name" || reLabels.MatchString(k) }); err != nil {
+		return b, err
+	}
+	var err *EncodeError
+	open := len(b)
+	b = append(b, `,"name":`...)
+	if b, err = wireAppendString(b, string(v.Name)); err != nil {
+		return b, err.in("name")
+	}
+	for key, x := range wireMapOrder(&v.Extra) {
+		if err := wireCheckUTF8(key); err != nil {
+			return b, err
+		}
+		if key == "name" {
+			return b, wireEncodeFail(wireCodeType, "extra member repeats a declared property").in(key)
+		}
+		b = append(b, ',')
+		b = wireAppendQuoted(b, key)
+		b = append(b, ':')
+		if b, err = enc_Labels_Value(b, int64(x)); err != nil {
 			return b, err.in(key)
 		}
 	}

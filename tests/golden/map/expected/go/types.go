@@ -3,9 +3,17 @@
 package golden
 
 // SchemaDigest is the sha256 of the schema files this package was generated from.
-const SchemaDigest = "c5ab4ed9118c425edb0a6778648bce86feb24835c1440d22870bf1a4734adb44"
+const SchemaDigest = "11de927373a876fe3bbcc7066c966759ced982126ab143dc543cf946e82ec8e7"
 
 type Env struct {
 	// Extra holds the members the schema does not declare, by key.
 	Extra OrderedMap[string]
+}
+
+// Labels: A closed object of one pattern: its undeclared members are a typed map in Go too.
+type Labels struct {
+	Name string
+
+	// Extra holds the members the schema does not declare, by key.
+	Extra OrderedMap[int64]
 }

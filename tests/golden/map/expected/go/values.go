@@ -7,12 +7,37 @@ import (
 )
 
 var reEnvCheckString = regexp.MustCompile(`^[A-Z_]+$`)
+var reLabels = regexp.MustCompile(`^x-`)
 
 func chk_Env_Names_VariantCase0(v string) *DecodeError {
 	if !reEnvCheckString.MatchString(v) {
 		return wireFail(wireCodePattern, "string does not match the pattern")
 	}
 	return nil
+}
+
+func chk_Labels_Value(v int64) *DecodeError {
+	if v < 0 {
+		return wireFail(wireCodeRange, "number must be at least 0")
+	}
+	return nil
+}
+
+func dec_Labels_Value(d *wireDecoder, v *int64) *DecodeError {
+	if err := d.Int(v); err != nil {
+		return err
+	}
+	return chk_Labels_Value(*v)
+}
+
+func enc_Labels_Value(b []byte, v int64) ([]byte, *EncodeError) {
+	if err := wireCheckInt(v); err != nil {
+		return b, err
+	}
+	if err := chk_Labels_Value(v); err != nil {
+		return b, wireAsEncodeError(err)
+	}
+	return wireAppendInt(b, v)
 }
 
 func pick_Env_Names_VariantPick(v *wireValue) (int, *DecodeError) {

@@ -65,6 +65,8 @@ type $Known = (key: string) => boolean;
 
 type $Key = string | number | undefined;
 
+const $maxSafe = 9007199254740991;
+
 const $maxDepth = 1000;
 
 const $depthMessage = `nesting deeper than ${$maxDepth} levels`;
@@ -218,16 +220,71 @@ function $str(v: unknown, p: string, k?: $Key): asserts v is string {
   if ($sur && !$wellFormed(v)) $fail("utf8", $at(p, k), "string holds an unpaired UTF-16 surrogate");
 }
 
+function $int(v: unknown, p: string, k?: $Key): asserts v is number {
+  if (typeof v !== "number") $fail("type", $at(p, k), `expected integer, got ${$kindOf(v)}`);
+  if (!Number.isFinite(v)) $fail("range", $at(p, k), "number is not finite");
+  if (!Number.isInteger(v)) $fail("type", $at(p, k), "expected integer, got a fraction");
+  if (v > $maxSafe || v < -$maxSafe) $fail("range", $at(p, k), "integer beyond ±(2^53 − 1)");
+}
+
 function $obj(v: unknown, p: string): $Obj {
   if (!$isObj(v)) $fail("type", p, `expected object, got ${$kindOf(v)}`);
   if (p.length >= $maxDepth) $deep(p);
   return v;
 }
 
+/** The ranks of an object's declared keys (1, 2, ...) in the order its literal lists them (none integer-like). */
+function $ranks(keys: Readonly<Record<string, 1>>): Readonly<Record<string, number>> {
+  const r: Record<string, number> = Object.create(null) as Record<string, number>;
+  Object.keys(keys).forEach((k, i) => (r[k] = i + 1));
+  return r;
+}
+
 /** A typed container at pointer q nested deeper than the limit (a recursive definition) → depth at it. */
 function $deep(q: string): void {
   if ($levelOf(q) > $maxDepth) $fail("depth", q, $depthMessage);
 }
+
+function $missing(key: string, p: string): never {
+  return $fail("missing_field", p + "/" + $esc(key), `missing required property ${JSON.stringify(key)}`);
+}
+
+// ---- objects ----
+
+/** A canonical array-index key ("0" … "4294967294"), which JSON.parse orders first. */
+function $isIndex(k: string): boolean {
+  const c = k.charCodeAt(0);
+  if (k.length === 0 || c < 0x30 || c > 0x39 || k.length > 10 || (c === 0x30 && k.length > 1)) return false;
+  for (let i = 1; i < k.length; i++) {
+    const d = k.charCodeAt(i);
+    if (d < 0x30 || d > 0x39) return false;
+  }
+  return Number(k) <= 4294967294;
+}
+
+/** Closed object: the first unknown key in document order is unknown_field (utf8 at the object if ill-formed). */
+function $closed(o: $Obj, known: $Known, p: string): void {
+  let first: string | undefined;
+  // for-in is Object.keys order here: parsed objects inherit no enumerable key, and encoders
+  // skip what is not own.
+  for (const k in o) {
+    if (known(k) || o[k] === undefined || !$hasOwn.call(o, k)) continue;
+    if (first === undefined) {
+      first = k;
+      // Index keys come first in property order; any other first unknown key is also first in the document.
+      if (!$isIndex(k)) break;
+    } else {
+      // Two unknown keys, one an index: property order may differ from document order.
+      if ($src !== undefined) first = $firstUnknown($src, p, known) ?? first;
+      break;
+    }
+  }
+  if (first === undefined) return;
+  if ($sur && !$wellFormed(first)) $fail("utf8", p, "object key holds an unpaired UTF-16 surrogate");
+  $fail("unknown_field", p + "/" + $esc(first), `unknown property (a key of ${$cpLen(first)} characters)`);
+}
+
+const $isEnum = Object.prototype.propertyIsEnumerable;
 
 /** Writes the extra members of a checked open object (after its declared ones): `,"key":value` each. */
 function $writeExtras(o: $Obj, known: $Known): string {
@@ -377,6 +434,109 @@ function $propertyNames(o: $Obj, q: string, check: $Check): void {
   }
 }
 
+// ---- document-order keys (rarely needed: two unknown keys, one of them an array index) ----
+
+function $skipWs(t: string, i: number): number {
+  for (;;) {
+    const c = t.charCodeAt(i);
+    if (c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09) return i;
+    i++;
+  }
+}
+
+/** Index just after the string starting at i (t[i] is the opening quote). */
+function $skipStr(t: string, i: number): number {
+  for (let j = i + 1; ; j++) {
+    const c = t.charCodeAt(j);
+    if (c === 0x5c) j++;
+    else if (c === 0x22) return j + 1;
+    else if (Number.isNaN(c)) return j;
+  }
+}
+
+/** Index just after the JSON value starting at i (the text is known to be valid JSON). */
+function $skipVal(t: string, i: number): number {
+  const c = t.charCodeAt(i);
+  if (c === 0x22) return $skipStr(t, i);
+  if (c !== 0x7b && c !== 0x5b) {
+    let j = i;
+    for (;;) {
+      const d = t.charCodeAt(j);
+      if (
+        Number.isNaN(d) ||
+        d === 0x2c ||
+        d === 0x5d ||
+        d === 0x7d ||
+        d === 0x20 ||
+        d === 0x0a ||
+        d === 0x0d ||
+        d === 0x09
+      )
+        return j;
+      j++;
+    }
+  }
+  let depth = 0;
+  for (let j = i; j < t.length;) {
+    const d = t.charCodeAt(j);
+    if (d === 0x22) {
+      j = $skipStr(t, j);
+      continue;
+    }
+    if (d === 0x7b || d === 0x5b) depth++;
+    else if (d === 0x7d || d === 0x5d) {
+      depth--;
+      if (depth === 0) return j + 1;
+    }
+    j++;
+  }
+  return t.length;
+}
+
+/** Calls `member(key, valueStart)` for each member of the object starting at i; returns its end. */
+function $eachMember(t: string, i: number, member: (key: string, $at: number) => void): number {
+  i = $skipWs(t, i + 1);
+  if (t.charCodeAt(i) === 0x7d) return i + 1;
+  for (;;) {
+    const end = $skipStr(t, i);
+    const key = JSON.parse(t.slice(i, end)) as string;
+    i = $skipWs(t, $skipWs(t, end) + 1);
+    member(key, i);
+    i = $skipWs(t, $skipVal(t, i));
+    if (t.charCodeAt(i) !== 0x2c) return i + 1;
+    i = $skipWs(t, i + 1);
+  }
+}
+
+/** The keys of the object at pointer p of the text, in order of first occurrence (undefined if not found). */
+function $keysAt(t: string, p: string): string[] | undefined {
+  let i = $skipWs(t, 0);
+  const tokens = p === "" ? [] : p.slice(1).split("/");
+  for (const raw of tokens) {
+    const token = raw.replace(/~1/g, "/").replace(/~0/g, "~");
+    const c = t.charCodeAt(i);
+    if (c === 0x7b) {
+      let found = -1;
+      $eachMember(t, i, (key, start) => {
+        if (key === token) found = start; // the last occurrence wins, as in JSON.parse
+      });
+      if (found < 0) return undefined;
+      i = found;
+    } else if (c === 0x5b) {
+      i = $skipWs(t, i + 1);
+      for (let n = Number(token); n > 0; n--) i = $skipWs(t, $skipWs(t, $skipVal(t, i)) + 1);
+    } else return undefined;
+  }
+  if (t.charCodeAt(i) !== 0x7b) return undefined;
+  const keys = new Set<string>();
+  $eachMember(t, i, (key) => keys.add(key));
+  return [...keys];
+}
+
+function $firstUnknown(t: string, p: string, known: $Known): string | undefined {
+  return $keysAt(t, p)?.find((k) => !known(k));
+}
+
 // ---- frames ----
 
 /**
@@ -402,9 +562,10 @@ function $dispatched(
 // ---- protocol ----
 
 /** sha256 of the schema files this file was generated from. */
-export const SCHEMA_DIGEST = "c5ab4ed9118c425edb0a6778648bce86feb24835c1440d22870bf1a4734adb44";
+export const SCHEMA_DIGEST = "11de927373a876fe3bbcc7066c966759ced982126ab143dc543cf946e82ec8e7";
 
 const reEnvCheckString = new RegExp("^[A-Z_]+$", "u");
+const reLabels = new RegExp("^x-", "u");
 
 export type Env = {
   /** The other members, by key. */
@@ -497,5 +658,92 @@ function canonEnv(v: unknown): boolean {
     if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
     at = Infinity;
   }
+  return true;
+}
+
+/** A closed object of one pattern: its undeclared members are a typed map in Go too. */
+export type Labels = {
+  name: string;
+  /** The other members, by key. */
+  [extra: string]: number | string | undefined;
+};
+
+/** Decodes a Labels from one JSON text, checking it in place; throws DecodeError. */
+export function decodeLabels(input: string | Uint8Array): Labels {
+  return $runDoc<Labels>(input, checkLabels);
+}
+
+/** Writes a Labels in canonical form; throws EncodeError for a value its decoder would reject. */
+export function encodeLabels(value: Labels): string {
+  return $encode(value, checkLabels, writeLabels, canonLabels);
+}
+
+function knownLabels(key: string): boolean {
+  switch (key) {
+    case "name":
+      return true;
+  }
+  return false;
+}
+
+function checkLabels(v: unknown, p: string, k?: $Key): void {
+  const q = $at(p, k);
+  const o = $obj(v, q);
+  let has_name = false;
+  let extra = false;
+  for (const key in o) {
+    if (!$hasOwn.call(o, key)) continue;
+    switch (key) {
+      case "name":
+        has_name = true;
+        continue;
+    }
+    extra = true;
+  }
+  if (extra) $closed(o, (key: string): boolean => knownLabels(key) || reLabels.test(key), q);
+  const v_name = o["name"];
+  if (!(v_name !== undefined && (has_name || $hasOwn.call(o, "name")))) $missing("name", q);
+  if (typeof v_name !== "string" || ($sur && !$wellFormed(v_name))) $str(v_name, q, "name");
+  if (extra) {
+    for (const key of Object.keys(o)) {
+      const x = o[key];
+      if (x === undefined || knownLabels(key)) continue;
+      if ($sur && !$wellFormed(key)) $fail("utf8", q, "object key holds an unpaired UTF-16 surrogate");
+      if (reLabels.test(key)) {
+        if (typeof x !== "number" || !Number.isInteger(x) || x > $maxSafe || x < -$maxSafe) $int(x, q, $esc(key));
+        if (x < 0) $fail("range", $at(q, $esc(key)), "below the minimum 0");
+      }
+    }
+  }
+}
+
+function writeLabels(v: unknown): string {
+  const o = v as $Obj;
+  let s = "";
+  s += ',"name":' + JSON.stringify(o.name);
+  s += $writeExtras(o, knownLabels);
+  return "{" + s.slice(1) + "}";
+}
+
+const canonLabelsKeys = {
+  name: 1,
+} as const;
+const canonLabelsRank = $ranks(canonLabelsKeys);
+
+function canonLabels(v: unknown): boolean {
+  const o = v as $Obj;
+  if (o.toJSON !== undefined) return false;
+  let at = 0;
+  for (const key in o) {
+    switch (key) {
+      case "name":
+        if (at > canonLabelsRank[key]!) return false;
+        at = canonLabelsRank[key]!;
+        continue;
+    }
+    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+    at = Infinity;
+  }
+  if (!$isEnum.call(o, "name")) return false;
   return true;
 }
