@@ -20,7 +20,7 @@ import { emitGo } from "../../codegen/next/go/emit";
 import { protocolFromFiles } from "../../codegen/next/ir/load";
 import { emitTypeScript } from "../../codegen/next/ts/emit";
 import { loadGenerated } from "./helpers/compile";
-import { GO_OUTCOME, goRun, scratchGoModule, tsOutcome, writeGoPackage } from "./helpers/go-module";
+import { GO_ENCODE_OUTCOME, GO_OUTCOME, goRun, scratchGoModule, tsOutcome, writeGoPackage } from "./helpers/go-module";
 
 const ROOT = join(__dirname, "../..");
 const FILE = "tests/fixtures/encpat/schema/encpat.json";
@@ -275,17 +275,7 @@ import (
 
 ${GO_OUTCOME}
 
-func encodeOutcome(b []byte, err error) string {
-	var ee *EncodeError
-	switch {
-	case err == nil:
-		return "ok " + string(b)
-	case errors.As(err, &ee):
-		return ee.Code + " " + ee.Pointer
-	default:
-		return "threw " + err.Error()
-	}
-}
+${GO_ENCODE_OUTCOME}
 
 func ptr[T any](v T) *T { return &v }
 

@@ -44,6 +44,19 @@ export function tsOutcome(decode: () => unknown, decodeError: abstract new (...a
   }
 }
 
+/** The outcome of a Go encode, "ok <bytes>" or "<code> <pointer>" of the EncodeError, for a harness in the package. */
+export const GO_ENCODE_OUTCOME = `func encodeOutcome(b []byte, err error) string {
+	var ee *EncodeError
+	switch {
+	case err == nil:
+		return "ok " + string(b)
+	case errors.As(err, &ee):
+		return ee.Code + " " + ee.Pointer
+	default:
+		return "threw " + err.Error()
+	}
+}`;
+
 /** A Go function of the generated package's own DecodeError, for a harness in that package. */
 export const GO_OUTCOME = `func outcomeOf(err error) string {
 	var de *DecodeError
