@@ -62,8 +62,9 @@ describe("codegen generate --watch", () => {
       // a bad save: reported, nothing written, still watching
       const before = read();
       writeFileSync(schema, "{ broken");
-      await until("the error", () => err.includes("not valid JSON"));
-      expect(err).toContain("nothing written; waiting for the next save");
+      // (two lines on stderr, which may arrive as two chunks: wait for the second)
+      await until("the error", () => err.includes("nothing written; waiting for the next save"));
+      expect(err).toContain("not valid JSON");
       expect(read()).toBe(before);
 
       writeFileSync(schema, original);
