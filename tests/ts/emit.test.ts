@@ -266,6 +266,25 @@ describe("encoding", () => {
     expect(g.encodeEvent({ type: "pong", args: {}, extra: [1] })).toBe('{"type":"pong","args":{},"extra":[1]}');
   });
 
+  test("typed extra members are written in their own schema order, declared members first", () => {
+    const item = { type: "object", properties: { a: { type: "integer" }, b: { type: "integer" } } };
+    const m = loadModule(
+      emitTypeScript(
+        protocolOf(
+          defs({
+            Bag: { type: "object", properties: { name: { type: "string" } }, additionalProperties: item },
+            Tagged: { type: "object", properties: { name: { type: "string" } }, patternProperties: { "^x": item } },
+          }),
+        ),
+      ),
+    );
+    // JSON.stringify of these values would keep b before a, or an extra member before a declared one
+    expect(m.encodeBag({ name: "n", e: { b: 1, a: 2 } })).toBe('{"name":"n","e":{"a":2,"b":1}}');
+    expect(m.encodeBag({ e: { a: 2, b: 1 }, name: "n" })).toBe('{"name":"n","e":{"a":2,"b":1}}');
+    expect(m.encodeTagged({ name: "n", x1: { b: 1, a: 2 } })).toBe('{"name":"n","x1":{"a":2,"b":1}}');
+    expect(m.encodeTagged({ x1: { a: 2 }, name: "n" })).toBe('{"name":"n","x1":{"a":2}}');
+  });
+
   test("an open object whose declared members are all absent writes extras without a leading comma", () => {
     const single = protocolOf(
       defs({ Loose: { type: "object", properties: { a: { type: "integer" } }, additionalProperties: true } }),

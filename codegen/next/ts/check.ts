@@ -58,6 +58,9 @@ export type Tracked = Set<Decl>;
 const isUnevaluated = (a: Applicator): boolean =>
   a.family === "unevaluatedProperties" || a.family === "unevaluatedItems";
 
+/** The value's pointer base is an expression, not a name: calls that take it build it. */
+const lazyBase = (v: Val): boolean => !/^[A-Za-z_$][\w$]*$/.test(v.p);
+
 export class TsChecks {
   constructor(
     private readonly pr: Printer,
@@ -129,27 +132,42 @@ export class TsChecks {
         }
         return;
       }
+      // A leaf check is one runtime call, which builds the pointer only on failure; where the
+      // pointer's base is itself an expression (an object that builds none, objectBody), the call's
+      // arguments would build it every time, so the test is inline and the call made on failure.
       case "string":
-        pr.raw(`if (typeof ${v.x} !== "string" || ($sur && !$wellFormed(${v.x}))) $str(${v.x}, ${args(v)});`);
+        pr.raw(
+          lazyBase(v)
+            ? `if (typeof ${v.x} !== "string" || ($sur && !$wellFormed(${v.x}))) $str(${v.x}, ${args(v)});`
+            : `$str(${v.x}, ${args(v)});`,
+        );
         this.scalarChecks(t.checks, v);
         return;
       case "integer":
         pr.raw(
-          `if (typeof ${v.x} !== "number" || !Number.isInteger(${v.x}) || ${v.x} > $maxSafe || ${v.x} < -$maxSafe) $int(${v.x}, ${args(v)});`,
+          lazyBase(v)
+            ? `if (typeof ${v.x} !== "number" || !Number.isSafeInteger(${v.x})) $int(${v.x}, ${args(v)});`
+            : `$int(${v.x}, ${args(v)});`,
         );
         this.scalarChecks(t.checks, v);
         return;
       case "number":
-        pr.raw(`if (typeof ${v.x} !== "number" || !Number.isFinite(${v.x})) $num(${v.x}, ${args(v)});`);
+        pr.raw(
+          lazyBase(v)
+            ? `if (typeof ${v.x} !== "number" || !Number.isFinite(${v.x})) $num(${v.x}, ${args(v)});`
+            : `$num(${v.x}, ${args(v)});`,
+        );
         this.scalarChecks(t.checks, v);
         return;
       case "boolean":
-        pr.raw(`if (typeof ${v.x} !== "boolean") $bool(${v.x}, ${args(v)});`);
+        pr.raw(
+          lazyBase(v) ? `if (typeof ${v.x} !== "boolean") $bool(${v.x}, ${args(v)});` : `$bool(${v.x}, ${args(v)});`,
+        );
         if (t.const !== undefined)
           pr.raw(`if (${v.x} !== ${t.const}) $fail("const", ${ptr(v)}, ${lit(`expected the constant ${t.const}`)});`);
         return;
       case "null":
-        pr.raw(`if (${v.x} !== null) $nul(${v.x}, ${args(v)});`);
+        pr.raw(lazyBase(v) ? `if (${v.x} !== null) $nul(${v.x}, ${args(v)});` : `$nul(${v.x}, ${args(v)});`);
         return;
       case "any": {
         const kinds = t.kinds === undefined ? "undefined" : `[${t.kinds.map(lit).join(", ")}]`;
@@ -306,7 +324,6 @@ export class TsChecks {
       pr.raw(`const ${o} = $obj(${v.x}, ${q});`);
     } else pr.raw(`const ${o} = $isObj(${v.x}) && ${v.p}.length < 999 ? ${v.x} : $obj(${v.x}, ${q});`);
     const props = t.properties;
-    const flag = (p: Property) => scope.name(`has_${p.names.local}`);
     const local = (p: Property) => scope.name(`v_${p.names.local}`);
     const allowed =
       t.patterns.length === 0
@@ -315,41 +332,28 @@ export class TsChecks {
     const extras = t.extras.kind !== "reject";
     // A closed object with pattern properties: its undeclared keys are extra members when a pattern matches them.
     const matched = !extras && t.patterns.length > 0;
-    // A large object (hundreds of properties, as merged configuration schemas have) keeps no
-    // presence flags and checks its properties in nested functions of a few dozen each: one long
-    // function body is more than tsc's control flow analysis takes.
+    // A large object (hundreds of properties, as merged configuration schemas have) checks its
+    // properties in nested functions of a few dozen each: one long function body is more than tsc's
+    // control flow analysis takes. (No presence flags from the key loop: a $hasOwn call per present
+    // member costs no more, bench/results, and takes a line less per property.)
     const large = isLargeObject(t);
-    if (!large) for (const p of props) pr.raw(`let ${flag(p)} = false;`);
     if (extras || matched) pr.raw(`let ${scope.name("extra")} = false;`);
-    if (large)
-      pr.block(`for (const key in ${o}) {`, () => {
-        pr.raw(`if (!$hasOwn.call(${o}, key) || ${known}(key)) continue;`);
-        if (extras || matched) pr.raw(`${scope.name("extra")} = true;`);
-        else pr.raw(`if (${o}[key] !== undefined) $closed(${o}, ${allowed}, ${q});`);
-      });
-    else
-      pr.block(`for (const key in ${o}) {`, () => {
-        pr.raw(`if (!$hasOwn.call(${o}, key)) continue;`);
-        if (props.length > 0) {
-          pr.block("switch (key) {", () => {
-            for (const p of props) pr.raw(`case ${lit(p.name)}: ${flag(p)} = true; continue;`);
-          });
-        }
-        if (extras || matched) pr.raw(`${scope.name("extra")} = true;`);
-        else pr.raw(`if (${o}[key] !== undefined) $closed(${o}, ${allowed}, ${q});`);
-      });
+    pr.block(`for (const key in ${o}) {`, () => {
+      pr.raw(`if (!$hasOwn.call(${o}, key) || ${known}(key)) continue;`);
+      if (extras || matched) pr.raw(`${scope.name("extra")} = true;`);
+      else pr.raw(`if (${o}[key] !== undefined) $closed(${o}, ${allowed}, ${q});`);
+    });
     if (matched) pr.raw(`if (${scope.name("extra")}) $closed(${o}, ${allowed}, ${q});`);
     if (!large) for (const p of props) pr.raw(`const ${local(p)} = ${o}[${lit(p.name)}];`);
-    const present = (p: Property) =>
-      large
-        ? `${local(p)} !== undefined && $hasOwn.call(${o}, ${lit(p.name)})`
-        : `${local(p)} !== undefined && (${flag(p)} || $hasOwn.call(${o}, ${lit(p.name)}))`;
+    const present = (p: Property) => `${local(p)} !== undefined && $hasOwn.call(${o}, ${lit(p.name)})`;
     for (const p of props)
       if (p.required)
         pr.raw(
           large
             ? `if (!$has(${o}, ${lit(p.name)})) $missing(${lit(p.name)}, ${q});`
-            : `if (!(${present(p)})) $missing(${lit(p.name)}, ${q});`,
+            : eager
+              ? `$need(${o}, ${local(p)}, ${lit(p.name)}, ${q});`
+              : `if (${local(p)} === undefined || !$hasOwn.call(${o}, ${lit(p.name)})) $missing(${lit(p.name)}, ${q});`,
         );
     for (const c of t.checks) {
       if (c.family === "dependentRequired") {

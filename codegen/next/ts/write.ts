@@ -125,65 +125,41 @@ export function canonExpr(t: Type, x: string): string {
   }
 }
 
+/** A function expression: whether JSON.stringify writes the checked value of type t canonically; 0 when always. */
+function canonOf(t: Type): string {
+  if (plain(t)) return "0";
+  if (t.kind === "ref") return canonName(t.decl);
+  // (an arrow's body unparenthesized, as prettier prints it)
+  if (t.kind === "union" && isNullable(t)) return `(x: unknown) => x === null || ${canonExpr(nullableOf(t), "x")}`;
+  return `(x: unknown) => ${canonExpr(t, "x")}`;
+}
+
 /**
  * The canon function of an object definition: its for-in order is the writer's order. The declared
- * keys' ranks come from the order of an object literal beside it (one line per key, no number), and
- * the function's text names no rank or count, so that adding, removing or moving a property adds or
- * changes only lines that name it (the review diff).
+ * keys' ranks come from the order of an object literal beside it (one line per key, with the key's
+ * own canon check, no number), so that adding, removing or moving a property adds or changes only
+ * lines that name it (the review diff); the walk is the runtime's $canonObj.
  */
 export function objectCanon(pr: Printer, d: Decl, t: ObjectType): void {
   const props = t.properties;
-  const rank = `${canonName(d)}Rank`;
+  const table = `${canonName(d)}Table`;
   // "__proto__" in an object literal sets the prototype, and integer-like keys come first in its
   // key order: an object with either takes the writer
-  const ranked =
-    !isLargeObject(t) &&
-    props.length > 0 &&
-    !props.some((p) => p.name === "__proto__" || /^(0|[1-9][0-9]*)$/.test(p.name));
+  const ranked = !isLargeObject(t) && !props.some((p) => p.name === "__proto__" || /^(0|[1-9][0-9]*)$/.test(p.name));
+  const typedExtras = t.patterns.some((pp) => !plain(pp.type)) || (t.extras.kind === "map" && !plain(t.extras.type));
   if (ranked) {
     // (a literal of its own: `});` would send the chunk to prettier, codegen/format.ts)
-    pr.raw(`const ${canonName(d)}Keys = {`);
-    props.forEach((p) => pr.raw(`  ${propKey(p.name)}: 1,`));
-    pr.raw("} as const;");
-    pr.raw(`const ${rank} = $ranks(${canonName(d)}Keys);`);
+    if (props.length === 0) pr.raw(`const ${canonName(d)}Keys = {} as const;`);
+    else {
+      pr.raw(`const ${canonName(d)}Keys = {`);
+      props.forEach((p) => pr.raw(`  ${propKey(p.name)}: ${canonOf(p.type)},`));
+      pr.raw("} as const;");
+    }
+    pr.raw(`const ${table} = $canonTable(${canonName(d)}Keys, ${typedExtras});`);
     pr.blank();
   }
   pr.block(`function ${canonName(d)}(v: unknown): boolean {`, () => {
-    if (isLargeObject(t) || (props.length > 0 && !ranked)) {
-      pr.raw("return false;");
-      return;
-    }
-    const typedExtras = t.patterns.some((pp) => !plain(pp.type)) || (t.extras.kind === "map" && !plain(t.extras.type));
-    pr.raw("const o = v as $Obj;");
-    pr.raw("if (o.toJSON !== undefined) return false;");
-    // at: the rank of the last declared key seen (Infinity after an extra member)
-    pr.raw("let at = 0;");
-    pr.block("for (const key in o) {", () => {
-      if (props.length > 0)
-        pr.block("switch (key) {", () => {
-          props.forEach((p) => {
-            pr.raw(`case ${lit(p.name)}:`);
-            // a required property is own and defined (checked); an optional one may be neither
-            if (!p.required) pr.raw(`  if (o[key] === undefined || !$hasOwn.call(o, key)) continue;`);
-            pr.raw(`  if (at > ${rank}[key]!) return false;`);
-            pr.raw(`  at = ${rank}[key]!;`);
-            const nested = canonExpr(p.type, "o[key]");
-            if (nested !== "true") pr.raw(`  if (!${nested}) return false;`);
-            pr.raw("  continue;");
-          });
-        });
-      pr.raw("if (o[key] === undefined || !$hasOwn.call(o, key)) continue;");
-      // closed objects have no own defined extra member (checked); open ones write theirs last
-      pr.raw(typedExtras ? "return false;" : "at = Infinity;");
-    });
-    // a declared member the writer writes that for-in did not see (own, defined, not enumerable)
-    for (const p of props)
-      pr.raw(
-        p.required
-          ? `if (!$isEnum.call(o, ${lit(p.name)})) return false;`
-          : `if ($has(o, ${lit(p.name)}) && !$isEnum.call(o, ${lit(p.name)})) return false;`,
-      );
-    pr.raw("return true;");
+    pr.raw(ranked ? `return $canonObj(v, ${table});` : "return false;");
   });
 }
 

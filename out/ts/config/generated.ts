@@ -235,16 +235,59 @@ function $obj(v: unknown, p: string): $Obj {
   return v;
 }
 
-/** The ranks of an object's declared keys (1, 2, ...) in the order its literal lists them (none integer-like). */
-function $ranks(keys: Readonly<Record<string, 1>>): Readonly<Record<string, number>> {
-  const r: Record<string, number> = Object.create(null) as Record<string, number>;
-  Object.keys(keys).forEach((k, i) => (r[k] = i + 1));
-  return r;
+/** A declared key's canon check: 0 when JSON.stringify writes its checked value canonically. */
+type $CanonOf = 0 | ((v: unknown) => boolean);
+
+/** What $canonObj needs of an object definition, built once from the literal of its declared keys. */
+interface $CanonTable {
+  /** the declared keys in the writer's order, and the canon check of each */
+  names: readonly string[];
+  of: readonly $CanonOf[];
+  /** extra members are typed: the writer writes them (closed objects have none, checked) */
+  typedExtras: boolean;
+}
+
+/** The canon table of an object's declared keys, in the order its literal lists them (none integer-like). */
+function $canonTable(keys: Readonly<Record<string, $CanonOf>>, typedExtras: boolean): $CanonTable {
+  const names = Object.keys(keys);
+  return { names, of: names.map((k) => keys[k]!), typedExtras };
+}
+
+/**
+ * Whether JSON.stringify writes a checked object canonically: no toJSON, its own defined members in
+ * the writer's order (declared keys in order, untyped extra members after), each declared one
+ * enumerable and canonical itself. One cursor over the declared keys: a declared key for-in skips
+ * over must be absent (present, it is out of order or not enumerable), so no key is looked up.
+ */
+function $canonObj(v: unknown, t: $CanonTable): boolean {
+  const o = v as $Obj;
+  if (o.toJSON !== undefined) return false;
+  const names = t.names;
+  const n = names.length;
+  let j = 0;
+  for (const key in o) {
+    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+    while (j < n && names[j] !== key) if ($has(o, names[j++]!)) return false;
+    if (j === n) {
+      // an extra member, after every declared one
+      if (t.typedExtras) return false;
+      continue;
+    }
+    const of = t.of[j++]!;
+    if (of !== 0 && !of(o[key])) return false;
+  }
+  while (j < n) if ($has(o, names[j++]!)) return false;
+  return true;
 }
 
 /** A typed container at pointer q nested deeper than the limit (a recursive definition) → depth at it. */
 function $deep(q: string): void {
   if ($levelOf(q) > $maxDepth) $fail("depth", q, $depthMessage);
+}
+
+/** A required member read into v: missing unless own and defined. */
+function $need(o: $Obj, v: unknown, key: string, p: string): void {
+  if (v === undefined || !$hasOwn.call(o, key)) $missing(key, p);
 }
 
 function $missing(key: string, p: string): never {
@@ -285,8 +328,6 @@ function $closed(o: $Obj, known: $Known, p: string): void {
   if ($sur && !$wellFormed(first)) $fail("utf8", p, "object key holds an unpaired UTF-16 surrogate");
   $fail("unknown_field", p + "/" + $esc(first), `unknown property (a key of ${$cpLen(first)} characters)`);
 }
-
-const $isEnum = Object.prototype.propertyIsEnumerable;
 
 /** Whether every element of a checked typed array passes `canon` and JSON.stringify writes it as the writer does. */
 function $canonAll(a: unknown, canon: (v: unknown) => boolean): boolean {
@@ -473,35 +514,17 @@ function knownConfig(key: string): boolean {
 function checkConfig(v: unknown, p: string, k?: $Key): void {
   const q = $at(p, k);
   const o = $obj(v, q);
-  let has__schema = false;
-  let has_protocols = false;
-  let has_goModules = false;
-  let has_manifest = false;
   for (const key in o) {
-    if (!$hasOwn.call(o, key)) continue;
-    switch (key) {
-      case "$schema":
-        has__schema = true;
-        continue;
-      case "protocols":
-        has_protocols = true;
-        continue;
-      case "goModules":
-        has_goModules = true;
-        continue;
-      case "manifest":
-        has_manifest = true;
-        continue;
-    }
+    if (!$hasOwn.call(o, key) || knownConfig(key)) continue;
     if (o[key] !== undefined) $closed(o, knownConfig, q);
   }
   const v__schema = o["$schema"];
   const v_protocols = o["protocols"];
   const v_goModules = o["goModules"];
   const v_manifest = o["manifest"];
-  if (!(v_protocols !== undefined && (has_protocols || $hasOwn.call(o, "protocols")))) $missing("protocols", q);
-  if (v__schema !== undefined && (has__schema || $hasOwn.call(o, "$schema"))) {
-    if (typeof v__schema !== "string" || ($sur && !$wellFormed(v__schema))) $str(v__schema, q, "$schema");
+  $need(o, v_protocols, "protocols", q);
+  if (v__schema !== undefined && $hasOwn.call(o, "$schema")) {
+    $str(v__schema, q, "$schema");
   }
   $arr(v_protocols, q, "protocols");
   if (v_protocols.length < 1)
@@ -511,7 +534,7 @@ function checkConfig(v: unknown, p: string, k?: $Key): void {
     const v_protocols_e = v_protocols[v_protocols_i];
     checkProtocolConfig(v_protocols_e, v_protocols_q, v_protocols_i);
   }
-  if (v_goModules !== undefined && (has_goModules || $hasOwn.call(o, "goModules"))) {
+  if (v_goModules !== undefined && $hasOwn.call(o, "goModules")) {
     $arr(v_goModules, q, "goModules");
     const v_goModules_q = $at(q, "goModules");
     for (let v_goModules_i = 0; v_goModules_i < v_goModules.length; v_goModules_i++) {
@@ -519,8 +542,8 @@ function checkConfig(v: unknown, p: string, k?: $Key): void {
       checkGoModuleConfig(v_goModules_e, v_goModules_q, v_goModules_i);
     }
   }
-  if (v_manifest !== undefined && (has_manifest || $hasOwn.call(o, "manifest"))) {
-    if (typeof v_manifest !== "string" || ($sur && !$wellFormed(v_manifest))) $str(v_manifest, q, "manifest");
+  if (v_manifest !== undefined && $hasOwn.call(o, "manifest")) {
+    $str(v_manifest, q, "manifest");
     if (v_manifest.length < 2) $minLen(v_manifest, 1, q, "manifest");
   }
 }
@@ -537,49 +560,15 @@ function writeConfig(v: unknown): string {
 }
 
 const canonConfigKeys = {
-  $schema: 1,
-  protocols: 1,
-  goModules: 1,
-  manifest: 1,
+  $schema: 0,
+  protocols: (x: unknown) => $canonAll(x, canonProtocolConfig),
+  goModules: (x: unknown) => $canonAll(x, canonGoModuleConfig),
+  manifest: 0,
 } as const;
-const canonConfigRank = $ranks(canonConfigKeys);
+const canonConfigTable = $canonTable(canonConfigKeys, false);
 
 function canonConfig(v: unknown): boolean {
-  const o = v as $Obj;
-  if (o.toJSON !== undefined) return false;
-  let at = 0;
-  for (const key in o) {
-    switch (key) {
-      case "$schema":
-        if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-        if (at > canonConfigRank[key]!) return false;
-        at = canonConfigRank[key]!;
-        continue;
-      case "protocols":
-        if (at > canonConfigRank[key]!) return false;
-        at = canonConfigRank[key]!;
-        if (!$canonAll(o[key], canonProtocolConfig)) return false;
-        continue;
-      case "goModules":
-        if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-        if (at > canonConfigRank[key]!) return false;
-        at = canonConfigRank[key]!;
-        if (!$canonAll(o[key], canonGoModuleConfig)) return false;
-        continue;
-      case "manifest":
-        if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-        if (at > canonConfigRank[key]!) return false;
-        at = canonConfigRank[key]!;
-        continue;
-    }
-    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    at = Infinity;
-  }
-  if ($has(o, "$schema") && !$isEnum.call(o, "$schema")) return false;
-  if (!$isEnum.call(o, "protocols")) return false;
-  if ($has(o, "goModules") && !$isEnum.call(o, "goModules")) return false;
-  if ($has(o, "manifest") && !$isEnum.call(o, "manifest")) return false;
-  return true;
+  return $canonObj(v, canonConfigTable);
 }
 
 /** One protocol: its schema files and where its TypeScript, Go and documentation go. An output left out is not generated. */
@@ -621,30 +610,8 @@ function knownProtocolConfig(key: string): boolean {
 function checkProtocolConfig(v: unknown, p: string, k?: $Key): void {
   const q = $at(p, k);
   const o = $obj(v, q);
-  let has_name = false;
-  let has_schema = false;
-  let has_typescript = false;
-  let has_go = false;
-  let has_docs = false;
   for (const key in o) {
-    if (!$hasOwn.call(o, key)) continue;
-    switch (key) {
-      case "name":
-        has_name = true;
-        continue;
-      case "schema":
-        has_schema = true;
-        continue;
-      case "typescript":
-        has_typescript = true;
-        continue;
-      case "go":
-        has_go = true;
-        continue;
-      case "docs":
-        has_docs = true;
-        continue;
-    }
+    if (!$hasOwn.call(o, key) || knownProtocolConfig(key)) continue;
     if (o[key] !== undefined) $closed(o, knownProtocolConfig, q);
   }
   const v_name = o["name"];
@@ -652,9 +619,9 @@ function checkProtocolConfig(v: unknown, p: string, k?: $Key): void {
   const v_typescript = o["typescript"];
   const v_go = o["go"];
   const v_docs = o["docs"];
-  if (!(v_name !== undefined && (has_name || $hasOwn.call(o, "name")))) $missing("name", q);
-  if (!(v_schema !== undefined && (has_schema || $hasOwn.call(o, "schema")))) $missing("schema", q);
-  if (typeof v_name !== "string" || ($sur && !$wellFormed(v_name))) $str(v_name, q, "name");
+  $need(o, v_name, "name", q);
+  $need(o, v_schema, "schema", q);
+  $str(v_name, q, "name");
   if (!reProtocolConfigName.test(v_name))
     $fail("pattern", q + "/name", `${$describe(v_name)} does not match the pattern`);
   $arr(v_schema, q, "schema");
@@ -662,16 +629,15 @@ function checkProtocolConfig(v: unknown, p: string, k?: $Key): void {
   const v_schema_q = $at(q, "schema");
   for (let v_schema_i = 0; v_schema_i < v_schema.length; v_schema_i++) {
     const v_schema_e = v_schema[v_schema_i];
-    if (typeof v_schema_e !== "string" || ($sur && !$wellFormed(v_schema_e))) $str(v_schema_e, v_schema_q, v_schema_i);
+    $str(v_schema_e, v_schema_q, v_schema_i);
     if (v_schema_e.length < 2) $minLen(v_schema_e, 1, v_schema_q, v_schema_i);
   }
-  if (v_typescript !== undefined && (has_typescript || $hasOwn.call(o, "typescript"))) {
+  if (v_typescript !== undefined && $hasOwn.call(o, "typescript")) {
     $arr(v_typescript, q, "typescript");
     const v_typescript_q = $at(q, "typescript");
     for (let v_typescript_i = 0; v_typescript_i < v_typescript.length; v_typescript_i++) {
       const v_typescript_e = v_typescript[v_typescript_i];
-      if (typeof v_typescript_e !== "string" || ($sur && !$wellFormed(v_typescript_e)))
-        $str(v_typescript_e, v_typescript_q, v_typescript_i);
+      $str(v_typescript_e, v_typescript_q, v_typescript_i);
       if (!reProtocolConfigTypescriptItem.test(v_typescript_e))
         $fail(
           "pattern",
@@ -680,11 +646,11 @@ function checkProtocolConfig(v: unknown, p: string, k?: $Key): void {
         );
     }
   }
-  if (v_go !== undefined && (has_go || $hasOwn.call(o, "go"))) {
+  if (v_go !== undefined && $hasOwn.call(o, "go")) {
     checkGoConfig(v_go, q, "go");
   }
-  if (v_docs !== undefined && (has_docs || $hasOwn.call(o, "docs"))) {
-    if (typeof v_docs !== "string" || ($sur && !$wellFormed(v_docs))) $str(v_docs, q, "docs");
+  if (v_docs !== undefined && $hasOwn.call(o, "docs")) {
+    $str(v_docs, q, "docs");
     if (!reProtocolConfigDocs.test(v_docs))
       $fail("pattern", q + "/docs", `${$describe(v_docs)} does not match the pattern`);
   }
@@ -702,54 +668,16 @@ function writeProtocolConfig(v: unknown): string {
 }
 
 const canonProtocolConfigKeys = {
-  name: 1,
-  schema: 1,
-  typescript: 1,
-  go: 1,
-  docs: 1,
+  name: 0,
+  schema: 0,
+  typescript: 0,
+  go: canonGoConfig,
+  docs: 0,
 } as const;
-const canonProtocolConfigRank = $ranks(canonProtocolConfigKeys);
+const canonProtocolConfigTable = $canonTable(canonProtocolConfigKeys, false);
 
 function canonProtocolConfig(v: unknown): boolean {
-  const o = v as $Obj;
-  if (o.toJSON !== undefined) return false;
-  let at = 0;
-  for (const key in o) {
-    switch (key) {
-      case "name":
-        if (at > canonProtocolConfigRank[key]!) return false;
-        at = canonProtocolConfigRank[key]!;
-        continue;
-      case "schema":
-        if (at > canonProtocolConfigRank[key]!) return false;
-        at = canonProtocolConfigRank[key]!;
-        continue;
-      case "typescript":
-        if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-        if (at > canonProtocolConfigRank[key]!) return false;
-        at = canonProtocolConfigRank[key]!;
-        continue;
-      case "go":
-        if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-        if (at > canonProtocolConfigRank[key]!) return false;
-        at = canonProtocolConfigRank[key]!;
-        if (!canonGoConfig(o[key])) return false;
-        continue;
-      case "docs":
-        if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-        if (at > canonProtocolConfigRank[key]!) return false;
-        at = canonProtocolConfigRank[key]!;
-        continue;
-    }
-    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    at = Infinity;
-  }
-  if (!$isEnum.call(o, "name")) return false;
-  if (!$isEnum.call(o, "schema")) return false;
-  if ($has(o, "typescript") && !$isEnum.call(o, "typescript")) return false;
-  if ($has(o, "go") && !$isEnum.call(o, "go")) return false;
-  if ($has(o, "docs") && !$isEnum.call(o, "docs")) return false;
-  return true;
+  return $canonObj(v, canonProtocolConfigTable);
 }
 
 /** The Go package of a protocol: one self-contained folder (types, decoders, encoders and their runtime; standard library only) that builds at any path of any module, internal/ included. */
@@ -784,36 +712,22 @@ function knownGoConfig(key: string): boolean {
 
 function checkGoConfig(v: unknown, p: string, k?: $Key): void {
   const o = $isObj(v) && p.length < 999 ? v : $obj(v, $at(p, k));
-  let has_dir = false;
-  let has_package = false;
-  let has_importPath = false;
   for (const key in o) {
-    if (!$hasOwn.call(o, key)) continue;
-    switch (key) {
-      case "dir":
-        has_dir = true;
-        continue;
-      case "package":
-        has_package = true;
-        continue;
-      case "importPath":
-        has_importPath = true;
-        continue;
-    }
+    if (!$hasOwn.call(o, key) || knownGoConfig(key)) continue;
     if (o[key] !== undefined) $closed(o, knownGoConfig, $at(p, k));
   }
   const v_dir = o["dir"];
   const v_package = o["package"];
   const v_importPath = o["importPath"];
-  if (!(v_dir !== undefined && (has_dir || $hasOwn.call(o, "dir")))) $missing("dir", $at(p, k));
+  if (v_dir === undefined || !$hasOwn.call(o, "dir")) $missing("dir", $at(p, k));
   if (typeof v_dir !== "string" || ($sur && !$wellFormed(v_dir))) $str(v_dir, $at(p, k), "dir");
   if (v_dir.length < 2) $minLen(v_dir, 1, $at(p, k), "dir");
-  if (v_package !== undefined && (has_package || $hasOwn.call(o, "package"))) {
+  if (v_package !== undefined && $hasOwn.call(o, "package")) {
     if (typeof v_package !== "string" || ($sur && !$wellFormed(v_package))) $str(v_package, $at(p, k), "package");
     if (!reGoConfigPackage.test(v_package))
       $fail("pattern", $at(p, k) + "/package", `${$describe(v_package)} does not match the pattern`);
   }
-  if (v_importPath !== undefined && (has_importPath || $hasOwn.call(o, "importPath"))) {
+  if (v_importPath !== undefined && $hasOwn.call(o, "importPath")) {
     if (typeof v_importPath !== "string" || ($sur && !$wellFormed(v_importPath)))
       $str(v_importPath, $at(p, k), "importPath");
     if (v_importPath.length < 2) $minLen(v_importPath, 1, $at(p, k), "importPath");
@@ -830,40 +744,14 @@ function writeGoConfig(v: unknown): string {
 }
 
 const canonGoConfigKeys = {
-  dir: 1,
-  package: 1,
-  importPath: 1,
+  dir: 0,
+  package: 0,
+  importPath: 0,
 } as const;
-const canonGoConfigRank = $ranks(canonGoConfigKeys);
+const canonGoConfigTable = $canonTable(canonGoConfigKeys, false);
 
 function canonGoConfig(v: unknown): boolean {
-  const o = v as $Obj;
-  if (o.toJSON !== undefined) return false;
-  let at = 0;
-  for (const key in o) {
-    switch (key) {
-      case "dir":
-        if (at > canonGoConfigRank[key]!) return false;
-        at = canonGoConfigRank[key]!;
-        continue;
-      case "package":
-        if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-        if (at > canonGoConfigRank[key]!) return false;
-        at = canonGoConfigRank[key]!;
-        continue;
-      case "importPath":
-        if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-        if (at > canonGoConfigRank[key]!) return false;
-        at = canonGoConfigRank[key]!;
-        continue;
-    }
-    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    at = Infinity;
-  }
-  if (!$isEnum.call(o, "dir")) return false;
-  if ($has(o, "package") && !$isEnum.call(o, "package")) return false;
-  if ($has(o, "importPath") && !$isEnum.call(o, "importPath")) return false;
-  return true;
+  return $canonObj(v, canonGoConfigTable);
 }
 
 /** A go.mod that codegen writes. */
@@ -902,34 +790,20 @@ function knownGoModuleConfig(key: string): boolean {
 
 function checkGoModuleConfig(v: unknown, p: string, k?: $Key): void {
   const o = $isObj(v) && p.length < 999 ? v : $obj(v, $at(p, k));
-  let has_dir = false;
-  let has_module = false;
-  let has_go = false;
   for (const key in o) {
-    if (!$hasOwn.call(o, key)) continue;
-    switch (key) {
-      case "dir":
-        has_dir = true;
-        continue;
-      case "module":
-        has_module = true;
-        continue;
-      case "go":
-        has_go = true;
-        continue;
-    }
+    if (!$hasOwn.call(o, key) || knownGoModuleConfig(key)) continue;
     if (o[key] !== undefined) $closed(o, knownGoModuleConfig, $at(p, k));
   }
   const v_dir = o["dir"];
   const v_module = o["module"];
   const v_go = o["go"];
-  if (!(v_dir !== undefined && (has_dir || $hasOwn.call(o, "dir")))) $missing("dir", $at(p, k));
-  if (!(v_module !== undefined && (has_module || $hasOwn.call(o, "module")))) $missing("module", $at(p, k));
+  if (v_dir === undefined || !$hasOwn.call(o, "dir")) $missing("dir", $at(p, k));
+  if (v_module === undefined || !$hasOwn.call(o, "module")) $missing("module", $at(p, k));
   if (typeof v_dir !== "string" || ($sur && !$wellFormed(v_dir))) $str(v_dir, $at(p, k), "dir");
   if (v_dir.length < 2) $minLen(v_dir, 1, $at(p, k), "dir");
   if (typeof v_module !== "string" || ($sur && !$wellFormed(v_module))) $str(v_module, $at(p, k), "module");
   if (v_module.length < 2) $minLen(v_module, 1, $at(p, k), "module");
-  if (v_go !== undefined && (has_go || $hasOwn.call(o, "go"))) {
+  if (v_go !== undefined && $hasOwn.call(o, "go")) {
     if (typeof v_go !== "string" || ($sur && !$wellFormed(v_go))) $str(v_go, $at(p, k), "go");
     if (!reGoModuleConfigGo.test(v_go))
       $fail("pattern", $at(p, k) + "/go", `${$describe(v_go)} does not match the pattern`);
@@ -946,37 +820,12 @@ function writeGoModuleConfig(v: unknown): string {
 }
 
 const canonGoModuleConfigKeys = {
-  dir: 1,
-  module: 1,
-  go: 1,
+  dir: 0,
+  module: 0,
+  go: 0,
 } as const;
-const canonGoModuleConfigRank = $ranks(canonGoModuleConfigKeys);
+const canonGoModuleConfigTable = $canonTable(canonGoModuleConfigKeys, false);
 
 function canonGoModuleConfig(v: unknown): boolean {
-  const o = v as $Obj;
-  if (o.toJSON !== undefined) return false;
-  let at = 0;
-  for (const key in o) {
-    switch (key) {
-      case "dir":
-        if (at > canonGoModuleConfigRank[key]!) return false;
-        at = canonGoModuleConfigRank[key]!;
-        continue;
-      case "module":
-        if (at > canonGoModuleConfigRank[key]!) return false;
-        at = canonGoModuleConfigRank[key]!;
-        continue;
-      case "go":
-        if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-        if (at > canonGoModuleConfigRank[key]!) return false;
-        at = canonGoModuleConfigRank[key]!;
-        continue;
-    }
-    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    at = Infinity;
-  }
-  if (!$isEnum.call(o, "dir")) return false;
-  if (!$isEnum.call(o, "module")) return false;
-  if ($has(o, "go") && !$isEnum.call(o, "go")) return false;
-  return true;
+  return $canonObj(v, canonGoModuleConfigTable);
 }

@@ -240,6 +240,8 @@ function $str(v: unknown, p: string, k?: $Key): asserts v is string {
 }
 
 function $int(v: unknown, p: string, k?: $Key): asserts v is number {
+  // (a safe integer is within ±(2^53 − 1), rule 9)
+  if (Number.isSafeInteger(v)) return;
   if (typeof v !== "number") $fail("type", $at(p, k), `expected integer, got ${$kindOf(v)}`);
   if (!Number.isFinite(v)) $fail("range", $at(p, k), "number is not finite");
   if (!Number.isInteger(v)) $fail("type", $at(p, k), "expected integer, got a fraction");
@@ -261,11 +263,49 @@ function $obj(v: unknown, p: string): $Obj {
   return v;
 }
 
-/** The ranks of an object's declared keys (1, 2, ...) in the order its literal lists them (none integer-like). */
-function $ranks(keys: Readonly<Record<string, 1>>): Readonly<Record<string, number>> {
-  const r: Record<string, number> = Object.create(null) as Record<string, number>;
-  Object.keys(keys).forEach((k, i) => (r[k] = i + 1));
-  return r;
+/** A declared key's canon check: 0 when JSON.stringify writes its checked value canonically. */
+type $CanonOf = 0 | ((v: unknown) => boolean);
+
+/** What $canonObj needs of an object definition, built once from the literal of its declared keys. */
+interface $CanonTable {
+  /** the declared keys in the writer's order, and the canon check of each */
+  names: readonly string[];
+  of: readonly $CanonOf[];
+  /** extra members are typed: the writer writes them (closed objects have none, checked) */
+  typedExtras: boolean;
+}
+
+/** The canon table of an object's declared keys, in the order its literal lists them (none integer-like). */
+function $canonTable(keys: Readonly<Record<string, $CanonOf>>, typedExtras: boolean): $CanonTable {
+  const names = Object.keys(keys);
+  return { names, of: names.map((k) => keys[k]!), typedExtras };
+}
+
+/**
+ * Whether JSON.stringify writes a checked object canonically: no toJSON, its own defined members in
+ * the writer's order (declared keys in order, untyped extra members after), each declared one
+ * enumerable and canonical itself. One cursor over the declared keys: a declared key for-in skips
+ * over must be absent (present, it is out of order or not enumerable), so no key is looked up.
+ */
+function $canonObj(v: unknown, t: $CanonTable): boolean {
+  const o = v as $Obj;
+  if (o.toJSON !== undefined) return false;
+  const names = t.names;
+  const n = names.length;
+  let j = 0;
+  for (const key in o) {
+    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+    while (j < n && names[j] !== key) if ($has(o, names[j++]!)) return false;
+    if (j === n) {
+      // an extra member, after every declared one
+      if (t.typedExtras) return false;
+      continue;
+    }
+    const of = t.of[j++]!;
+    if (of !== 0 && !of(o[key])) return false;
+  }
+  while (j < n) if ($has(o, names[j++]!)) return false;
+  return true;
 }
 
 /** A typed container at pointer q nested deeper than the limit (a recursive definition) → depth at it. */
@@ -320,8 +360,6 @@ function $extras(o: $Obj, known: $Known, p: string): void {
     $free(o[k], p, $esc(k), undefined);
   }
 }
-
-const $isEnum = Object.prototype.propertyIsEnumerable;
 
 /** Writes the extra members of a checked open object (after its declared ones): `,"key":value` each. */
 function $writeExtras(o: $Obj, known: $Known): string {
@@ -775,25 +813,15 @@ function knownTextEvent(key: string): boolean {
 
 function checkTextEvent(v: unknown, p: string, k?: $Key): void {
   const o = $isObj(v) && p.length < 999 ? v : $obj(v, $at(p, k));
-  let has_type = false;
-  let has_text = false;
   let extra = false;
   for (const key in o) {
-    if (!$hasOwn.call(o, key)) continue;
-    switch (key) {
-      case "type":
-        has_type = true;
-        continue;
-      case "text":
-        has_text = true;
-        continue;
-    }
+    if (!$hasOwn.call(o, key) || knownTextEvent(key)) continue;
     extra = true;
   }
   const v_type = o["type"];
   const v_text = o["text"];
-  if (!(v_type !== undefined && (has_type || $hasOwn.call(o, "type")))) $missing("type", $at(p, k));
-  if (!(v_text !== undefined && (has_text || $hasOwn.call(o, "text")))) $missing("text", $at(p, k));
+  if (v_type === undefined || !$hasOwn.call(o, "type")) $missing("type", $at(p, k));
+  if (v_text === undefined || !$hasOwn.call(o, "text")) $missing("text", $at(p, k));
   if (typeof v_type !== "string" || ($sur && !$wellFormed(v_type))) $str(v_type, $at(p, k), "type");
   if (v_type !== "text") $fail("const", $at(p, k) + "/type", 'expected the constant "text"');
   if (typeof v_text !== "string" || ($sur && !$wellFormed(v_text))) $str(v_text, $at(p, k), "text");
@@ -810,32 +838,13 @@ function writeTextEvent(v: unknown): string {
 }
 
 const canonTextEventKeys = {
-  type: 1,
-  text: 1,
+  type: 0,
+  text: 0,
 } as const;
-const canonTextEventRank = $ranks(canonTextEventKeys);
+const canonTextEventTable = $canonTable(canonTextEventKeys, false);
 
 function canonTextEvent(v: unknown): boolean {
-  const o = v as $Obj;
-  if (o.toJSON !== undefined) return false;
-  let at = 0;
-  for (const key in o) {
-    switch (key) {
-      case "type":
-        if (at > canonTextEventRank[key]!) return false;
-        at = canonTextEventRank[key]!;
-        continue;
-      case "text":
-        if (at > canonTextEventRank[key]!) return false;
-        at = canonTextEventRank[key]!;
-        continue;
-    }
-    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    at = Infinity;
-  }
-  if (!$isEnum.call(o, "type")) return false;
-  if (!$isEnum.call(o, "text")) return false;
-  return true;
+  return $canonObj(v, canonTextEventTable);
 }
 
 /** What the harness is doing now, for display. */
@@ -869,26 +878,15 @@ function knownActivityEvent(key: string): boolean {
 
 function checkActivityEvent(v: unknown, p: string, k?: $Key): void {
   const o = $isObj(v) && p.length < 999 ? v : $obj(v, $at(p, k));
-  let has_type = false;
-  let has_description = false;
   let extra = false;
   for (const key in o) {
-    if (!$hasOwn.call(o, key)) continue;
-    switch (key) {
-      case "type":
-        has_type = true;
-        continue;
-      case "description":
-        has_description = true;
-        continue;
-    }
+    if (!$hasOwn.call(o, key) || knownActivityEvent(key)) continue;
     extra = true;
   }
   const v_type = o["type"];
   const v_description = o["description"];
-  if (!(v_type !== undefined && (has_type || $hasOwn.call(o, "type")))) $missing("type", $at(p, k));
-  if (!(v_description !== undefined && (has_description || $hasOwn.call(o, "description"))))
-    $missing("description", $at(p, k));
+  if (v_type === undefined || !$hasOwn.call(o, "type")) $missing("type", $at(p, k));
+  if (v_description === undefined || !$hasOwn.call(o, "description")) $missing("description", $at(p, k));
   if (typeof v_type !== "string" || ($sur && !$wellFormed(v_type))) $str(v_type, $at(p, k), "type");
   if (v_type !== "activity") $fail("const", $at(p, k) + "/type", 'expected the constant "activity"');
   if (typeof v_description !== "string" || ($sur && !$wellFormed(v_description)))
@@ -906,32 +904,13 @@ function writeActivityEvent(v: unknown): string {
 }
 
 const canonActivityEventKeys = {
-  type: 1,
-  description: 1,
+  type: 0,
+  description: 0,
 } as const;
-const canonActivityEventRank = $ranks(canonActivityEventKeys);
+const canonActivityEventTable = $canonTable(canonActivityEventKeys, false);
 
 function canonActivityEvent(v: unknown): boolean {
-  const o = v as $Obj;
-  if (o.toJSON !== undefined) return false;
-  let at = 0;
-  for (const key in o) {
-    switch (key) {
-      case "type":
-        if (at > canonActivityEventRank[key]!) return false;
-        at = canonActivityEventRank[key]!;
-        continue;
-      case "description":
-        if (at > canonActivityEventRank[key]!) return false;
-        at = canonActivityEventRank[key]!;
-        continue;
-    }
-    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    at = Infinity;
-  }
-  if (!$isEnum.call(o, "type")) return false;
-  if (!$isEnum.call(o, "description")) return false;
-  return true;
+  return $canonObj(v, canonActivityEventTable);
 }
 
 /** The harness asks for permission to act. */
@@ -971,43 +950,24 @@ function knownPermissionEvent(key: string): boolean {
 
 function checkPermissionEvent(v: unknown, p: string, k?: $Key): void {
   const o = $isObj(v) && p.length < 999 ? v : $obj(v, $at(p, k));
-  let has_type = false;
-  let has_id = false;
-  let has_description = false;
-  let has_command = false;
   let extra = false;
   for (const key in o) {
-    if (!$hasOwn.call(o, key)) continue;
-    switch (key) {
-      case "type":
-        has_type = true;
-        continue;
-      case "id":
-        has_id = true;
-        continue;
-      case "description":
-        has_description = true;
-        continue;
-      case "command":
-        has_command = true;
-        continue;
-    }
+    if (!$hasOwn.call(o, key) || knownPermissionEvent(key)) continue;
     extra = true;
   }
   const v_type = o["type"];
   const v_id = o["id"];
   const v_description = o["description"];
   const v_command = o["command"];
-  if (!(v_type !== undefined && (has_type || $hasOwn.call(o, "type")))) $missing("type", $at(p, k));
-  if (!(v_id !== undefined && (has_id || $hasOwn.call(o, "id")))) $missing("id", $at(p, k));
-  if (!(v_description !== undefined && (has_description || $hasOwn.call(o, "description"))))
-    $missing("description", $at(p, k));
+  if (v_type === undefined || !$hasOwn.call(o, "type")) $missing("type", $at(p, k));
+  if (v_id === undefined || !$hasOwn.call(o, "id")) $missing("id", $at(p, k));
+  if (v_description === undefined || !$hasOwn.call(o, "description")) $missing("description", $at(p, k));
   if (typeof v_type !== "string" || ($sur && !$wellFormed(v_type))) $str(v_type, $at(p, k), "type");
   if (v_type !== "permission") $fail("const", $at(p, k) + "/type", 'expected the constant "permission"');
   if (typeof v_id !== "string" || ($sur && !$wellFormed(v_id))) $str(v_id, $at(p, k), "id");
   if (typeof v_description !== "string" || ($sur && !$wellFormed(v_description)))
     $str(v_description, $at(p, k), "description");
-  if (v_command !== undefined && (has_command || $hasOwn.call(o, "command"))) {
+  if (v_command !== undefined && $hasOwn.call(o, "command")) {
     if (typeof v_command !== "string" || ($sur && !$wellFormed(v_command))) $str(v_command, $at(p, k), "command");
   }
   if (extra) $extras(o, knownPermissionEvent, $at(p, k));
@@ -1025,45 +985,15 @@ function writePermissionEvent(v: unknown): string {
 }
 
 const canonPermissionEventKeys = {
-  type: 1,
-  id: 1,
-  description: 1,
-  command: 1,
+  type: 0,
+  id: 0,
+  description: 0,
+  command: 0,
 } as const;
-const canonPermissionEventRank = $ranks(canonPermissionEventKeys);
+const canonPermissionEventTable = $canonTable(canonPermissionEventKeys, false);
 
 function canonPermissionEvent(v: unknown): boolean {
-  const o = v as $Obj;
-  if (o.toJSON !== undefined) return false;
-  let at = 0;
-  for (const key in o) {
-    switch (key) {
-      case "type":
-        if (at > canonPermissionEventRank[key]!) return false;
-        at = canonPermissionEventRank[key]!;
-        continue;
-      case "id":
-        if (at > canonPermissionEventRank[key]!) return false;
-        at = canonPermissionEventRank[key]!;
-        continue;
-      case "description":
-        if (at > canonPermissionEventRank[key]!) return false;
-        at = canonPermissionEventRank[key]!;
-        continue;
-      case "command":
-        if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-        if (at > canonPermissionEventRank[key]!) return false;
-        at = canonPermissionEventRank[key]!;
-        continue;
-    }
-    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    at = Infinity;
-  }
-  if (!$isEnum.call(o, "type")) return false;
-  if (!$isEnum.call(o, "id")) return false;
-  if (!$isEnum.call(o, "description")) return false;
-  if ($has(o, "command") && !$isEnum.call(o, "command")) return false;
-  return true;
+  return $canonObj(v, canonPermissionEventTable);
 }
 
 /** Tokens (and money) the turn has used so far. */
@@ -1103,57 +1033,27 @@ function knownUsageEvent(key: string): boolean {
 
 function checkUsageEvent(v: unknown, p: string, k?: $Key): void {
   const o = $isObj(v) && p.length < 999 ? v : $obj(v, $at(p, k));
-  let has_type = false;
-  let has_input_tokens = false;
-  let has_output_tokens = false;
-  let has_cost_usd = false;
   let extra = false;
   for (const key in o) {
-    if (!$hasOwn.call(o, key)) continue;
-    switch (key) {
-      case "type":
-        has_type = true;
-        continue;
-      case "input_tokens":
-        has_input_tokens = true;
-        continue;
-      case "output_tokens":
-        has_output_tokens = true;
-        continue;
-      case "cost_usd":
-        has_cost_usd = true;
-        continue;
-    }
+    if (!$hasOwn.call(o, key) || knownUsageEvent(key)) continue;
     extra = true;
   }
   const v_type = o["type"];
   const v_input_tokens = o["input_tokens"];
   const v_output_tokens = o["output_tokens"];
   const v_cost_usd = o["cost_usd"];
-  if (!(v_type !== undefined && (has_type || $hasOwn.call(o, "type")))) $missing("type", $at(p, k));
-  if (!(v_input_tokens !== undefined && (has_input_tokens || $hasOwn.call(o, "input_tokens"))))
-    $missing("input_tokens", $at(p, k));
-  if (!(v_output_tokens !== undefined && (has_output_tokens || $hasOwn.call(o, "output_tokens"))))
-    $missing("output_tokens", $at(p, k));
+  if (v_type === undefined || !$hasOwn.call(o, "type")) $missing("type", $at(p, k));
+  if (v_input_tokens === undefined || !$hasOwn.call(o, "input_tokens")) $missing("input_tokens", $at(p, k));
+  if (v_output_tokens === undefined || !$hasOwn.call(o, "output_tokens")) $missing("output_tokens", $at(p, k));
   if (typeof v_type !== "string" || ($sur && !$wellFormed(v_type))) $str(v_type, $at(p, k), "type");
   if (v_type !== "usage") $fail("const", $at(p, k) + "/type", 'expected the constant "usage"');
-  if (
-    typeof v_input_tokens !== "number" ||
-    !Number.isInteger(v_input_tokens) ||
-    v_input_tokens > $maxSafe ||
-    v_input_tokens < -$maxSafe
-  )
+  if (typeof v_input_tokens !== "number" || !Number.isSafeInteger(v_input_tokens))
     $int(v_input_tokens, $at(p, k), "input_tokens");
   if (v_input_tokens < 0) $fail("range", $at(p, k) + "/input_tokens", "below the minimum 0");
-  if (
-    typeof v_output_tokens !== "number" ||
-    !Number.isInteger(v_output_tokens) ||
-    v_output_tokens > $maxSafe ||
-    v_output_tokens < -$maxSafe
-  )
+  if (typeof v_output_tokens !== "number" || !Number.isSafeInteger(v_output_tokens))
     $int(v_output_tokens, $at(p, k), "output_tokens");
   if (v_output_tokens < 0) $fail("range", $at(p, k) + "/output_tokens", "below the minimum 0");
-  if (v_cost_usd !== undefined && (has_cost_usd || $hasOwn.call(o, "cost_usd"))) {
+  if (v_cost_usd !== undefined && $hasOwn.call(o, "cost_usd")) {
     if (typeof v_cost_usd !== "number" || !Number.isFinite(v_cost_usd)) $num(v_cost_usd, $at(p, k), "cost_usd");
     if (v_cost_usd < 0) $fail("range", $at(p, k) + "/cost_usd", "below the minimum 0");
   }
@@ -1172,45 +1072,15 @@ function writeUsageEvent(v: unknown): string {
 }
 
 const canonUsageEventKeys = {
-  type: 1,
-  input_tokens: 1,
-  output_tokens: 1,
-  cost_usd: 1,
+  type: 0,
+  input_tokens: 0,
+  output_tokens: 0,
+  cost_usd: 0,
 } as const;
-const canonUsageEventRank = $ranks(canonUsageEventKeys);
+const canonUsageEventTable = $canonTable(canonUsageEventKeys, false);
 
 function canonUsageEvent(v: unknown): boolean {
-  const o = v as $Obj;
-  if (o.toJSON !== undefined) return false;
-  let at = 0;
-  for (const key in o) {
-    switch (key) {
-      case "type":
-        if (at > canonUsageEventRank[key]!) return false;
-        at = canonUsageEventRank[key]!;
-        continue;
-      case "input_tokens":
-        if (at > canonUsageEventRank[key]!) return false;
-        at = canonUsageEventRank[key]!;
-        continue;
-      case "output_tokens":
-        if (at > canonUsageEventRank[key]!) return false;
-        at = canonUsageEventRank[key]!;
-        continue;
-      case "cost_usd":
-        if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-        if (at > canonUsageEventRank[key]!) return false;
-        at = canonUsageEventRank[key]!;
-        continue;
-    }
-    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    at = Infinity;
-  }
-  if (!$isEnum.call(o, "type")) return false;
-  if (!$isEnum.call(o, "input_tokens")) return false;
-  if (!$isEnum.call(o, "output_tokens")) return false;
-  if ($has(o, "cost_usd") && !$isEnum.call(o, "cost_usd")) return false;
-  return true;
+  return $canonObj(v, canonUsageEventTable);
 }
 
 /** The turn's final answer; the terminal event of a successful turn. */
@@ -1244,25 +1114,15 @@ function knownCompleteEvent(key: string): boolean {
 
 function checkCompleteEvent(v: unknown, p: string, k?: $Key): void {
   const o = $isObj(v) && p.length < 999 ? v : $obj(v, $at(p, k));
-  let has_type = false;
-  let has_text = false;
   let extra = false;
   for (const key in o) {
-    if (!$hasOwn.call(o, key)) continue;
-    switch (key) {
-      case "type":
-        has_type = true;
-        continue;
-      case "text":
-        has_text = true;
-        continue;
-    }
+    if (!$hasOwn.call(o, key) || knownCompleteEvent(key)) continue;
     extra = true;
   }
   const v_type = o["type"];
   const v_text = o["text"];
-  if (!(v_type !== undefined && (has_type || $hasOwn.call(o, "type")))) $missing("type", $at(p, k));
-  if (!(v_text !== undefined && (has_text || $hasOwn.call(o, "text")))) $missing("text", $at(p, k));
+  if (v_type === undefined || !$hasOwn.call(o, "type")) $missing("type", $at(p, k));
+  if (v_text === undefined || !$hasOwn.call(o, "text")) $missing("text", $at(p, k));
   if (typeof v_type !== "string" || ($sur && !$wellFormed(v_type))) $str(v_type, $at(p, k), "type");
   if (v_type !== "complete") $fail("const", $at(p, k) + "/type", 'expected the constant "complete"');
   if (typeof v_text !== "string" || ($sur && !$wellFormed(v_text))) $str(v_text, $at(p, k), "text");
@@ -1279,32 +1139,13 @@ function writeCompleteEvent(v: unknown): string {
 }
 
 const canonCompleteEventKeys = {
-  type: 1,
-  text: 1,
+  type: 0,
+  text: 0,
 } as const;
-const canonCompleteEventRank = $ranks(canonCompleteEventKeys);
+const canonCompleteEventTable = $canonTable(canonCompleteEventKeys, false);
 
 function canonCompleteEvent(v: unknown): boolean {
-  const o = v as $Obj;
-  if (o.toJSON !== undefined) return false;
-  let at = 0;
-  for (const key in o) {
-    switch (key) {
-      case "type":
-        if (at > canonCompleteEventRank[key]!) return false;
-        at = canonCompleteEventRank[key]!;
-        continue;
-      case "text":
-        if (at > canonCompleteEventRank[key]!) return false;
-        at = canonCompleteEventRank[key]!;
-        continue;
-    }
-    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    at = Infinity;
-  }
-  if (!$isEnum.call(o, "type")) return false;
-  if (!$isEnum.call(o, "text")) return false;
-  return true;
+  return $canonObj(v, canonCompleteEventTable);
 }
 
 /** The turn failed; the terminal event of a failed turn. */
@@ -1338,25 +1179,15 @@ function knownErrorEvent(key: string): boolean {
 
 function checkErrorEvent(v: unknown, p: string, k?: $Key): void {
   const o = $isObj(v) && p.length < 999 ? v : $obj(v, $at(p, k));
-  let has_type = false;
-  let has_message = false;
   let extra = false;
   for (const key in o) {
-    if (!$hasOwn.call(o, key)) continue;
-    switch (key) {
-      case "type":
-        has_type = true;
-        continue;
-      case "message":
-        has_message = true;
-        continue;
-    }
+    if (!$hasOwn.call(o, key) || knownErrorEvent(key)) continue;
     extra = true;
   }
   const v_type = o["type"];
   const v_message = o["message"];
-  if (!(v_type !== undefined && (has_type || $hasOwn.call(o, "type")))) $missing("type", $at(p, k));
-  if (!(v_message !== undefined && (has_message || $hasOwn.call(o, "message")))) $missing("message", $at(p, k));
+  if (v_type === undefined || !$hasOwn.call(o, "type")) $missing("type", $at(p, k));
+  if (v_message === undefined || !$hasOwn.call(o, "message")) $missing("message", $at(p, k));
   if (typeof v_type !== "string" || ($sur && !$wellFormed(v_type))) $str(v_type, $at(p, k), "type");
   if (v_type !== "error") $fail("const", $at(p, k) + "/type", 'expected the constant "error"');
   if (typeof v_message !== "string" || ($sur && !$wellFormed(v_message))) $str(v_message, $at(p, k), "message");
@@ -1373,32 +1204,13 @@ function writeErrorEvent(v: unknown): string {
 }
 
 const canonErrorEventKeys = {
-  type: 1,
-  message: 1,
+  type: 0,
+  message: 0,
 } as const;
-const canonErrorEventRank = $ranks(canonErrorEventKeys);
+const canonErrorEventTable = $canonTable(canonErrorEventKeys, false);
 
 function canonErrorEvent(v: unknown): boolean {
-  const o = v as $Obj;
-  if (o.toJSON !== undefined) return false;
-  let at = 0;
-  for (const key in o) {
-    switch (key) {
-      case "type":
-        if (at > canonErrorEventRank[key]!) return false;
-        at = canonErrorEventRank[key]!;
-        continue;
-      case "message":
-        if (at > canonErrorEventRank[key]!) return false;
-        at = canonErrorEventRank[key]!;
-        continue;
-    }
-    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    at = Infinity;
-  }
-  if (!$isEnum.call(o, "type")) return false;
-  if (!$isEnum.call(o, "message")) return false;
-  return true;
+  return $canonObj(v, canonErrorEventTable);
 }
 
 /** What a harness declares it supports. Every flag is optional; absent means not supported, so an unknown harness is assumed to do the least. */
@@ -1451,46 +1263,8 @@ function knownCapabilitySettings(key: string): boolean {
 
 function checkCapabilitySettings(v: unknown, p: string, k?: $Key): void {
   const o = $isObj(v) && p.length < 999 ? v : $obj(v, $at(p, k));
-  let has_SessionResume = false;
-  let has_MidTurnCancellation = false;
-  let has_StructuredOutput = false;
-  let has_UsageReporting = false;
-  let has_PermissionPolicy = false;
-  let has_PermissionHooks = false;
-  let has_McpClient = false;
-  let has_WorkspaceScoping = false;
-  let has_ModelSelection = false;
   for (const key in o) {
-    if (!$hasOwn.call(o, key)) continue;
-    switch (key) {
-      case "SessionResume":
-        has_SessionResume = true;
-        continue;
-      case "MidTurnCancellation":
-        has_MidTurnCancellation = true;
-        continue;
-      case "StructuredOutput":
-        has_StructuredOutput = true;
-        continue;
-      case "UsageReporting":
-        has_UsageReporting = true;
-        continue;
-      case "PermissionPolicy":
-        has_PermissionPolicy = true;
-        continue;
-      case "PermissionHooks":
-        has_PermissionHooks = true;
-        continue;
-      case "McpClient":
-        has_McpClient = true;
-        continue;
-      case "WorkspaceScoping":
-        has_WorkspaceScoping = true;
-        continue;
-      case "ModelSelection":
-        has_ModelSelection = true;
-        continue;
-    }
+    if (!$hasOwn.call(o, key) || knownCapabilitySettings(key)) continue;
     if (o[key] !== undefined) $closed(o, knownCapabilitySettings, $at(p, k));
   }
   const v_SessionResume = o["SessionResume"];
@@ -1502,31 +1276,31 @@ function checkCapabilitySettings(v: unknown, p: string, k?: $Key): void {
   const v_McpClient = o["McpClient"];
   const v_WorkspaceScoping = o["WorkspaceScoping"];
   const v_ModelSelection = o["ModelSelection"];
-  if (v_SessionResume !== undefined && (has_SessionResume || $hasOwn.call(o, "SessionResume"))) {
+  if (v_SessionResume !== undefined && $hasOwn.call(o, "SessionResume")) {
     if (typeof v_SessionResume !== "boolean") $bool(v_SessionResume, $at(p, k), "SessionResume");
   }
-  if (v_MidTurnCancellation !== undefined && (has_MidTurnCancellation || $hasOwn.call(o, "MidTurnCancellation"))) {
+  if (v_MidTurnCancellation !== undefined && $hasOwn.call(o, "MidTurnCancellation")) {
     if (typeof v_MidTurnCancellation !== "boolean") $bool(v_MidTurnCancellation, $at(p, k), "MidTurnCancellation");
   }
-  if (v_StructuredOutput !== undefined && (has_StructuredOutput || $hasOwn.call(o, "StructuredOutput"))) {
+  if (v_StructuredOutput !== undefined && $hasOwn.call(o, "StructuredOutput")) {
     if (typeof v_StructuredOutput !== "boolean") $bool(v_StructuredOutput, $at(p, k), "StructuredOutput");
   }
-  if (v_UsageReporting !== undefined && (has_UsageReporting || $hasOwn.call(o, "UsageReporting"))) {
+  if (v_UsageReporting !== undefined && $hasOwn.call(o, "UsageReporting")) {
     if (typeof v_UsageReporting !== "boolean") $bool(v_UsageReporting, $at(p, k), "UsageReporting");
   }
-  if (v_PermissionPolicy !== undefined && (has_PermissionPolicy || $hasOwn.call(o, "PermissionPolicy"))) {
+  if (v_PermissionPolicy !== undefined && $hasOwn.call(o, "PermissionPolicy")) {
     if (typeof v_PermissionPolicy !== "boolean") $bool(v_PermissionPolicy, $at(p, k), "PermissionPolicy");
   }
-  if (v_PermissionHooks !== undefined && (has_PermissionHooks || $hasOwn.call(o, "PermissionHooks"))) {
+  if (v_PermissionHooks !== undefined && $hasOwn.call(o, "PermissionHooks")) {
     if (typeof v_PermissionHooks !== "boolean") $bool(v_PermissionHooks, $at(p, k), "PermissionHooks");
   }
-  if (v_McpClient !== undefined && (has_McpClient || $hasOwn.call(o, "McpClient"))) {
+  if (v_McpClient !== undefined && $hasOwn.call(o, "McpClient")) {
     if (typeof v_McpClient !== "boolean") $bool(v_McpClient, $at(p, k), "McpClient");
   }
-  if (v_WorkspaceScoping !== undefined && (has_WorkspaceScoping || $hasOwn.call(o, "WorkspaceScoping"))) {
+  if (v_WorkspaceScoping !== undefined && $hasOwn.call(o, "WorkspaceScoping")) {
     if (typeof v_WorkspaceScoping !== "boolean") $bool(v_WorkspaceScoping, $at(p, k), "WorkspaceScoping");
   }
-  if (v_ModelSelection !== undefined && (has_ModelSelection || $hasOwn.call(o, "ModelSelection"))) {
+  if (v_ModelSelection !== undefined && $hasOwn.call(o, "ModelSelection")) {
     if (typeof v_ModelSelection !== "boolean") $bool(v_ModelSelection, $at(p, k), "ModelSelection");
   }
 }
@@ -1547,83 +1321,20 @@ function writeCapabilitySettings(v: unknown): string {
 }
 
 const canonCapabilitySettingsKeys = {
-  SessionResume: 1,
-  MidTurnCancellation: 1,
-  StructuredOutput: 1,
-  UsageReporting: 1,
-  PermissionPolicy: 1,
-  PermissionHooks: 1,
-  McpClient: 1,
-  WorkspaceScoping: 1,
-  ModelSelection: 1,
+  SessionResume: 0,
+  MidTurnCancellation: 0,
+  StructuredOutput: 0,
+  UsageReporting: 0,
+  PermissionPolicy: 0,
+  PermissionHooks: 0,
+  McpClient: 0,
+  WorkspaceScoping: 0,
+  ModelSelection: 0,
 } as const;
-const canonCapabilitySettingsRank = $ranks(canonCapabilitySettingsKeys);
+const canonCapabilitySettingsTable = $canonTable(canonCapabilitySettingsKeys, false);
 
 function canonCapabilitySettings(v: unknown): boolean {
-  const o = v as $Obj;
-  if (o.toJSON !== undefined) return false;
-  let at = 0;
-  for (const key in o) {
-    switch (key) {
-      case "SessionResume":
-        if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-        if (at > canonCapabilitySettingsRank[key]!) return false;
-        at = canonCapabilitySettingsRank[key]!;
-        continue;
-      case "MidTurnCancellation":
-        if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-        if (at > canonCapabilitySettingsRank[key]!) return false;
-        at = canonCapabilitySettingsRank[key]!;
-        continue;
-      case "StructuredOutput":
-        if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-        if (at > canonCapabilitySettingsRank[key]!) return false;
-        at = canonCapabilitySettingsRank[key]!;
-        continue;
-      case "UsageReporting":
-        if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-        if (at > canonCapabilitySettingsRank[key]!) return false;
-        at = canonCapabilitySettingsRank[key]!;
-        continue;
-      case "PermissionPolicy":
-        if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-        if (at > canonCapabilitySettingsRank[key]!) return false;
-        at = canonCapabilitySettingsRank[key]!;
-        continue;
-      case "PermissionHooks":
-        if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-        if (at > canonCapabilitySettingsRank[key]!) return false;
-        at = canonCapabilitySettingsRank[key]!;
-        continue;
-      case "McpClient":
-        if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-        if (at > canonCapabilitySettingsRank[key]!) return false;
-        at = canonCapabilitySettingsRank[key]!;
-        continue;
-      case "WorkspaceScoping":
-        if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-        if (at > canonCapabilitySettingsRank[key]!) return false;
-        at = canonCapabilitySettingsRank[key]!;
-        continue;
-      case "ModelSelection":
-        if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-        if (at > canonCapabilitySettingsRank[key]!) return false;
-        at = canonCapabilitySettingsRank[key]!;
-        continue;
-    }
-    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    at = Infinity;
-  }
-  if ($has(o, "SessionResume") && !$isEnum.call(o, "SessionResume")) return false;
-  if ($has(o, "MidTurnCancellation") && !$isEnum.call(o, "MidTurnCancellation")) return false;
-  if ($has(o, "StructuredOutput") && !$isEnum.call(o, "StructuredOutput")) return false;
-  if ($has(o, "UsageReporting") && !$isEnum.call(o, "UsageReporting")) return false;
-  if ($has(o, "PermissionPolicy") && !$isEnum.call(o, "PermissionPolicy")) return false;
-  if ($has(o, "PermissionHooks") && !$isEnum.call(o, "PermissionHooks")) return false;
-  if ($has(o, "McpClient") && !$isEnum.call(o, "McpClient")) return false;
-  if ($has(o, "WorkspaceScoping") && !$isEnum.call(o, "WorkspaceScoping")) return false;
-  if ($has(o, "ModelSelection") && !$isEnum.call(o, "ModelSelection")) return false;
-  return true;
+  return $canonObj(v, canonCapabilitySettingsTable);
 }
 
 /** Reads newline-delimited HarnessEvent lines from a byte stream. The protocol sets no size limit, so the caller gives a safety cap: a longer line is one frame_too_large error, never buffered beyond the cap. Each line yields a decoded value or its DecodeError; ignored lines are skipped. */

@@ -237,6 +237,8 @@ function $minLen(v: string, n: number, p: string, k?: $Key): void {
 }
 
 function $int(v: unknown, p: string, k?: $Key): asserts v is number {
+  // (a safe integer is within ±(2^53 − 1), rule 9)
+  if (Number.isSafeInteger(v)) return;
   if (typeof v !== "number") $fail("type", $at(p, k), `expected integer, got ${$kindOf(v)}`);
   if (!Number.isFinite(v)) $fail("range", $at(p, k), "number is not finite");
   if (!Number.isInteger(v)) $fail("type", $at(p, k), "expected integer, got a fraction");
@@ -263,16 +265,59 @@ function $obj(v: unknown, p: string): $Obj {
   return v;
 }
 
-/** The ranks of an object's declared keys (1, 2, ...) in the order its literal lists them (none integer-like). */
-function $ranks(keys: Readonly<Record<string, 1>>): Readonly<Record<string, number>> {
-  const r: Record<string, number> = Object.create(null) as Record<string, number>;
-  Object.keys(keys).forEach((k, i) => (r[k] = i + 1));
-  return r;
+/** A declared key's canon check: 0 when JSON.stringify writes its checked value canonically. */
+type $CanonOf = 0 | ((v: unknown) => boolean);
+
+/** What $canonObj needs of an object definition, built once from the literal of its declared keys. */
+interface $CanonTable {
+  /** the declared keys in the writer's order, and the canon check of each */
+  names: readonly string[];
+  of: readonly $CanonOf[];
+  /** extra members are typed: the writer writes them (closed objects have none, checked) */
+  typedExtras: boolean;
+}
+
+/** The canon table of an object's declared keys, in the order its literal lists them (none integer-like). */
+function $canonTable(keys: Readonly<Record<string, $CanonOf>>, typedExtras: boolean): $CanonTable {
+  const names = Object.keys(keys);
+  return { names, of: names.map((k) => keys[k]!), typedExtras };
+}
+
+/**
+ * Whether JSON.stringify writes a checked object canonically: no toJSON, its own defined members in
+ * the writer's order (declared keys in order, untyped extra members after), each declared one
+ * enumerable and canonical itself. One cursor over the declared keys: a declared key for-in skips
+ * over must be absent (present, it is out of order or not enumerable), so no key is looked up.
+ */
+function $canonObj(v: unknown, t: $CanonTable): boolean {
+  const o = v as $Obj;
+  if (o.toJSON !== undefined) return false;
+  const names = t.names;
+  const n = names.length;
+  let j = 0;
+  for (const key in o) {
+    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+    while (j < n && names[j] !== key) if ($has(o, names[j++]!)) return false;
+    if (j === n) {
+      // an extra member, after every declared one
+      if (t.typedExtras) return false;
+      continue;
+    }
+    const of = t.of[j++]!;
+    if (of !== 0 && !of(o[key])) return false;
+  }
+  while (j < n) if ($has(o, names[j++]!)) return false;
+  return true;
 }
 
 /** A typed container at pointer q nested deeper than the limit (a recursive definition) → depth at it. */
 function $deep(q: string): void {
   if ($levelOf(q) > $maxDepth) $fail("depth", q, $depthMessage);
+}
+
+/** A required member read into v: missing unless own and defined. */
+function $need(o: $Obj, v: unknown, key: string, p: string): void {
+  if (v === undefined || !$hasOwn.call(o, key)) $missing(key, p);
 }
 
 function $missing(key: string, p: string): never {
@@ -313,8 +358,6 @@ function $closed(o: $Obj, known: $Known, p: string): void {
   if ($sur && !$wellFormed(first)) $fail("utf8", p, "object key holds an unpaired UTF-16 surrogate");
   $fail("unknown_field", p + "/" + $esc(first), `unknown property (a key of ${$cpLen(first)} characters)`);
 }
-
-const $isEnum = Object.prototype.propertyIsEnumerable;
 
 /** Whether every element of a checked typed array passes `canon` and JSON.stringify writes it as the writer does. */
 function $canonAll(a: unknown, canon: (v: unknown) => boolean): boolean {
@@ -729,7 +772,7 @@ export function encodeMethod(value: Method): string {
 }
 
 function checkMethod(v: unknown, p: string, k?: $Key): void {
-  if (typeof v !== "string" || ($sur && !$wellFormed(v))) $str(v, p, k);
+  $str(v, p, k);
   if (
     v !== "open" &&
     v !== "prompt" &&
@@ -761,7 +804,7 @@ export function encodeEventName(value: EventName): string {
 }
 
 function checkEventName(v: unknown, p: string, k?: $Key): void {
-  if (typeof v !== "string" || ($sur && !$wellFormed(v))) $str(v, p, k);
+  $str(v, p, k);
   if (v !== "assistant.delta" && v !== "assistant.message")
     $fail("enum", $at(p, k), `${$describe(v)}, expected one of the enum values`);
 }
@@ -785,7 +828,7 @@ export function encodeErrorCode(value: ErrorCode): string {
 }
 
 function checkErrorCode(v: unknown, p: string, k?: $Key): void {
-  if (typeof v !== "string" || ($sur && !$wellFormed(v))) $str(v, p, k);
+  $str(v, p, k);
   if (v !== "provider_error" && v !== "brain_error")
     $fail("enum", $at(p, k), `${$describe(v)}, expected one of the enum values`);
 }
@@ -812,7 +855,7 @@ export function encodeStopReason(value: StopReason): string {
 }
 
 function checkStopReason(v: unknown, p: string, k?: $Key): void {
-  if (typeof v !== "string" || ($sur && !$wellFormed(v))) $str(v, p, k);
+  $str(v, p, k);
   if (v !== "stop" && v !== "length" && v !== "tool_use" && v !== "error" && v !== "aborted")
     $fail("enum", $at(p, k), `${$describe(v)}, expected one of the enum values`);
 }
@@ -831,7 +874,7 @@ export function encodeAttachment(value: Attachment): string {
 }
 
 function checkAttachment(v: unknown, p: string, k?: $Key): void {
-  if (typeof v !== "string" || ($sur && !$wellFormed(v))) $str(v, p, k);
+  $str(v, p, k);
   if (v.length < 2) $minLen(v, 1, p, k);
 }
 
@@ -849,7 +892,7 @@ export function encodeTurnId(value: TurnId): string {
 }
 
 function checkTurnId(v: unknown, p: string, k?: $Key): void {
-  if (typeof v !== "string" || ($sur && !$wellFormed(v))) $str(v, p, k);
+  $str(v, p, k);
   if (v.length < 2) $minLen(v, 1, p, k);
 }
 
@@ -867,7 +910,7 @@ export function encodeFrameId(value: FrameId): string {
 }
 
 function checkFrameId(v: unknown, p: string, k?: $Key): void {
-  if (typeof v !== "string" || ($sur && !$wellFormed(v))) $str(v, p, k);
+  $str(v, p, k);
   if (v.length < 2) $minLen(v, 1, p, k);
 }
 
@@ -907,39 +950,21 @@ function knownOpenRequest(key: string): boolean {
 function checkOpenRequest(v: unknown, p: string, k?: $Key): void {
   const q = $at(p, k);
   const o = $obj(v, q);
-  let has_attachment = false;
-  let has_id = false;
-  let has_method = false;
-  let has_params = false;
   for (const key in o) {
-    if (!$hasOwn.call(o, key)) continue;
-    switch (key) {
-      case "attachment":
-        has_attachment = true;
-        continue;
-      case "id":
-        has_id = true;
-        continue;
-      case "method":
-        has_method = true;
-        continue;
-      case "params":
-        has_params = true;
-        continue;
-    }
+    if (!$hasOwn.call(o, key) || knownOpenRequest(key)) continue;
     if (o[key] !== undefined) $closed(o, knownOpenRequest, q);
   }
   const v_attachment = o["attachment"];
   const v_id = o["id"];
   const v_method = o["method"];
   const v_params = o["params"];
-  if (!(v_attachment !== undefined && (has_attachment || $hasOwn.call(o, "attachment")))) $missing("attachment", q);
-  if (!(v_id !== undefined && (has_id || $hasOwn.call(o, "id")))) $missing("id", q);
-  if (!(v_method !== undefined && (has_method || $hasOwn.call(o, "method")))) $missing("method", q);
-  if (!(v_params !== undefined && (has_params || $hasOwn.call(o, "params")))) $missing("params", q);
+  $need(o, v_attachment, "attachment", q);
+  $need(o, v_id, "id", q);
+  $need(o, v_method, "method", q);
+  $need(o, v_params, "params", q);
   checkAttachment(v_attachment, q, "attachment");
   checkFrameId(v_id, q, "id");
-  if (typeof v_method !== "string" || ($sur && !$wellFormed(v_method))) $str(v_method, q, "method");
+  $str(v_method, q, "method");
   if (v_method !== "open") $fail("const", q + "/method", 'expected the constant "open"');
   checkHarnessOptions(v_params, q, "params");
 }
@@ -955,45 +980,15 @@ function writeOpenRequest(v: unknown): string {
 }
 
 const canonOpenRequestKeys = {
-  attachment: 1,
-  id: 1,
-  method: 1,
-  params: 1,
+  attachment: 0,
+  id: 0,
+  method: 0,
+  params: canonHarnessOptions,
 } as const;
-const canonOpenRequestRank = $ranks(canonOpenRequestKeys);
+const canonOpenRequestTable = $canonTable(canonOpenRequestKeys, false);
 
 function canonOpenRequest(v: unknown): boolean {
-  const o = v as $Obj;
-  if (o.toJSON !== undefined) return false;
-  let at = 0;
-  for (const key in o) {
-    switch (key) {
-      case "attachment":
-        if (at > canonOpenRequestRank[key]!) return false;
-        at = canonOpenRequestRank[key]!;
-        continue;
-      case "id":
-        if (at > canonOpenRequestRank[key]!) return false;
-        at = canonOpenRequestRank[key]!;
-        continue;
-      case "method":
-        if (at > canonOpenRequestRank[key]!) return false;
-        at = canonOpenRequestRank[key]!;
-        continue;
-      case "params":
-        if (at > canonOpenRequestRank[key]!) return false;
-        at = canonOpenRequestRank[key]!;
-        if (!canonHarnessOptions(o[key])) return false;
-        continue;
-    }
-    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    at = Infinity;
-  }
-  if (!$isEnum.call(o, "attachment")) return false;
-  if (!$isEnum.call(o, "id")) return false;
-  if (!$isEnum.call(o, "method")) return false;
-  if (!$isEnum.call(o, "params")) return false;
-  return true;
+  return $canonObj(v, canonOpenRequestTable);
 }
 
 /** Runs one user turn to completion, including model-initiated tool calls; the response comes when the turn settles. */
@@ -1035,30 +1030,8 @@ function knownPromptRequest(key: string): boolean {
 function checkPromptRequest(v: unknown, p: string, k?: $Key): void {
   const q = $at(p, k);
   const o = $obj(v, q);
-  let has_attachment = false;
-  let has_turn = false;
-  let has_id = false;
-  let has_method = false;
-  let has_params = false;
   for (const key in o) {
-    if (!$hasOwn.call(o, key)) continue;
-    switch (key) {
-      case "attachment":
-        has_attachment = true;
-        continue;
-      case "turn":
-        has_turn = true;
-        continue;
-      case "id":
-        has_id = true;
-        continue;
-      case "method":
-        has_method = true;
-        continue;
-      case "params":
-        has_params = true;
-        continue;
-    }
+    if (!$hasOwn.call(o, key) || knownPromptRequest(key)) continue;
     if (o[key] !== undefined) $closed(o, knownPromptRequest, q);
   }
   const v_attachment = o["attachment"];
@@ -1066,15 +1039,15 @@ function checkPromptRequest(v: unknown, p: string, k?: $Key): void {
   const v_id = o["id"];
   const v_method = o["method"];
   const v_params = o["params"];
-  if (!(v_attachment !== undefined && (has_attachment || $hasOwn.call(o, "attachment")))) $missing("attachment", q);
-  if (!(v_turn !== undefined && (has_turn || $hasOwn.call(o, "turn")))) $missing("turn", q);
-  if (!(v_id !== undefined && (has_id || $hasOwn.call(o, "id")))) $missing("id", q);
-  if (!(v_method !== undefined && (has_method || $hasOwn.call(o, "method")))) $missing("method", q);
-  if (!(v_params !== undefined && (has_params || $hasOwn.call(o, "params")))) $missing("params", q);
+  $need(o, v_attachment, "attachment", q);
+  $need(o, v_turn, "turn", q);
+  $need(o, v_id, "id", q);
+  $need(o, v_method, "method", q);
+  $need(o, v_params, "params", q);
   checkAttachment(v_attachment, q, "attachment");
   checkTurnId(v_turn, q, "turn");
   checkFrameId(v_id, q, "id");
-  if (typeof v_method !== "string" || ($sur && !$wellFormed(v_method))) $str(v_method, q, "method");
+  $str(v_method, q, "method");
   if (v_method !== "prompt") $fail("const", q + "/method", 'expected the constant "prompt"');
   checkText(v_params, q, "params");
 }
@@ -1091,51 +1064,16 @@ function writePromptRequest(v: unknown): string {
 }
 
 const canonPromptRequestKeys = {
-  attachment: 1,
-  turn: 1,
-  id: 1,
-  method: 1,
-  params: 1,
+  attachment: 0,
+  turn: 0,
+  id: 0,
+  method: 0,
+  params: canonText,
 } as const;
-const canonPromptRequestRank = $ranks(canonPromptRequestKeys);
+const canonPromptRequestTable = $canonTable(canonPromptRequestKeys, false);
 
 function canonPromptRequest(v: unknown): boolean {
-  const o = v as $Obj;
-  if (o.toJSON !== undefined) return false;
-  let at = 0;
-  for (const key in o) {
-    switch (key) {
-      case "attachment":
-        if (at > canonPromptRequestRank[key]!) return false;
-        at = canonPromptRequestRank[key]!;
-        continue;
-      case "turn":
-        if (at > canonPromptRequestRank[key]!) return false;
-        at = canonPromptRequestRank[key]!;
-        continue;
-      case "id":
-        if (at > canonPromptRequestRank[key]!) return false;
-        at = canonPromptRequestRank[key]!;
-        continue;
-      case "method":
-        if (at > canonPromptRequestRank[key]!) return false;
-        at = canonPromptRequestRank[key]!;
-        continue;
-      case "params":
-        if (at > canonPromptRequestRank[key]!) return false;
-        at = canonPromptRequestRank[key]!;
-        if (!canonText(o[key])) return false;
-        continue;
-    }
-    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    at = Infinity;
-  }
-  if (!$isEnum.call(o, "attachment")) return false;
-  if (!$isEnum.call(o, "turn")) return false;
-  if (!$isEnum.call(o, "id")) return false;
-  if (!$isEnum.call(o, "method")) return false;
-  if (!$isEnum.call(o, "params")) return false;
-  return true;
+  return $canonObj(v, canonPromptRequestTable);
 }
 
 /** Steers the active turn with more user text. */
@@ -1177,30 +1115,8 @@ function knownSteerRequest(key: string): boolean {
 function checkSteerRequest(v: unknown, p: string, k?: $Key): void {
   const q = $at(p, k);
   const o = $obj(v, q);
-  let has_attachment = false;
-  let has_turn = false;
-  let has_id = false;
-  let has_method = false;
-  let has_params = false;
   for (const key in o) {
-    if (!$hasOwn.call(o, key)) continue;
-    switch (key) {
-      case "attachment":
-        has_attachment = true;
-        continue;
-      case "turn":
-        has_turn = true;
-        continue;
-      case "id":
-        has_id = true;
-        continue;
-      case "method":
-        has_method = true;
-        continue;
-      case "params":
-        has_params = true;
-        continue;
-    }
+    if (!$hasOwn.call(o, key) || knownSteerRequest(key)) continue;
     if (o[key] !== undefined) $closed(o, knownSteerRequest, q);
   }
   const v_attachment = o["attachment"];
@@ -1208,15 +1124,15 @@ function checkSteerRequest(v: unknown, p: string, k?: $Key): void {
   const v_id = o["id"];
   const v_method = o["method"];
   const v_params = o["params"];
-  if (!(v_attachment !== undefined && (has_attachment || $hasOwn.call(o, "attachment")))) $missing("attachment", q);
-  if (!(v_turn !== undefined && (has_turn || $hasOwn.call(o, "turn")))) $missing("turn", q);
-  if (!(v_id !== undefined && (has_id || $hasOwn.call(o, "id")))) $missing("id", q);
-  if (!(v_method !== undefined && (has_method || $hasOwn.call(o, "method")))) $missing("method", q);
-  if (!(v_params !== undefined && (has_params || $hasOwn.call(o, "params")))) $missing("params", q);
+  $need(o, v_attachment, "attachment", q);
+  $need(o, v_turn, "turn", q);
+  $need(o, v_id, "id", q);
+  $need(o, v_method, "method", q);
+  $need(o, v_params, "params", q);
   checkAttachment(v_attachment, q, "attachment");
   checkTurnId(v_turn, q, "turn");
   checkFrameId(v_id, q, "id");
-  if (typeof v_method !== "string" || ($sur && !$wellFormed(v_method))) $str(v_method, q, "method");
+  $str(v_method, q, "method");
   if (v_method !== "steer") $fail("const", q + "/method", 'expected the constant "steer"');
   checkText(v_params, q, "params");
 }
@@ -1233,51 +1149,16 @@ function writeSteerRequest(v: unknown): string {
 }
 
 const canonSteerRequestKeys = {
-  attachment: 1,
-  turn: 1,
-  id: 1,
-  method: 1,
-  params: 1,
+  attachment: 0,
+  turn: 0,
+  id: 0,
+  method: 0,
+  params: canonText,
 } as const;
-const canonSteerRequestRank = $ranks(canonSteerRequestKeys);
+const canonSteerRequestTable = $canonTable(canonSteerRequestKeys, false);
 
 function canonSteerRequest(v: unknown): boolean {
-  const o = v as $Obj;
-  if (o.toJSON !== undefined) return false;
-  let at = 0;
-  for (const key in o) {
-    switch (key) {
-      case "attachment":
-        if (at > canonSteerRequestRank[key]!) return false;
-        at = canonSteerRequestRank[key]!;
-        continue;
-      case "turn":
-        if (at > canonSteerRequestRank[key]!) return false;
-        at = canonSteerRequestRank[key]!;
-        continue;
-      case "id":
-        if (at > canonSteerRequestRank[key]!) return false;
-        at = canonSteerRequestRank[key]!;
-        continue;
-      case "method":
-        if (at > canonSteerRequestRank[key]!) return false;
-        at = canonSteerRequestRank[key]!;
-        continue;
-      case "params":
-        if (at > canonSteerRequestRank[key]!) return false;
-        at = canonSteerRequestRank[key]!;
-        if (!canonText(o[key])) return false;
-        continue;
-    }
-    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    at = Infinity;
-  }
-  if (!$isEnum.call(o, "attachment")) return false;
-  if (!$isEnum.call(o, "turn")) return false;
-  if (!$isEnum.call(o, "id")) return false;
-  if (!$isEnum.call(o, "method")) return false;
-  if (!$isEnum.call(o, "params")) return false;
-  return true;
+  return $canonObj(v, canonSteerRequestTable);
 }
 
 /** Aborts the active turn cleanly. */
@@ -1319,30 +1200,8 @@ function knownInterruptRequest(key: string): boolean {
 function checkInterruptRequest(v: unknown, p: string, k?: $Key): void {
   const q = $at(p, k);
   const o = $obj(v, q);
-  let has_attachment = false;
-  let has_turn = false;
-  let has_id = false;
-  let has_method = false;
-  let has_params = false;
   for (const key in o) {
-    if (!$hasOwn.call(o, key)) continue;
-    switch (key) {
-      case "attachment":
-        has_attachment = true;
-        continue;
-      case "turn":
-        has_turn = true;
-        continue;
-      case "id":
-        has_id = true;
-        continue;
-      case "method":
-        has_method = true;
-        continue;
-      case "params":
-        has_params = true;
-        continue;
-    }
+    if (!$hasOwn.call(o, key) || knownInterruptRequest(key)) continue;
     if (o[key] !== undefined) $closed(o, knownInterruptRequest, q);
   }
   const v_attachment = o["attachment"];
@@ -1350,17 +1209,17 @@ function checkInterruptRequest(v: unknown, p: string, k?: $Key): void {
   const v_id = o["id"];
   const v_method = o["method"];
   const v_params = o["params"];
-  if (!(v_attachment !== undefined && (has_attachment || $hasOwn.call(o, "attachment")))) $missing("attachment", q);
-  if (!(v_turn !== undefined && (has_turn || $hasOwn.call(o, "turn")))) $missing("turn", q);
-  if (!(v_id !== undefined && (has_id || $hasOwn.call(o, "id")))) $missing("id", q);
-  if (!(v_method !== undefined && (has_method || $hasOwn.call(o, "method")))) $missing("method", q);
+  $need(o, v_attachment, "attachment", q);
+  $need(o, v_turn, "turn", q);
+  $need(o, v_id, "id", q);
+  $need(o, v_method, "method", q);
   checkAttachment(v_attachment, q, "attachment");
   checkTurnId(v_turn, q, "turn");
   checkFrameId(v_id, q, "id");
-  if (typeof v_method !== "string" || ($sur && !$wellFormed(v_method))) $str(v_method, q, "method");
+  $str(v_method, q, "method");
   if (v_method !== "interrupt") $fail("const", q + "/method", 'expected the constant "interrupt"');
-  if (v_params !== undefined && (has_params || $hasOwn.call(o, "params"))) {
-    if (v_params !== null) $nul(v_params, q, "params");
+  if (v_params !== undefined && $hasOwn.call(o, "params")) {
+    $nul(v_params, q, "params");
   }
 }
 
@@ -1376,51 +1235,16 @@ function writeInterruptRequest(v: unknown): string {
 }
 
 const canonInterruptRequestKeys = {
-  attachment: 1,
-  turn: 1,
-  id: 1,
-  method: 1,
-  params: 1,
+  attachment: 0,
+  turn: 0,
+  id: 0,
+  method: 0,
+  params: 0,
 } as const;
-const canonInterruptRequestRank = $ranks(canonInterruptRequestKeys);
+const canonInterruptRequestTable = $canonTable(canonInterruptRequestKeys, false);
 
 function canonInterruptRequest(v: unknown): boolean {
-  const o = v as $Obj;
-  if (o.toJSON !== undefined) return false;
-  let at = 0;
-  for (const key in o) {
-    switch (key) {
-      case "attachment":
-        if (at > canonInterruptRequestRank[key]!) return false;
-        at = canonInterruptRequestRank[key]!;
-        continue;
-      case "turn":
-        if (at > canonInterruptRequestRank[key]!) return false;
-        at = canonInterruptRequestRank[key]!;
-        continue;
-      case "id":
-        if (at > canonInterruptRequestRank[key]!) return false;
-        at = canonInterruptRequestRank[key]!;
-        continue;
-      case "method":
-        if (at > canonInterruptRequestRank[key]!) return false;
-        at = canonInterruptRequestRank[key]!;
-        continue;
-      case "params":
-        if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-        if (at > canonInterruptRequestRank[key]!) return false;
-        at = canonInterruptRequestRank[key]!;
-        continue;
-    }
-    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    at = Infinity;
-  }
-  if (!$isEnum.call(o, "attachment")) return false;
-  if (!$isEnum.call(o, "turn")) return false;
-  if (!$isEnum.call(o, "id")) return false;
-  if (!$isEnum.call(o, "method")) return false;
-  if ($has(o, "params") && !$isEnum.call(o, "params")) return false;
-  return true;
+  return $canonObj(v, canonInterruptRequestTable);
 }
 
 /** Asks for the native files needed to restore the conversation; sent only after a turn settles. */
@@ -1459,41 +1283,23 @@ function knownCheckpointRequest(key: string): boolean {
 function checkCheckpointRequest(v: unknown, p: string, k?: $Key): void {
   const q = $at(p, k);
   const o = $obj(v, q);
-  let has_attachment = false;
-  let has_id = false;
-  let has_method = false;
-  let has_params = false;
   for (const key in o) {
-    if (!$hasOwn.call(o, key)) continue;
-    switch (key) {
-      case "attachment":
-        has_attachment = true;
-        continue;
-      case "id":
-        has_id = true;
-        continue;
-      case "method":
-        has_method = true;
-        continue;
-      case "params":
-        has_params = true;
-        continue;
-    }
+    if (!$hasOwn.call(o, key) || knownCheckpointRequest(key)) continue;
     if (o[key] !== undefined) $closed(o, knownCheckpointRequest, q);
   }
   const v_attachment = o["attachment"];
   const v_id = o["id"];
   const v_method = o["method"];
   const v_params = o["params"];
-  if (!(v_attachment !== undefined && (has_attachment || $hasOwn.call(o, "attachment")))) $missing("attachment", q);
-  if (!(v_id !== undefined && (has_id || $hasOwn.call(o, "id")))) $missing("id", q);
-  if (!(v_method !== undefined && (has_method || $hasOwn.call(o, "method")))) $missing("method", q);
+  $need(o, v_attachment, "attachment", q);
+  $need(o, v_id, "id", q);
+  $need(o, v_method, "method", q);
   checkAttachment(v_attachment, q, "attachment");
   checkFrameId(v_id, q, "id");
-  if (typeof v_method !== "string" || ($sur && !$wellFormed(v_method))) $str(v_method, q, "method");
+  $str(v_method, q, "method");
   if (v_method !== "checkpoint") $fail("const", q + "/method", 'expected the constant "checkpoint"');
-  if (v_params !== undefined && (has_params || $hasOwn.call(o, "params"))) {
-    if (v_params !== null) $nul(v_params, q, "params");
+  if (v_params !== undefined && $hasOwn.call(o, "params")) {
+    $nul(v_params, q, "params");
   }
 }
 
@@ -1508,45 +1314,15 @@ function writeCheckpointRequest(v: unknown): string {
 }
 
 const canonCheckpointRequestKeys = {
-  attachment: 1,
-  id: 1,
-  method: 1,
-  params: 1,
+  attachment: 0,
+  id: 0,
+  method: 0,
+  params: 0,
 } as const;
-const canonCheckpointRequestRank = $ranks(canonCheckpointRequestKeys);
+const canonCheckpointRequestTable = $canonTable(canonCheckpointRequestKeys, false);
 
 function canonCheckpointRequest(v: unknown): boolean {
-  const o = v as $Obj;
-  if (o.toJSON !== undefined) return false;
-  let at = 0;
-  for (const key in o) {
-    switch (key) {
-      case "attachment":
-        if (at > canonCheckpointRequestRank[key]!) return false;
-        at = canonCheckpointRequestRank[key]!;
-        continue;
-      case "id":
-        if (at > canonCheckpointRequestRank[key]!) return false;
-        at = canonCheckpointRequestRank[key]!;
-        continue;
-      case "method":
-        if (at > canonCheckpointRequestRank[key]!) return false;
-        at = canonCheckpointRequestRank[key]!;
-        continue;
-      case "params":
-        if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-        if (at > canonCheckpointRequestRank[key]!) return false;
-        at = canonCheckpointRequestRank[key]!;
-        continue;
-    }
-    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    at = Infinity;
-  }
-  if (!$isEnum.call(o, "attachment")) return false;
-  if (!$isEnum.call(o, "id")) return false;
-  if (!$isEnum.call(o, "method")) return false;
-  if ($has(o, "params") && !$isEnum.call(o, "params")) return false;
-  return true;
+  return $canonObj(v, canonCheckpointRequestTable);
 }
 
 /** Releases a settled attachment without stopping the runner's other attachments. */
@@ -1585,41 +1361,23 @@ function knownDetachRequest(key: string): boolean {
 function checkDetachRequest(v: unknown, p: string, k?: $Key): void {
   const q = $at(p, k);
   const o = $obj(v, q);
-  let has_attachment = false;
-  let has_id = false;
-  let has_method = false;
-  let has_params = false;
   for (const key in o) {
-    if (!$hasOwn.call(o, key)) continue;
-    switch (key) {
-      case "attachment":
-        has_attachment = true;
-        continue;
-      case "id":
-        has_id = true;
-        continue;
-      case "method":
-        has_method = true;
-        continue;
-      case "params":
-        has_params = true;
-        continue;
-    }
+    if (!$hasOwn.call(o, key) || knownDetachRequest(key)) continue;
     if (o[key] !== undefined) $closed(o, knownDetachRequest, q);
   }
   const v_attachment = o["attachment"];
   const v_id = o["id"];
   const v_method = o["method"];
   const v_params = o["params"];
-  if (!(v_attachment !== undefined && (has_attachment || $hasOwn.call(o, "attachment")))) $missing("attachment", q);
-  if (!(v_id !== undefined && (has_id || $hasOwn.call(o, "id")))) $missing("id", q);
-  if (!(v_method !== undefined && (has_method || $hasOwn.call(o, "method")))) $missing("method", q);
+  $need(o, v_attachment, "attachment", q);
+  $need(o, v_id, "id", q);
+  $need(o, v_method, "method", q);
   checkAttachment(v_attachment, q, "attachment");
   checkFrameId(v_id, q, "id");
-  if (typeof v_method !== "string" || ($sur && !$wellFormed(v_method))) $str(v_method, q, "method");
+  $str(v_method, q, "method");
   if (v_method !== "detach") $fail("const", q + "/method", 'expected the constant "detach"');
-  if (v_params !== undefined && (has_params || $hasOwn.call(o, "params"))) {
-    if (v_params !== null) $nul(v_params, q, "params");
+  if (v_params !== undefined && $hasOwn.call(o, "params")) {
+    $nul(v_params, q, "params");
   }
 }
 
@@ -1634,45 +1392,15 @@ function writeDetachRequest(v: unknown): string {
 }
 
 const canonDetachRequestKeys = {
-  attachment: 1,
-  id: 1,
-  method: 1,
-  params: 1,
+  attachment: 0,
+  id: 0,
+  method: 0,
+  params: 0,
 } as const;
-const canonDetachRequestRank = $ranks(canonDetachRequestKeys);
+const canonDetachRequestTable = $canonTable(canonDetachRequestKeys, false);
 
 function canonDetachRequest(v: unknown): boolean {
-  const o = v as $Obj;
-  if (o.toJSON !== undefined) return false;
-  let at = 0;
-  for (const key in o) {
-    switch (key) {
-      case "attachment":
-        if (at > canonDetachRequestRank[key]!) return false;
-        at = canonDetachRequestRank[key]!;
-        continue;
-      case "id":
-        if (at > canonDetachRequestRank[key]!) return false;
-        at = canonDetachRequestRank[key]!;
-        continue;
-      case "method":
-        if (at > canonDetachRequestRank[key]!) return false;
-        at = canonDetachRequestRank[key]!;
-        continue;
-      case "params":
-        if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-        if (at > canonDetachRequestRank[key]!) return false;
-        at = canonDetachRequestRank[key]!;
-        continue;
-    }
-    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    at = Infinity;
-  }
-  if (!$isEnum.call(o, "attachment")) return false;
-  if (!$isEnum.call(o, "id")) return false;
-  if (!$isEnum.call(o, "method")) return false;
-  if ($has(o, "params") && !$isEnum.call(o, "params")) return false;
-  return true;
+  return $canonObj(v, canonDetachRequestTable);
 }
 
 /** A reverse call: the runner asks the host to run a bound tool. At most MaxConcurrentToolCalls may be outstanding per runner. */
@@ -1714,30 +1442,8 @@ function knownToolCallRequest(key: string): boolean {
 function checkToolCallRequest(v: unknown, p: string, k?: $Key): void {
   const q = $at(p, k);
   const o = $obj(v, q);
-  let has_attachment = false;
-  let has_turn = false;
-  let has_id = false;
-  let has_method = false;
-  let has_params = false;
   for (const key in o) {
-    if (!$hasOwn.call(o, key)) continue;
-    switch (key) {
-      case "attachment":
-        has_attachment = true;
-        continue;
-      case "turn":
-        has_turn = true;
-        continue;
-      case "id":
-        has_id = true;
-        continue;
-      case "method":
-        has_method = true;
-        continue;
-      case "params":
-        has_params = true;
-        continue;
-    }
+    if (!$hasOwn.call(o, key) || knownToolCallRequest(key)) continue;
     if (o[key] !== undefined) $closed(o, knownToolCallRequest, q);
   }
   const v_attachment = o["attachment"];
@@ -1745,15 +1451,15 @@ function checkToolCallRequest(v: unknown, p: string, k?: $Key): void {
   const v_id = o["id"];
   const v_method = o["method"];
   const v_params = o["params"];
-  if (!(v_attachment !== undefined && (has_attachment || $hasOwn.call(o, "attachment")))) $missing("attachment", q);
-  if (!(v_turn !== undefined && (has_turn || $hasOwn.call(o, "turn")))) $missing("turn", q);
-  if (!(v_id !== undefined && (has_id || $hasOwn.call(o, "id")))) $missing("id", q);
-  if (!(v_method !== undefined && (has_method || $hasOwn.call(o, "method")))) $missing("method", q);
-  if (!(v_params !== undefined && (has_params || $hasOwn.call(o, "params")))) $missing("params", q);
+  $need(o, v_attachment, "attachment", q);
+  $need(o, v_turn, "turn", q);
+  $need(o, v_id, "id", q);
+  $need(o, v_method, "method", q);
+  $need(o, v_params, "params", q);
   checkAttachment(v_attachment, q, "attachment");
   checkTurnId(v_turn, q, "turn");
   checkFrameId(v_id, q, "id");
-  if (typeof v_method !== "string" || ($sur && !$wellFormed(v_method))) $str(v_method, q, "method");
+  $str(v_method, q, "method");
   if (v_method !== "tool.call") $fail("const", q + "/method", 'expected the constant "tool.call"');
   checkToolCall(v_params, q, "params");
 }
@@ -1770,51 +1476,16 @@ function writeToolCallRequest(v: unknown): string {
 }
 
 const canonToolCallRequestKeys = {
-  attachment: 1,
-  turn: 1,
-  id: 1,
-  method: 1,
-  params: 1,
+  attachment: 0,
+  turn: 0,
+  id: 0,
+  method: 0,
+  params: canonToolCall,
 } as const;
-const canonToolCallRequestRank = $ranks(canonToolCallRequestKeys);
+const canonToolCallRequestTable = $canonTable(canonToolCallRequestKeys, false);
 
 function canonToolCallRequest(v: unknown): boolean {
-  const o = v as $Obj;
-  if (o.toJSON !== undefined) return false;
-  let at = 0;
-  for (const key in o) {
-    switch (key) {
-      case "attachment":
-        if (at > canonToolCallRequestRank[key]!) return false;
-        at = canonToolCallRequestRank[key]!;
-        continue;
-      case "turn":
-        if (at > canonToolCallRequestRank[key]!) return false;
-        at = canonToolCallRequestRank[key]!;
-        continue;
-      case "id":
-        if (at > canonToolCallRequestRank[key]!) return false;
-        at = canonToolCallRequestRank[key]!;
-        continue;
-      case "method":
-        if (at > canonToolCallRequestRank[key]!) return false;
-        at = canonToolCallRequestRank[key]!;
-        continue;
-      case "params":
-        if (at > canonToolCallRequestRank[key]!) return false;
-        at = canonToolCallRequestRank[key]!;
-        if (!canonToolCall(o[key])) return false;
-        continue;
-    }
-    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    at = Infinity;
-  }
-  if (!$isEnum.call(o, "attachment")) return false;
-  if (!$isEnum.call(o, "turn")) return false;
-  if (!$isEnum.call(o, "id")) return false;
-  if (!$isEnum.call(o, "method")) return false;
-  if (!$isEnum.call(o, "params")) return false;
-  return true;
+  return $canonObj(v, canonToolCallRequestTable);
 }
 
 /** A successful response. `result` is kept as a JSON value and decoded with the typed result decoder of the request's method, known by matching `id`. */
@@ -1853,37 +1524,19 @@ function knownResultResponse(key: string): boolean {
 function checkResultResponse(v: unknown, p: string, k?: $Key): void {
   const q = $at(p, k);
   const o = $obj(v, q);
-  let has_attachment = false;
-  let has_turn = false;
-  let has_id = false;
-  let has_result = false;
   for (const key in o) {
-    if (!$hasOwn.call(o, key)) continue;
-    switch (key) {
-      case "attachment":
-        has_attachment = true;
-        continue;
-      case "turn":
-        has_turn = true;
-        continue;
-      case "id":
-        has_id = true;
-        continue;
-      case "result":
-        has_result = true;
-        continue;
-    }
+    if (!$hasOwn.call(o, key) || knownResultResponse(key)) continue;
     if (o[key] !== undefined) $closed(o, knownResultResponse, q);
   }
   const v_attachment = o["attachment"];
   const v_turn = o["turn"];
   const v_id = o["id"];
   const v_result = o["result"];
-  if (!(v_attachment !== undefined && (has_attachment || $hasOwn.call(o, "attachment")))) $missing("attachment", q);
-  if (!(v_id !== undefined && (has_id || $hasOwn.call(o, "id")))) $missing("id", q);
-  if (!(v_result !== undefined && (has_result || $hasOwn.call(o, "result")))) $missing("result", q);
+  $need(o, v_attachment, "attachment", q);
+  $need(o, v_id, "id", q);
+  $need(o, v_result, "result", q);
   checkAttachment(v_attachment, q, "attachment");
-  if (v_turn !== undefined && (has_turn || $hasOwn.call(o, "turn"))) {
+  if (v_turn !== undefined && $hasOwn.call(o, "turn")) {
     checkTurnId(v_turn, q, "turn");
   }
   checkFrameId(v_id, q, "id");
@@ -1901,45 +1554,15 @@ function writeResultResponse(v: unknown): string {
 }
 
 const canonResultResponseKeys = {
-  attachment: 1,
-  turn: 1,
-  id: 1,
-  result: 1,
+  attachment: 0,
+  turn: 0,
+  id: 0,
+  result: 0,
 } as const;
-const canonResultResponseRank = $ranks(canonResultResponseKeys);
+const canonResultResponseTable = $canonTable(canonResultResponseKeys, false);
 
 function canonResultResponse(v: unknown): boolean {
-  const o = v as $Obj;
-  if (o.toJSON !== undefined) return false;
-  let at = 0;
-  for (const key in o) {
-    switch (key) {
-      case "attachment":
-        if (at > canonResultResponseRank[key]!) return false;
-        at = canonResultResponseRank[key]!;
-        continue;
-      case "turn":
-        if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-        if (at > canonResultResponseRank[key]!) return false;
-        at = canonResultResponseRank[key]!;
-        continue;
-      case "id":
-        if (at > canonResultResponseRank[key]!) return false;
-        at = canonResultResponseRank[key]!;
-        continue;
-      case "result":
-        if (at > canonResultResponseRank[key]!) return false;
-        at = canonResultResponseRank[key]!;
-        continue;
-    }
-    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    at = Infinity;
-  }
-  if (!$isEnum.call(o, "attachment")) return false;
-  if ($has(o, "turn") && !$isEnum.call(o, "turn")) return false;
-  if (!$isEnum.call(o, "id")) return false;
-  if (!$isEnum.call(o, "result")) return false;
-  return true;
+  return $canonObj(v, canonResultResponseTable);
 }
 
 /** A failed response. */
@@ -1978,37 +1601,19 @@ function knownErrorResponse(key: string): boolean {
 function checkErrorResponse(v: unknown, p: string, k?: $Key): void {
   const q = $at(p, k);
   const o = $obj(v, q);
-  let has_attachment = false;
-  let has_turn = false;
-  let has_id = false;
-  let has_error = false;
   for (const key in o) {
-    if (!$hasOwn.call(o, key)) continue;
-    switch (key) {
-      case "attachment":
-        has_attachment = true;
-        continue;
-      case "turn":
-        has_turn = true;
-        continue;
-      case "id":
-        has_id = true;
-        continue;
-      case "error":
-        has_error = true;
-        continue;
-    }
+    if (!$hasOwn.call(o, key) || knownErrorResponse(key)) continue;
     if (o[key] !== undefined) $closed(o, knownErrorResponse, q);
   }
   const v_attachment = o["attachment"];
   const v_turn = o["turn"];
   const v_id = o["id"];
   const v_error = o["error"];
-  if (!(v_attachment !== undefined && (has_attachment || $hasOwn.call(o, "attachment")))) $missing("attachment", q);
-  if (!(v_id !== undefined && (has_id || $hasOwn.call(o, "id")))) $missing("id", q);
-  if (!(v_error !== undefined && (has_error || $hasOwn.call(o, "error")))) $missing("error", q);
+  $need(o, v_attachment, "attachment", q);
+  $need(o, v_id, "id", q);
+  $need(o, v_error, "error", q);
   checkAttachment(v_attachment, q, "attachment");
-  if (v_turn !== undefined && (has_turn || $hasOwn.call(o, "turn"))) {
+  if (v_turn !== undefined && $hasOwn.call(o, "turn")) {
     checkTurnId(v_turn, q, "turn");
   }
   checkFrameId(v_id, q, "id");
@@ -2026,46 +1631,15 @@ function writeErrorResponse(v: unknown): string {
 }
 
 const canonErrorResponseKeys = {
-  attachment: 1,
-  turn: 1,
-  id: 1,
-  error: 1,
+  attachment: 0,
+  turn: 0,
+  id: 0,
+  error: canonResponseError,
 } as const;
-const canonErrorResponseRank = $ranks(canonErrorResponseKeys);
+const canonErrorResponseTable = $canonTable(canonErrorResponseKeys, false);
 
 function canonErrorResponse(v: unknown): boolean {
-  const o = v as $Obj;
-  if (o.toJSON !== undefined) return false;
-  let at = 0;
-  for (const key in o) {
-    switch (key) {
-      case "attachment":
-        if (at > canonErrorResponseRank[key]!) return false;
-        at = canonErrorResponseRank[key]!;
-        continue;
-      case "turn":
-        if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-        if (at > canonErrorResponseRank[key]!) return false;
-        at = canonErrorResponseRank[key]!;
-        continue;
-      case "id":
-        if (at > canonErrorResponseRank[key]!) return false;
-        at = canonErrorResponseRank[key]!;
-        continue;
-      case "error":
-        if (at > canonErrorResponseRank[key]!) return false;
-        at = canonErrorResponseRank[key]!;
-        if (!canonResponseError(o[key])) return false;
-        continue;
-    }
-    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    at = Infinity;
-  }
-  if (!$isEnum.call(o, "attachment")) return false;
-  if ($has(o, "turn") && !$isEnum.call(o, "turn")) return false;
-  if (!$isEnum.call(o, "id")) return false;
-  if (!$isEnum.call(o, "error")) return false;
-  return true;
+  return $canonObj(v, canonErrorResponseTable);
 }
 
 /** A streamed fragment of the assistant's message. */
@@ -2104,39 +1678,21 @@ function knownAssistantDeltaEvent(key: string): boolean {
 function checkAssistantDeltaEvent(v: unknown, p: string, k?: $Key): void {
   const q = $at(p, k);
   const o = $obj(v, q);
-  let has_attachment = false;
-  let has_turn = false;
-  let has_event = false;
-  let has_data = false;
   for (const key in o) {
-    if (!$hasOwn.call(o, key)) continue;
-    switch (key) {
-      case "attachment":
-        has_attachment = true;
-        continue;
-      case "turn":
-        has_turn = true;
-        continue;
-      case "event":
-        has_event = true;
-        continue;
-      case "data":
-        has_data = true;
-        continue;
-    }
+    if (!$hasOwn.call(o, key) || knownAssistantDeltaEvent(key)) continue;
     if (o[key] !== undefined) $closed(o, knownAssistantDeltaEvent, q);
   }
   const v_attachment = o["attachment"];
   const v_turn = o["turn"];
   const v_event = o["event"];
   const v_data = o["data"];
-  if (!(v_attachment !== undefined && (has_attachment || $hasOwn.call(o, "attachment")))) $missing("attachment", q);
-  if (!(v_turn !== undefined && (has_turn || $hasOwn.call(o, "turn")))) $missing("turn", q);
-  if (!(v_event !== undefined && (has_event || $hasOwn.call(o, "event")))) $missing("event", q);
-  if (!(v_data !== undefined && (has_data || $hasOwn.call(o, "data")))) $missing("data", q);
+  $need(o, v_attachment, "attachment", q);
+  $need(o, v_turn, "turn", q);
+  $need(o, v_event, "event", q);
+  $need(o, v_data, "data", q);
   checkAttachment(v_attachment, q, "attachment");
   checkTurnId(v_turn, q, "turn");
-  if (typeof v_event !== "string" || ($sur && !$wellFormed(v_event))) $str(v_event, q, "event");
+  $str(v_event, q, "event");
   if (v_event !== "assistant.delta") $fail("const", q + "/event", 'expected the constant "assistant.delta"');
   checkAssistantDelta(v_data, q, "data");
 }
@@ -2152,45 +1708,15 @@ function writeAssistantDeltaEvent(v: unknown): string {
 }
 
 const canonAssistantDeltaEventKeys = {
-  attachment: 1,
-  turn: 1,
-  event: 1,
-  data: 1,
+  attachment: 0,
+  turn: 0,
+  event: 0,
+  data: canonAssistantDelta,
 } as const;
-const canonAssistantDeltaEventRank = $ranks(canonAssistantDeltaEventKeys);
+const canonAssistantDeltaEventTable = $canonTable(canonAssistantDeltaEventKeys, false);
 
 function canonAssistantDeltaEvent(v: unknown): boolean {
-  const o = v as $Obj;
-  if (o.toJSON !== undefined) return false;
-  let at = 0;
-  for (const key in o) {
-    switch (key) {
-      case "attachment":
-        if (at > canonAssistantDeltaEventRank[key]!) return false;
-        at = canonAssistantDeltaEventRank[key]!;
-        continue;
-      case "turn":
-        if (at > canonAssistantDeltaEventRank[key]!) return false;
-        at = canonAssistantDeltaEventRank[key]!;
-        continue;
-      case "event":
-        if (at > canonAssistantDeltaEventRank[key]!) return false;
-        at = canonAssistantDeltaEventRank[key]!;
-        continue;
-      case "data":
-        if (at > canonAssistantDeltaEventRank[key]!) return false;
-        at = canonAssistantDeltaEventRank[key]!;
-        if (!canonAssistantDelta(o[key])) return false;
-        continue;
-    }
-    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    at = Infinity;
-  }
-  if (!$isEnum.call(o, "attachment")) return false;
-  if (!$isEnum.call(o, "turn")) return false;
-  if (!$isEnum.call(o, "event")) return false;
-  if (!$isEnum.call(o, "data")) return false;
-  return true;
+  return $canonObj(v, canonAssistantDeltaEventTable);
 }
 
 /** The assistant's complete message, ending its generation. */
@@ -2229,39 +1755,21 @@ function knownAssistantMessageEvent(key: string): boolean {
 function checkAssistantMessageEvent(v: unknown, p: string, k?: $Key): void {
   const q = $at(p, k);
   const o = $obj(v, q);
-  let has_attachment = false;
-  let has_turn = false;
-  let has_event = false;
-  let has_data = false;
   for (const key in o) {
-    if (!$hasOwn.call(o, key)) continue;
-    switch (key) {
-      case "attachment":
-        has_attachment = true;
-        continue;
-      case "turn":
-        has_turn = true;
-        continue;
-      case "event":
-        has_event = true;
-        continue;
-      case "data":
-        has_data = true;
-        continue;
-    }
+    if (!$hasOwn.call(o, key) || knownAssistantMessageEvent(key)) continue;
     if (o[key] !== undefined) $closed(o, knownAssistantMessageEvent, q);
   }
   const v_attachment = o["attachment"];
   const v_turn = o["turn"];
   const v_event = o["event"];
   const v_data = o["data"];
-  if (!(v_attachment !== undefined && (has_attachment || $hasOwn.call(o, "attachment")))) $missing("attachment", q);
-  if (!(v_turn !== undefined && (has_turn || $hasOwn.call(o, "turn")))) $missing("turn", q);
-  if (!(v_event !== undefined && (has_event || $hasOwn.call(o, "event")))) $missing("event", q);
-  if (!(v_data !== undefined && (has_data || $hasOwn.call(o, "data")))) $missing("data", q);
+  $need(o, v_attachment, "attachment", q);
+  $need(o, v_turn, "turn", q);
+  $need(o, v_event, "event", q);
+  $need(o, v_data, "data", q);
   checkAttachment(v_attachment, q, "attachment");
   checkTurnId(v_turn, q, "turn");
-  if (typeof v_event !== "string" || ($sur && !$wellFormed(v_event))) $str(v_event, q, "event");
+  $str(v_event, q, "event");
   if (v_event !== "assistant.message") $fail("const", q + "/event", 'expected the constant "assistant.message"');
   checkAssistantMessage(v_data, q, "data");
 }
@@ -2277,45 +1785,15 @@ function writeAssistantMessageEvent(v: unknown): string {
 }
 
 const canonAssistantMessageEventKeys = {
-  attachment: 1,
-  turn: 1,
-  event: 1,
-  data: 1,
+  attachment: 0,
+  turn: 0,
+  event: 0,
+  data: canonAssistantMessage,
 } as const;
-const canonAssistantMessageEventRank = $ranks(canonAssistantMessageEventKeys);
+const canonAssistantMessageEventTable = $canonTable(canonAssistantMessageEventKeys, false);
 
 function canonAssistantMessageEvent(v: unknown): boolean {
-  const o = v as $Obj;
-  if (o.toJSON !== undefined) return false;
-  let at = 0;
-  for (const key in o) {
-    switch (key) {
-      case "attachment":
-        if (at > canonAssistantMessageEventRank[key]!) return false;
-        at = canonAssistantMessageEventRank[key]!;
-        continue;
-      case "turn":
-        if (at > canonAssistantMessageEventRank[key]!) return false;
-        at = canonAssistantMessageEventRank[key]!;
-        continue;
-      case "event":
-        if (at > canonAssistantMessageEventRank[key]!) return false;
-        at = canonAssistantMessageEventRank[key]!;
-        continue;
-      case "data":
-        if (at > canonAssistantMessageEventRank[key]!) return false;
-        at = canonAssistantMessageEventRank[key]!;
-        if (!canonAssistantMessage(o[key])) return false;
-        continue;
-    }
-    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    at = Infinity;
-  }
-  if (!$isEnum.call(o, "attachment")) return false;
-  if (!$isEnum.call(o, "turn")) return false;
-  if (!$isEnum.call(o, "event")) return false;
-  if (!$isEnum.call(o, "data")) return false;
-  return true;
+  return $canonObj(v, canonAssistantMessageEventTable);
 }
 
 /** A request the host sends to a runner, told apart by `method`. */
@@ -2916,7 +2394,7 @@ export function encodeNonEmptyString(value: NonEmptyString): string {
 }
 
 function checkNonEmptyString(v: unknown, p: string, k?: $Key): void {
-  if (typeof v !== "string" || ($sur && !$wellFormed(v))) $str(v, p, k);
+  $str(v, p, k);
   if (v.length < 2) $minLen(v, 1, p, k);
 }
 
@@ -2959,30 +2437,8 @@ function knownHarnessOptions(key: string): boolean {
 function checkHarnessOptions(v: unknown, p: string, k?: $Key): void {
   const q = $at(p, k);
   const o = $obj(v, q);
-  let has_session_id = false;
-  let has_dir = false;
-  let has_config = false;
-  let has_tools = false;
-  let has_provider = false;
   for (const key in o) {
-    if (!$hasOwn.call(o, key)) continue;
-    switch (key) {
-      case "session_id":
-        has_session_id = true;
-        continue;
-      case "dir":
-        has_dir = true;
-        continue;
-      case "config":
-        has_config = true;
-        continue;
-      case "tools":
-        has_tools = true;
-        continue;
-      case "provider":
-        has_provider = true;
-        continue;
-    }
+    if (!$hasOwn.call(o, key) || knownHarnessOptions(key)) continue;
     if (o[key] !== undefined) $closed(o, knownHarnessOptions, q);
   }
   const v_session_id = o["session_id"];
@@ -2990,13 +2446,13 @@ function checkHarnessOptions(v: unknown, p: string, k?: $Key): void {
   const v_config = o["config"];
   const v_tools = o["tools"];
   const v_provider = o["provider"];
-  if (!(v_session_id !== undefined && (has_session_id || $hasOwn.call(o, "session_id")))) $missing("session_id", q);
-  if (!(v_dir !== undefined && (has_dir || $hasOwn.call(o, "dir")))) $missing("dir", q);
-  if (!(v_config !== undefined && (has_config || $hasOwn.call(o, "config")))) $missing("config", q);
-  if (!(v_tools !== undefined && (has_tools || $hasOwn.call(o, "tools")))) $missing("tools", q);
-  if (!(v_provider !== undefined && (has_provider || $hasOwn.call(o, "provider")))) $missing("provider", q);
+  $need(o, v_session_id, "session_id", q);
+  $need(o, v_dir, "dir", q);
+  $need(o, v_config, "config", q);
+  $need(o, v_tools, "tools", q);
+  $need(o, v_provider, "provider", q);
   checkNonEmptyString(v_session_id, q, "session_id");
-  if (typeof v_dir !== "string" || ($sur && !$wellFormed(v_dir))) $str(v_dir, q, "dir");
+  $str(v_dir, q, "dir");
   if (!reHarnessOptionsDir.test(v_dir)) $fail("pattern", q + "/dir", `${$describe(v_dir)} does not match the pattern`);
   checkConfig(v_config, q, "config");
   $arr(v_tools, q, "tools");
@@ -3020,53 +2476,16 @@ function writeHarnessOptions(v: unknown): string {
 }
 
 const canonHarnessOptionsKeys = {
-  session_id: 1,
-  dir: 1,
-  config: 1,
-  tools: 1,
-  provider: 1,
+  session_id: 0,
+  dir: 0,
+  config: canonConfig,
+  tools: (x: unknown) => $canonAll(x, canonToolSchema),
+  provider: canonProvider,
 } as const;
-const canonHarnessOptionsRank = $ranks(canonHarnessOptionsKeys);
+const canonHarnessOptionsTable = $canonTable(canonHarnessOptionsKeys, false);
 
 function canonHarnessOptions(v: unknown): boolean {
-  const o = v as $Obj;
-  if (o.toJSON !== undefined) return false;
-  let at = 0;
-  for (const key in o) {
-    switch (key) {
-      case "session_id":
-        if (at > canonHarnessOptionsRank[key]!) return false;
-        at = canonHarnessOptionsRank[key]!;
-        continue;
-      case "dir":
-        if (at > canonHarnessOptionsRank[key]!) return false;
-        at = canonHarnessOptionsRank[key]!;
-        continue;
-      case "config":
-        if (at > canonHarnessOptionsRank[key]!) return false;
-        at = canonHarnessOptionsRank[key]!;
-        if (!canonConfig(o[key])) return false;
-        continue;
-      case "tools":
-        if (at > canonHarnessOptionsRank[key]!) return false;
-        at = canonHarnessOptionsRank[key]!;
-        if (!$canonAll(o[key], canonToolSchema)) return false;
-        continue;
-      case "provider":
-        if (at > canonHarnessOptionsRank[key]!) return false;
-        at = canonHarnessOptionsRank[key]!;
-        if (!canonProvider(o[key])) return false;
-        continue;
-    }
-    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    at = Infinity;
-  }
-  if (!$isEnum.call(o, "session_id")) return false;
-  if (!$isEnum.call(o, "dir")) return false;
-  if (!$isEnum.call(o, "config")) return false;
-  if (!$isEnum.call(o, "tools")) return false;
-  if (!$isEnum.call(o, "provider")) return false;
-  return true;
+  return $canonObj(v, canonHarnessOptionsTable);
 }
 
 /** The session's configuration; immutable for the life of the session. */
@@ -3099,24 +2518,14 @@ function knownConfig(key: string): boolean {
 function checkConfig(v: unknown, p: string, k?: $Key): void {
   const q = $at(p, k);
   const o = $obj(v, q);
-  let has_model = false;
-  let has_tools = false;
   for (const key in o) {
-    if (!$hasOwn.call(o, key)) continue;
-    switch (key) {
-      case "model":
-        has_model = true;
-        continue;
-      case "tools":
-        has_tools = true;
-        continue;
-    }
+    if (!$hasOwn.call(o, key) || knownConfig(key)) continue;
     if (o[key] !== undefined) $closed(o, knownConfig, q);
   }
   const v_model = o["model"];
   const v_tools = o["tools"];
-  if (!(v_model !== undefined && (has_model || $hasOwn.call(o, "model")))) $missing("model", q);
-  if (!(v_tools !== undefined && (has_tools || $hasOwn.call(o, "tools")))) $missing("tools", q);
+  $need(o, v_model, "model", q);
+  $need(o, v_tools, "tools", q);
   checkNonEmptyString(v_model, q, "model");
   $arr(v_tools, q, "tools");
   const v_tools_q = $at(q, "tools");
@@ -3135,32 +2544,13 @@ function writeConfig(v: unknown): string {
 }
 
 const canonConfigKeys = {
-  model: 1,
-  tools: 1,
+  model: 0,
+  tools: 0,
 } as const;
-const canonConfigRank = $ranks(canonConfigKeys);
+const canonConfigTable = $canonTable(canonConfigKeys, false);
 
 function canonConfig(v: unknown): boolean {
-  const o = v as $Obj;
-  if (o.toJSON !== undefined) return false;
-  let at = 0;
-  for (const key in o) {
-    switch (key) {
-      case "model":
-        if (at > canonConfigRank[key]!) return false;
-        at = canonConfigRank[key]!;
-        continue;
-      case "tools":
-        if (at > canonConfigRank[key]!) return false;
-        at = canonConfigRank[key]!;
-        continue;
-    }
-    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    at = Infinity;
-  }
-  if (!$isEnum.call(o, "model")) return false;
-  if (!$isEnum.call(o, "tools")) return false;
-  return true;
+  return $canonObj(v, canonConfigTable);
 }
 
 /** A tool the model may call, as the model provider sees it. */
@@ -3196,33 +2586,18 @@ function knownToolSchema(key: string): boolean {
 function checkToolSchema(v: unknown, p: string, k?: $Key): void {
   const q = $at(p, k);
   const o = $obj(v, q);
-  let has_name = false;
-  let has_description = false;
-  let has_input_schema = false;
   for (const key in o) {
-    if (!$hasOwn.call(o, key)) continue;
-    switch (key) {
-      case "name":
-        has_name = true;
-        continue;
-      case "description":
-        has_description = true;
-        continue;
-      case "input_schema":
-        has_input_schema = true;
-        continue;
-    }
+    if (!$hasOwn.call(o, key) || knownToolSchema(key)) continue;
     if (o[key] !== undefined) $closed(o, knownToolSchema, q);
   }
   const v_name = o["name"];
   const v_description = o["description"];
   const v_input_schema = o["input_schema"];
-  if (!(v_name !== undefined && (has_name || $hasOwn.call(o, "name")))) $missing("name", q);
-  if (!(v_description !== undefined && (has_description || $hasOwn.call(o, "description")))) $missing("description", q);
-  if (!(v_input_schema !== undefined && (has_input_schema || $hasOwn.call(o, "input_schema"))))
-    $missing("input_schema", q);
+  $need(o, v_name, "name", q);
+  $need(o, v_description, "description", q);
+  $need(o, v_input_schema, "input_schema", q);
   checkNonEmptyString(v_name, q, "name");
-  if (typeof v_description !== "string" || ($sur && !$wellFormed(v_description))) $str(v_description, q, "description");
+  $str(v_description, q, "description");
   $free(v_input_schema, q, "input_schema", ["object"]);
 }
 
@@ -3236,38 +2611,14 @@ function writeToolSchema(v: unknown): string {
 }
 
 const canonToolSchemaKeys = {
-  name: 1,
-  description: 1,
-  input_schema: 1,
+  name: 0,
+  description: 0,
+  input_schema: 0,
 } as const;
-const canonToolSchemaRank = $ranks(canonToolSchemaKeys);
+const canonToolSchemaTable = $canonTable(canonToolSchemaKeys, false);
 
 function canonToolSchema(v: unknown): boolean {
-  const o = v as $Obj;
-  if (o.toJSON !== undefined) return false;
-  let at = 0;
-  for (const key in o) {
-    switch (key) {
-      case "name":
-        if (at > canonToolSchemaRank[key]!) return false;
-        at = canonToolSchemaRank[key]!;
-        continue;
-      case "description":
-        if (at > canonToolSchemaRank[key]!) return false;
-        at = canonToolSchemaRank[key]!;
-        continue;
-      case "input_schema":
-        if (at > canonToolSchemaRank[key]!) return false;
-        at = canonToolSchemaRank[key]!;
-        continue;
-    }
-    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    at = Infinity;
-  }
-  if (!$isEnum.call(o, "name")) return false;
-  if (!$isEnum.call(o, "description")) return false;
-  if (!$isEnum.call(o, "input_schema")) return false;
-  return true;
+  return $canonObj(v, canonToolSchemaTable);
 }
 
 /** Resolved model provider settings. Every member is optional; absent means the runner's default. */
@@ -3306,34 +2657,20 @@ function knownProvider(key: string): boolean {
 
 function checkProvider(v: unknown, p: string, k?: $Key): void {
   const o = $isObj(v) && p.length < 999 ? v : $obj(v, $at(p, k));
-  let has_api_key = false;
-  let has_base_url = false;
-  let has_api = false;
   for (const key in o) {
-    if (!$hasOwn.call(o, key)) continue;
-    switch (key) {
-      case "api_key":
-        has_api_key = true;
-        continue;
-      case "base_url":
-        has_base_url = true;
-        continue;
-      case "api":
-        has_api = true;
-        continue;
-    }
+    if (!$hasOwn.call(o, key) || knownProvider(key)) continue;
     if (o[key] !== undefined) $closed(o, knownProvider, $at(p, k));
   }
   const v_api_key = o["api_key"];
   const v_base_url = o["base_url"];
   const v_api = o["api"];
-  if (v_api_key !== undefined && (has_api_key || $hasOwn.call(o, "api_key"))) {
+  if (v_api_key !== undefined && $hasOwn.call(o, "api_key")) {
     if (typeof v_api_key !== "string" || ($sur && !$wellFormed(v_api_key))) $str(v_api_key, $at(p, k), "api_key");
   }
-  if (v_base_url !== undefined && (has_base_url || $hasOwn.call(o, "base_url"))) {
+  if (v_base_url !== undefined && $hasOwn.call(o, "base_url")) {
     if (typeof v_base_url !== "string" || ($sur && !$wellFormed(v_base_url))) $str(v_base_url, $at(p, k), "base_url");
   }
-  if (v_api !== undefined && (has_api || $hasOwn.call(o, "api"))) {
+  if (v_api !== undefined && $hasOwn.call(o, "api")) {
     if (typeof v_api !== "string" || ($sur && !$wellFormed(v_api))) $str(v_api, $at(p, k), "api");
   }
 }
@@ -3348,41 +2685,14 @@ function writeProvider(v: unknown): string {
 }
 
 const canonProviderKeys = {
-  api_key: 1,
-  base_url: 1,
-  api: 1,
+  api_key: 0,
+  base_url: 0,
+  api: 0,
 } as const;
-const canonProviderRank = $ranks(canonProviderKeys);
+const canonProviderTable = $canonTable(canonProviderKeys, false);
 
 function canonProvider(v: unknown): boolean {
-  const o = v as $Obj;
-  if (o.toJSON !== undefined) return false;
-  let at = 0;
-  for (const key in o) {
-    switch (key) {
-      case "api_key":
-        if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-        if (at > canonProviderRank[key]!) return false;
-        at = canonProviderRank[key]!;
-        continue;
-      case "base_url":
-        if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-        if (at > canonProviderRank[key]!) return false;
-        at = canonProviderRank[key]!;
-        continue;
-      case "api":
-        if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-        if (at > canonProviderRank[key]!) return false;
-        at = canonProviderRank[key]!;
-        continue;
-    }
-    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    at = Infinity;
-  }
-  if ($has(o, "api_key") && !$isEnum.call(o, "api_key")) return false;
-  if ($has(o, "base_url") && !$isEnum.call(o, "base_url")) return false;
-  if ($has(o, "api") && !$isEnum.call(o, "api")) return false;
-  return true;
+  return $canonObj(v, canonProviderTable);
 }
 
 /** A piece of user text: the parameters of `prompt` and `steer`. */
@@ -3411,18 +2721,12 @@ function knownText(key: string): boolean {
 
 function checkText(v: unknown, p: string, k?: $Key): void {
   const o = $isObj(v) && p.length < 999 ? v : $obj(v, $at(p, k));
-  let has_text = false;
   for (const key in o) {
-    if (!$hasOwn.call(o, key)) continue;
-    switch (key) {
-      case "text":
-        has_text = true;
-        continue;
-    }
+    if (!$hasOwn.call(o, key) || knownText(key)) continue;
     if (o[key] !== undefined) $closed(o, knownText, $at(p, k));
   }
   const v_text = o["text"];
-  if (!(v_text !== undefined && (has_text || $hasOwn.call(o, "text")))) $missing("text", $at(p, k));
+  if (v_text === undefined || !$hasOwn.call(o, "text")) $missing("text", $at(p, k));
   if (typeof v_text !== "string" || ($sur && !$wellFormed(v_text))) $str(v_text, $at(p, k), "text");
 }
 
@@ -3434,26 +2738,12 @@ function writeText(v: unknown): string {
 }
 
 const canonTextKeys = {
-  text: 1,
+  text: 0,
 } as const;
-const canonTextRank = $ranks(canonTextKeys);
+const canonTextTable = $canonTable(canonTextKeys, false);
 
 function canonText(v: unknown): boolean {
-  const o = v as $Obj;
-  if (o.toJSON !== undefined) return false;
-  let at = 0;
-  for (const key in o) {
-    switch (key) {
-      case "text":
-        if (at > canonTextRank[key]!) return false;
-        at = canonTextRank[key]!;
-        continue;
-    }
-    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    at = Infinity;
-  }
-  if (!$isEnum.call(o, "text")) return false;
-  return true;
+  return $canonObj(v, canonTextTable);
 }
 
 /** One file of a runner's native state, relative to the native directory. */
@@ -3488,36 +2778,20 @@ function knownNativeFile(key: string): boolean {
 
 function checkNativeFile(v: unknown, p: string, k?: $Key): void {
   const o = $isObj(v) && p.length < 999 ? v : $obj(v, $at(p, k));
-  let has_path = false;
-  let has_size = false;
-  let has_append_only = false;
   for (const key in o) {
-    if (!$hasOwn.call(o, key)) continue;
-    switch (key) {
-      case "path":
-        has_path = true;
-        continue;
-      case "size":
-        has_size = true;
-        continue;
-      case "append_only":
-        has_append_only = true;
-        continue;
-    }
+    if (!$hasOwn.call(o, key) || knownNativeFile(key)) continue;
     if (o[key] !== undefined) $closed(o, knownNativeFile, $at(p, k));
   }
   const v_path = o["path"];
   const v_size = o["size"];
   const v_append_only = o["append_only"];
-  if (!(v_path !== undefined && (has_path || $hasOwn.call(o, "path")))) $missing("path", $at(p, k));
-  if (!(v_size !== undefined && (has_size || $hasOwn.call(o, "size")))) $missing("size", $at(p, k));
-  if (!(v_append_only !== undefined && (has_append_only || $hasOwn.call(o, "append_only"))))
-    $missing("append_only", $at(p, k));
+  if (v_path === undefined || !$hasOwn.call(o, "path")) $missing("path", $at(p, k));
+  if (v_size === undefined || !$hasOwn.call(o, "size")) $missing("size", $at(p, k));
+  if (v_append_only === undefined || !$hasOwn.call(o, "append_only")) $missing("append_only", $at(p, k));
   if (typeof v_path !== "string" || ($sur && !$wellFormed(v_path))) $str(v_path, $at(p, k), "path");
   if (!reNativeFilePath.test(v_path))
     $fail("pattern", $at(p, k) + "/path", `${$describe(v_path)} does not match the pattern`);
-  if (typeof v_size !== "number" || !Number.isInteger(v_size) || v_size > $maxSafe || v_size < -$maxSafe)
-    $int(v_size, $at(p, k), "size");
+  if (typeof v_size !== "number" || !Number.isSafeInteger(v_size)) $int(v_size, $at(p, k), "size");
   if (v_size < 0) $fail("range", $at(p, k) + "/size", "below the minimum 0");
   if (typeof v_append_only !== "boolean") $bool(v_append_only, $at(p, k), "append_only");
 }
@@ -3532,38 +2806,14 @@ function writeNativeFile(v: unknown): string {
 }
 
 const canonNativeFileKeys = {
-  path: 1,
-  size: 1,
-  append_only: 1,
+  path: 0,
+  size: 0,
+  append_only: 0,
 } as const;
-const canonNativeFileRank = $ranks(canonNativeFileKeys);
+const canonNativeFileTable = $canonTable(canonNativeFileKeys, false);
 
 function canonNativeFile(v: unknown): boolean {
-  const o = v as $Obj;
-  if (o.toJSON !== undefined) return false;
-  let at = 0;
-  for (const key in o) {
-    switch (key) {
-      case "path":
-        if (at > canonNativeFileRank[key]!) return false;
-        at = canonNativeFileRank[key]!;
-        continue;
-      case "size":
-        if (at > canonNativeFileRank[key]!) return false;
-        at = canonNativeFileRank[key]!;
-        continue;
-      case "append_only":
-        if (at > canonNativeFileRank[key]!) return false;
-        at = canonNativeFileRank[key]!;
-        continue;
-    }
-    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    at = Infinity;
-  }
-  if (!$isEnum.call(o, "path")) return false;
-  if (!$isEnum.call(o, "size")) return false;
-  if (!$isEnum.call(o, "append_only")) return false;
-  return true;
+  return $canonObj(v, canonNativeFileTable);
 }
 
 /** A model-initiated call of a bound tool: the parameters of `tool.call`. */
@@ -3599,30 +2849,16 @@ function knownToolCall(key: string): boolean {
 function checkToolCall(v: unknown, p: string, k?: $Key): void {
   const q = $at(p, k);
   const o = $obj(v, q);
-  let has_id = false;
-  let has_name = false;
-  let has_arguments = false;
   for (const key in o) {
-    if (!$hasOwn.call(o, key)) continue;
-    switch (key) {
-      case "id":
-        has_id = true;
-        continue;
-      case "name":
-        has_name = true;
-        continue;
-      case "arguments":
-        has_arguments = true;
-        continue;
-    }
+    if (!$hasOwn.call(o, key) || knownToolCall(key)) continue;
     if (o[key] !== undefined) $closed(o, knownToolCall, q);
   }
   const v_id = o["id"];
   const v_name = o["name"];
   const v_arguments = o["arguments"];
-  if (!(v_id !== undefined && (has_id || $hasOwn.call(o, "id")))) $missing("id", q);
-  if (!(v_name !== undefined && (has_name || $hasOwn.call(o, "name")))) $missing("name", q);
-  if (!(v_arguments !== undefined && (has_arguments || $hasOwn.call(o, "arguments")))) $missing("arguments", q);
+  $need(o, v_id, "id", q);
+  $need(o, v_name, "name", q);
+  $need(o, v_arguments, "arguments", q);
   checkNonEmptyString(v_id, q, "id");
   checkNonEmptyString(v_name, q, "name");
   $free(v_arguments, q, "arguments", ["object"]);
@@ -3638,38 +2874,14 @@ function writeToolCall(v: unknown): string {
 }
 
 const canonToolCallKeys = {
-  id: 1,
-  name: 1,
-  arguments: 1,
+  id: 0,
+  name: 0,
+  arguments: 0,
 } as const;
-const canonToolCallRank = $ranks(canonToolCallKeys);
+const canonToolCallTable = $canonTable(canonToolCallKeys, false);
 
 function canonToolCall(v: unknown): boolean {
-  const o = v as $Obj;
-  if (o.toJSON !== undefined) return false;
-  let at = 0;
-  for (const key in o) {
-    switch (key) {
-      case "id":
-        if (at > canonToolCallRank[key]!) return false;
-        at = canonToolCallRank[key]!;
-        continue;
-      case "name":
-        if (at > canonToolCallRank[key]!) return false;
-        at = canonToolCallRank[key]!;
-        continue;
-      case "arguments":
-        if (at > canonToolCallRank[key]!) return false;
-        at = canonToolCallRank[key]!;
-        continue;
-    }
-    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    at = Infinity;
-  }
-  if (!$isEnum.call(o, "id")) return false;
-  if (!$isEnum.call(o, "name")) return false;
-  if (!$isEnum.call(o, "arguments")) return false;
-  return true;
+  return $canonObj(v, canonToolCallTable);
 }
 
 /** The outcome of a tool call: the result of `tool.call`. A failed tool is still a result (`is_error: true`), which goes back to the model. */
@@ -3702,31 +2914,21 @@ function knownToolResult(key: string): boolean {
 function checkToolResult(v: unknown, p: string, k?: $Key): void {
   const q = $at(p, k);
   const o = $obj(v, q);
-  let has_content = false;
-  let has_is_error = false;
   for (const key in o) {
-    if (!$hasOwn.call(o, key)) continue;
-    switch (key) {
-      case "content":
-        has_content = true;
-        continue;
-      case "is_error":
-        has_is_error = true;
-        continue;
-    }
+    if (!$hasOwn.call(o, key) || knownToolResult(key)) continue;
     if (o[key] !== undefined) $closed(o, knownToolResult, q);
   }
   const v_content = o["content"];
   const v_is_error = o["is_error"];
-  if (!(v_content !== undefined && (has_content || $hasOwn.call(o, "content")))) $missing("content", q);
-  if (!(v_is_error !== undefined && (has_is_error || $hasOwn.call(o, "is_error")))) $missing("is_error", q);
+  $need(o, v_content, "content", q);
+  $need(o, v_is_error, "is_error", q);
   $arr(v_content, q, "content");
   const v_content_q = $at(q, "content");
   for (let v_content_i = 0; v_content_i < v_content.length; v_content_i++) {
     const v_content_e = v_content[v_content_i];
     checkContentBlock(v_content_e, v_content_q, v_content_i);
   }
-  if (typeof v_is_error !== "boolean") $bool(v_is_error, q, "is_error");
+  $bool(v_is_error, q, "is_error");
 }
 
 function writeToolResult(v: unknown): string {
@@ -3738,33 +2940,13 @@ function writeToolResult(v: unknown): string {
 }
 
 const canonToolResultKeys = {
-  content: 1,
-  is_error: 1,
+  content: (x: unknown) => $canonAll(x, canonContentBlock),
+  is_error: 0,
 } as const;
-const canonToolResultRank = $ranks(canonToolResultKeys);
+const canonToolResultTable = $canonTable(canonToolResultKeys, false);
 
 function canonToolResult(v: unknown): boolean {
-  const o = v as $Obj;
-  if (o.toJSON !== undefined) return false;
-  let at = 0;
-  for (const key in o) {
-    switch (key) {
-      case "content":
-        if (at > canonToolResultRank[key]!) return false;
-        at = canonToolResultRank[key]!;
-        if (!$canonAll(o[key], canonContentBlock)) return false;
-        continue;
-      case "is_error":
-        if (at > canonToolResultRank[key]!) return false;
-        at = canonToolResultRank[key]!;
-        continue;
-    }
-    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    at = Infinity;
-  }
-  if (!$isEnum.call(o, "content")) return false;
-  if (!$isEnum.call(o, "is_error")) return false;
-  return true;
+  return $canonObj(v, canonToolResultTable);
 }
 
 /** One block of tool output, discriminated by `type` so that more kinds can be added. */
@@ -3843,24 +3025,14 @@ function knownTextBlock(key: string): boolean {
 
 function checkTextBlock(v: unknown, p: string, k?: $Key): void {
   const o = $isObj(v) && p.length < 999 ? v : $obj(v, $at(p, k));
-  let has_type = false;
-  let has_text = false;
   for (const key in o) {
-    if (!$hasOwn.call(o, key)) continue;
-    switch (key) {
-      case "type":
-        has_type = true;
-        continue;
-      case "text":
-        has_text = true;
-        continue;
-    }
+    if (!$hasOwn.call(o, key) || knownTextBlock(key)) continue;
     if (o[key] !== undefined) $closed(o, knownTextBlock, $at(p, k));
   }
   const v_type = o["type"];
   const v_text = o["text"];
-  if (!(v_type !== undefined && (has_type || $hasOwn.call(o, "type")))) $missing("type", $at(p, k));
-  if (!(v_text !== undefined && (has_text || $hasOwn.call(o, "text")))) $missing("text", $at(p, k));
+  if (v_type === undefined || !$hasOwn.call(o, "type")) $missing("type", $at(p, k));
+  if (v_text === undefined || !$hasOwn.call(o, "text")) $missing("text", $at(p, k));
   if (typeof v_type !== "string" || ($sur && !$wellFormed(v_type))) $str(v_type, $at(p, k), "type");
   if (v_type !== "text") $fail("const", $at(p, k) + "/type", 'expected the constant "text"');
   if (typeof v_text !== "string" || ($sur && !$wellFormed(v_text))) $str(v_text, $at(p, k), "text");
@@ -3875,32 +3047,13 @@ function writeTextBlock(v: unknown): string {
 }
 
 const canonTextBlockKeys = {
-  type: 1,
-  text: 1,
+  type: 0,
+  text: 0,
 } as const;
-const canonTextBlockRank = $ranks(canonTextBlockKeys);
+const canonTextBlockTable = $canonTable(canonTextBlockKeys, false);
 
 function canonTextBlock(v: unknown): boolean {
-  const o = v as $Obj;
-  if (o.toJSON !== undefined) return false;
-  let at = 0;
-  for (const key in o) {
-    switch (key) {
-      case "type":
-        if (at > canonTextBlockRank[key]!) return false;
-        at = canonTextBlockRank[key]!;
-        continue;
-      case "text":
-        if (at > canonTextBlockRank[key]!) return false;
-        at = canonTextBlockRank[key]!;
-        continue;
-    }
-    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    at = Infinity;
-  }
-  if (!$isEnum.call(o, "type")) return false;
-  if (!$isEnum.call(o, "text")) return false;
-  return true;
+  return $canonObj(v, canonTextBlockTable);
 }
 
 /** Tokens the model consumed and produced for one assistant message. */
@@ -3932,29 +3085,17 @@ function knownUsage(key: string): boolean {
 
 function checkUsage(v: unknown, p: string, k?: $Key): void {
   const o = $isObj(v) && p.length < 999 ? v : $obj(v, $at(p, k));
-  let has_input = false;
-  let has_output = false;
   for (const key in o) {
-    if (!$hasOwn.call(o, key)) continue;
-    switch (key) {
-      case "input":
-        has_input = true;
-        continue;
-      case "output":
-        has_output = true;
-        continue;
-    }
+    if (!$hasOwn.call(o, key) || knownUsage(key)) continue;
     if (o[key] !== undefined) $closed(o, knownUsage, $at(p, k));
   }
   const v_input = o["input"];
   const v_output = o["output"];
-  if (!(v_input !== undefined && (has_input || $hasOwn.call(o, "input")))) $missing("input", $at(p, k));
-  if (!(v_output !== undefined && (has_output || $hasOwn.call(o, "output")))) $missing("output", $at(p, k));
-  if (typeof v_input !== "number" || !Number.isInteger(v_input) || v_input > $maxSafe || v_input < -$maxSafe)
-    $int(v_input, $at(p, k), "input");
+  if (v_input === undefined || !$hasOwn.call(o, "input")) $missing("input", $at(p, k));
+  if (v_output === undefined || !$hasOwn.call(o, "output")) $missing("output", $at(p, k));
+  if (typeof v_input !== "number" || !Number.isSafeInteger(v_input)) $int(v_input, $at(p, k), "input");
   if (v_input < 0) $fail("range", $at(p, k) + "/input", "below the minimum 0");
-  if (typeof v_output !== "number" || !Number.isInteger(v_output) || v_output > $maxSafe || v_output < -$maxSafe)
-    $int(v_output, $at(p, k), "output");
+  if (typeof v_output !== "number" || !Number.isSafeInteger(v_output)) $int(v_output, $at(p, k), "output");
   if (v_output < 0) $fail("range", $at(p, k) + "/output", "below the minimum 0");
 }
 
@@ -3967,32 +3108,13 @@ function writeUsage(v: unknown): string {
 }
 
 const canonUsageKeys = {
-  input: 1,
-  output: 1,
+  input: 0,
+  output: 0,
 } as const;
-const canonUsageRank = $ranks(canonUsageKeys);
+const canonUsageTable = $canonTable(canonUsageKeys, false);
 
 function canonUsage(v: unknown): boolean {
-  const o = v as $Obj;
-  if (o.toJSON !== undefined) return false;
-  let at = 0;
-  for (const key in o) {
-    switch (key) {
-      case "input":
-        if (at > canonUsageRank[key]!) return false;
-        at = canonUsageRank[key]!;
-        continue;
-      case "output":
-        if (at > canonUsageRank[key]!) return false;
-        at = canonUsageRank[key]!;
-        continue;
-    }
-    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    at = Infinity;
-  }
-  if (!$isEnum.call(o, "input")) return false;
-  if (!$isEnum.call(o, "output")) return false;
-  return true;
+  return $canonObj(v, canonUsageTable);
 }
 
 /** A streamed fragment of the assistant's message: the data of `assistant.delta`. */
@@ -4021,18 +3143,12 @@ function knownAssistantDelta(key: string): boolean {
 
 function checkAssistantDelta(v: unknown, p: string, k?: $Key): void {
   const o = $isObj(v) && p.length < 999 ? v : $obj(v, $at(p, k));
-  let has_text = false;
   for (const key in o) {
-    if (!$hasOwn.call(o, key)) continue;
-    switch (key) {
-      case "text":
-        has_text = true;
-        continue;
-    }
+    if (!$hasOwn.call(o, key) || knownAssistantDelta(key)) continue;
     if (o[key] !== undefined) $closed(o, knownAssistantDelta, $at(p, k));
   }
   const v_text = o["text"];
-  if (!(v_text !== undefined && (has_text || $hasOwn.call(o, "text")))) $missing("text", $at(p, k));
+  if (v_text === undefined || !$hasOwn.call(o, "text")) $missing("text", $at(p, k));
   if (typeof v_text !== "string" || ($sur && !$wellFormed(v_text))) $str(v_text, $at(p, k), "text");
 }
 
@@ -4044,26 +3160,12 @@ function writeAssistantDelta(v: unknown): string {
 }
 
 const canonAssistantDeltaKeys = {
-  text: 1,
+  text: 0,
 } as const;
-const canonAssistantDeltaRank = $ranks(canonAssistantDeltaKeys);
+const canonAssistantDeltaTable = $canonTable(canonAssistantDeltaKeys, false);
 
 function canonAssistantDelta(v: unknown): boolean {
-  const o = v as $Obj;
-  if (o.toJSON !== undefined) return false;
-  let at = 0;
-  for (const key in o) {
-    switch (key) {
-      case "text":
-        if (at > canonAssistantDeltaRank[key]!) return false;
-        at = canonAssistantDeltaRank[key]!;
-        continue;
-    }
-    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    at = Infinity;
-  }
-  if (!$isEnum.call(o, "text")) return false;
-  return true;
+  return $canonObj(v, canonAssistantDeltaTable);
 }
 
 /** The assistant's complete message: the data of `assistant.message`. */
@@ -4099,31 +3201,17 @@ function knownAssistantMessage(key: string): boolean {
 function checkAssistantMessage(v: unknown, p: string, k?: $Key): void {
   const q = $at(p, k);
   const o = $obj(v, q);
-  let has_text = false;
-  let has_usage = false;
-  let has_stop_reason = false;
   for (const key in o) {
-    if (!$hasOwn.call(o, key)) continue;
-    switch (key) {
-      case "text":
-        has_text = true;
-        continue;
-      case "usage":
-        has_usage = true;
-        continue;
-      case "stop_reason":
-        has_stop_reason = true;
-        continue;
-    }
+    if (!$hasOwn.call(o, key) || knownAssistantMessage(key)) continue;
     if (o[key] !== undefined) $closed(o, knownAssistantMessage, q);
   }
   const v_text = o["text"];
   const v_usage = o["usage"];
   const v_stop_reason = o["stop_reason"];
-  if (!(v_text !== undefined && (has_text || $hasOwn.call(o, "text")))) $missing("text", q);
-  if (!(v_usage !== undefined && (has_usage || $hasOwn.call(o, "usage")))) $missing("usage", q);
-  if (!(v_stop_reason !== undefined && (has_stop_reason || $hasOwn.call(o, "stop_reason")))) $missing("stop_reason", q);
-  if (typeof v_text !== "string" || ($sur && !$wellFormed(v_text))) $str(v_text, q, "text");
+  $need(o, v_text, "text", q);
+  $need(o, v_usage, "usage", q);
+  $need(o, v_stop_reason, "stop_reason", q);
+  $str(v_text, q, "text");
   checkUsage(v_usage, q, "usage");
   checkStopReason(v_stop_reason, q, "stop_reason");
 }
@@ -4138,39 +3226,14 @@ function writeAssistantMessage(v: unknown): string {
 }
 
 const canonAssistantMessageKeys = {
-  text: 1,
-  usage: 1,
-  stop_reason: 1,
+  text: 0,
+  usage: canonUsage,
+  stop_reason: 0,
 } as const;
-const canonAssistantMessageRank = $ranks(canonAssistantMessageKeys);
+const canonAssistantMessageTable = $canonTable(canonAssistantMessageKeys, false);
 
 function canonAssistantMessage(v: unknown): boolean {
-  const o = v as $Obj;
-  if (o.toJSON !== undefined) return false;
-  let at = 0;
-  for (const key in o) {
-    switch (key) {
-      case "text":
-        if (at > canonAssistantMessageRank[key]!) return false;
-        at = canonAssistantMessageRank[key]!;
-        continue;
-      case "usage":
-        if (at > canonAssistantMessageRank[key]!) return false;
-        at = canonAssistantMessageRank[key]!;
-        if (!canonUsage(o[key])) return false;
-        continue;
-      case "stop_reason":
-        if (at > canonAssistantMessageRank[key]!) return false;
-        at = canonAssistantMessageRank[key]!;
-        continue;
-    }
-    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    at = Infinity;
-  }
-  if (!$isEnum.call(o, "text")) return false;
-  if (!$isEnum.call(o, "usage")) return false;
-  if (!$isEnum.call(o, "stop_reason")) return false;
-  return true;
+  return $canonObj(v, canonAssistantMessageTable);
 }
 
 /** Why a request failed. */
@@ -4203,26 +3266,16 @@ function knownResponseError(key: string): boolean {
 function checkResponseError(v: unknown, p: string, k?: $Key): void {
   const q = $at(p, k);
   const o = $obj(v, q);
-  let has_code = false;
-  let has_message = false;
   for (const key in o) {
-    if (!$hasOwn.call(o, key)) continue;
-    switch (key) {
-      case "code":
-        has_code = true;
-        continue;
-      case "message":
-        has_message = true;
-        continue;
-    }
+    if (!$hasOwn.call(o, key) || knownResponseError(key)) continue;
     if (o[key] !== undefined) $closed(o, knownResponseError, q);
   }
   const v_code = o["code"];
   const v_message = o["message"];
-  if (!(v_code !== undefined && (has_code || $hasOwn.call(o, "code")))) $missing("code", q);
-  if (!(v_message !== undefined && (has_message || $hasOwn.call(o, "message")))) $missing("message", q);
+  $need(o, v_code, "code", q);
+  $need(o, v_message, "message", q);
   checkErrorCode(v_code, q, "code");
-  if (typeof v_message !== "string" || ($sur && !$wellFormed(v_message))) $str(v_message, q, "message");
+  $str(v_message, q, "message");
 }
 
 function writeResponseError(v: unknown): string {
@@ -4234,32 +3287,13 @@ function writeResponseError(v: unknown): string {
 }
 
 const canonResponseErrorKeys = {
-  code: 1,
-  message: 1,
+  code: 0,
+  message: 0,
 } as const;
-const canonResponseErrorRank = $ranks(canonResponseErrorKeys);
+const canonResponseErrorTable = $canonTable(canonResponseErrorKeys, false);
 
 function canonResponseError(v: unknown): boolean {
-  const o = v as $Obj;
-  if (o.toJSON !== undefined) return false;
-  let at = 0;
-  for (const key in o) {
-    switch (key) {
-      case "code":
-        if (at > canonResponseErrorRank[key]!) return false;
-        at = canonResponseErrorRank[key]!;
-        continue;
-      case "message":
-        if (at > canonResponseErrorRank[key]!) return false;
-        at = canonResponseErrorRank[key]!;
-        continue;
-    }
-    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    at = Infinity;
-  }
-  if (!$isEnum.call(o, "code")) return false;
-  if (!$isEnum.call(o, "message")) return false;
-  return true;
+  return $canonObj(v, canonResponseErrorTable);
 }
 
 /** The result of `open`: empty, or the tools the runner exposed (diagnostic). */
@@ -4289,23 +3323,17 @@ function knownOpenResult(key: string): boolean {
 function checkOpenResult(v: unknown, p: string, k?: $Key): void {
   const q = $at(p, k);
   const o = $obj(v, q);
-  let has_tools = false;
   for (const key in o) {
-    if (!$hasOwn.call(o, key)) continue;
-    switch (key) {
-      case "tools":
-        has_tools = true;
-        continue;
-    }
+    if (!$hasOwn.call(o, key) || knownOpenResult(key)) continue;
     if (o[key] !== undefined) $closed(o, knownOpenResult, q);
   }
   const v_tools = o["tools"];
-  if (v_tools !== undefined && (has_tools || $hasOwn.call(o, "tools"))) {
+  if (v_tools !== undefined && $hasOwn.call(o, "tools")) {
     $arr(v_tools, q, "tools");
     const v_tools_q = $at(q, "tools");
     for (let v_tools_i = 0; v_tools_i < v_tools.length; v_tools_i++) {
       const v_tools_e = v_tools[v_tools_i];
-      if (typeof v_tools_e !== "string" || ($sur && !$wellFormed(v_tools_e))) $str(v_tools_e, v_tools_q, v_tools_i);
+      $str(v_tools_e, v_tools_q, v_tools_i);
     }
   }
 }
@@ -4318,27 +3346,12 @@ function writeOpenResult(v: unknown): string {
 }
 
 const canonOpenResultKeys = {
-  tools: 1,
+  tools: 0,
 } as const;
-const canonOpenResultRank = $ranks(canonOpenResultKeys);
+const canonOpenResultTable = $canonTable(canonOpenResultKeys, false);
 
 function canonOpenResult(v: unknown): boolean {
-  const o = v as $Obj;
-  if (o.toJSON !== undefined) return false;
-  let at = 0;
-  for (const key in o) {
-    switch (key) {
-      case "tools":
-        if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-        if (at > canonOpenResultRank[key]!) return false;
-        at = canonOpenResultRank[key]!;
-        continue;
-    }
-    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    at = Infinity;
-  }
-  if ($has(o, "tools") && !$isEnum.call(o, "tools")) return false;
-  return true;
+  return $canonObj(v, canonOpenResultTable);
 }
 
 /** The result of `prompt`: empty when the turn completed, `{"interrupted": true}` when it was interrupted. */
@@ -4367,18 +3380,12 @@ function knownPromptResult(key: string): boolean {
 
 function checkPromptResult(v: unknown, p: string, k?: $Key): void {
   const o = $isObj(v) && p.length < 999 ? v : $obj(v, $at(p, k));
-  let has_interrupted = false;
   for (const key in o) {
-    if (!$hasOwn.call(o, key)) continue;
-    switch (key) {
-      case "interrupted":
-        has_interrupted = true;
-        continue;
-    }
+    if (!$hasOwn.call(o, key) || knownPromptResult(key)) continue;
     if (o[key] !== undefined) $closed(o, knownPromptResult, $at(p, k));
   }
   const v_interrupted = o["interrupted"];
-  if (v_interrupted !== undefined && (has_interrupted || $hasOwn.call(o, "interrupted"))) {
+  if (v_interrupted !== undefined && $hasOwn.call(o, "interrupted")) {
     if (typeof v_interrupted !== "boolean") $bool(v_interrupted, $at(p, k), "interrupted");
     if (v_interrupted !== true) $fail("const", $at(p, k) + "/interrupted", "expected the constant true");
   }
@@ -4392,27 +3399,12 @@ function writePromptResult(v: unknown): string {
 }
 
 const canonPromptResultKeys = {
-  interrupted: 1,
+  interrupted: 0,
 } as const;
-const canonPromptResultRank = $ranks(canonPromptResultKeys);
+const canonPromptResultTable = $canonTable(canonPromptResultKeys, false);
 
 function canonPromptResult(v: unknown): boolean {
-  const o = v as $Obj;
-  if (o.toJSON !== undefined) return false;
-  let at = 0;
-  for (const key in o) {
-    switch (key) {
-      case "interrupted":
-        if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-        if (at > canonPromptResultRank[key]!) return false;
-        at = canonPromptResultRank[key]!;
-        continue;
-    }
-    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    at = Infinity;
-  }
-  if ($has(o, "interrupted") && !$isEnum.call(o, "interrupted")) return false;
-  return true;
+  return $canonObj(v, canonPromptResultTable);
 }
 
 /** The empty result of `steer`, `interrupt` and `detach`. */
@@ -4435,7 +3427,7 @@ function knownEmptyResult(key: string): boolean {
 function checkEmptyResult(v: unknown, p: string, k?: $Key): void {
   const o = $isObj(v) && p.length < 999 ? v : $obj(v, $at(p, k));
   for (const key in o) {
-    if (!$hasOwn.call(o, key)) continue;
+    if (!$hasOwn.call(o, key) || knownEmptyResult(key)) continue;
     if (o[key] !== undefined) $closed(o, knownEmptyResult, $at(p, k));
   }
 }
@@ -4446,15 +3438,11 @@ function writeEmptyResult(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
+const canonEmptyResultKeys = {} as const;
+const canonEmptyResultTable = $canonTable(canonEmptyResultKeys, false);
+
 function canonEmptyResult(v: unknown): boolean {
-  const o = v as $Obj;
-  if (o.toJSON !== undefined) return false;
-  let at = 0;
-  for (const key in o) {
-    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    at = Infinity;
-  }
-  return true;
+  return $canonObj(v, canonEmptyResultTable);
 }
 
 /** The result of `checkpoint`: the files needed to restore the conversation. */

@@ -207,6 +207,8 @@ function $str(v: unknown, p: string, k?: $Key): asserts v is string {
 }
 
 function $int(v: unknown, p: string, k?: $Key): asserts v is number {
+  // (a safe integer is within ±(2^53 − 1), rule 9)
+  if (Number.isSafeInteger(v)) return;
   if (typeof v !== "number") $fail("type", $at(p, k), `expected integer, got ${$kindOf(v)}`);
   if (!Number.isFinite(v)) $fail("range", $at(p, k), "number is not finite");
   if (!Number.isInteger(v)) $fail("type", $at(p, k), "expected integer, got a fraction");
@@ -234,16 +236,59 @@ function $obj(v: unknown, p: string): $Obj {
   return v;
 }
 
-/** The ranks of an object's declared keys (1, 2, ...) in the order its literal lists them (none integer-like). */
-function $ranks(keys: Readonly<Record<string, 1>>): Readonly<Record<string, number>> {
-  const r: Record<string, number> = Object.create(null) as Record<string, number>;
-  Object.keys(keys).forEach((k, i) => (r[k] = i + 1));
-  return r;
+/** A declared key's canon check: 0 when JSON.stringify writes its checked value canonically. */
+type $CanonOf = 0 | ((v: unknown) => boolean);
+
+/** What $canonObj needs of an object definition, built once from the literal of its declared keys. */
+interface $CanonTable {
+  /** the declared keys in the writer's order, and the canon check of each */
+  names: readonly string[];
+  of: readonly $CanonOf[];
+  /** extra members are typed: the writer writes them (closed objects have none, checked) */
+  typedExtras: boolean;
+}
+
+/** The canon table of an object's declared keys, in the order its literal lists them (none integer-like). */
+function $canonTable(keys: Readonly<Record<string, $CanonOf>>, typedExtras: boolean): $CanonTable {
+  const names = Object.keys(keys);
+  return { names, of: names.map((k) => keys[k]!), typedExtras };
+}
+
+/**
+ * Whether JSON.stringify writes a checked object canonically: no toJSON, its own defined members in
+ * the writer's order (declared keys in order, untyped extra members after), each declared one
+ * enumerable and canonical itself. One cursor over the declared keys: a declared key for-in skips
+ * over must be absent (present, it is out of order or not enumerable), so no key is looked up.
+ */
+function $canonObj(v: unknown, t: $CanonTable): boolean {
+  const o = v as $Obj;
+  if (o.toJSON !== undefined) return false;
+  const names = t.names;
+  const n = names.length;
+  let j = 0;
+  for (const key in o) {
+    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+    while (j < n && names[j] !== key) if ($has(o, names[j++]!)) return false;
+    if (j === n) {
+      // an extra member, after every declared one
+      if (t.typedExtras) return false;
+      continue;
+    }
+    const of = t.of[j++]!;
+    if (of !== 0 && !of(o[key])) return false;
+  }
+  while (j < n) if ($has(o, names[j++]!)) return false;
+  return true;
 }
 
 /** A typed container at pointer q nested deeper than the limit (a recursive definition) → depth at it. */
 function $deep(q: string): void {
   if ($levelOf(q) > $maxDepth) $fail("depth", q, $depthMessage);
+}
+
+/** A required member read into v: missing unless own and defined. */
+function $need(o: $Obj, v: unknown, key: string, p: string): void {
+  if (v === undefined || !$hasOwn.call(o, key)) $missing(key, p);
 }
 
 function $missing(key: string, p: string): never {
@@ -258,8 +303,6 @@ function $extras(o: $Obj, known: $Known, p: string): void {
     $free(o[k], p, $esc(k), undefined);
   }
 }
-
-const $isEnum = Object.prototype.propertyIsEnumerable;
 
 /** Writes the extra members of a checked open object (after its declared ones): `,"key":value` each. */
 function $writeExtras(o: $Obj, known: $Known): string {
@@ -463,11 +506,11 @@ function checkPoint(v: unknown, p: string, k?: $Key): void {
   const q = $at(p, k);
   if (v.length > 0) {
     const e = v[0];
-    if (typeof e !== "number" || !Number.isFinite(e)) $num(e, q, 0);
+    $num(e, q, 0);
   }
   if (v.length > 1) {
     const e = v[1];
-    if (typeof e !== "number" || !Number.isFinite(e)) $num(e, q, 1);
+    $num(e, q, 1);
   }
   for (let i = 2; i < v.length; i++) {
     const e = v[i];
@@ -492,14 +535,14 @@ function checkTags(v: unknown, p: string, k?: $Key): void {
   const q = $at(p, k);
   for (let i = 0; i < v.length; i++) {
     const e = v[i];
-    if (typeof e !== "string" || ($sur && !$wellFormed(e))) $str(e, q, i);
+    $str(e, q, i);
   }
   $unique(v, q);
   $contains(
     v,
     q,
     (v: unknown, p: string, k?: $Key): void => {
-      if (typeof v !== "string" || ($sur && !$wellFormed(v))) $str(v, p, k);
+      $str(v, p, k);
       if (v !== "main") $fail("const", $at(p, k), 'expected the constant "main"');
     },
     1,
@@ -526,11 +569,11 @@ function checkEntry(v: unknown, p: string, k?: $Key): void {
   const q = $at(p, k);
   if (v.length > 0) {
     const e = v[0];
-    if (typeof e !== "string" || ($sur && !$wellFormed(e))) $str(e, q, 0);
+    $str(e, q, 0);
   }
   if (v.length > 1) {
     const e = v[1];
-    if (typeof e !== "number" || !Number.isInteger(e) || e > $maxSafe || e < -$maxSafe) $int(e, q, 1);
+    $int(e, q, 1);
   }
   if (v.length > 2) {
     const e = v[2];
@@ -538,7 +581,7 @@ function checkEntry(v: unknown, p: string, k?: $Key): void {
   }
   for (let i = 3; i < v.length; i++) {
     const e = v[i];
-    if (typeof e !== "boolean") $bool(e, q, i);
+    $bool(e, q, i);
   }
 }
 
@@ -584,19 +627,13 @@ function knownEntryItem3(key: string): boolean {
 
 function checkEntryItem3(v: unknown, p: string, k?: $Key): void {
   const o = $isObj(v) && p.length < 999 ? v : $obj(v, $at(p, k));
-  let has_note = false;
   let extra = false;
   for (const key in o) {
-    if (!$hasOwn.call(o, key)) continue;
-    switch (key) {
-      case "note":
-        has_note = true;
-        continue;
-    }
+    if (!$hasOwn.call(o, key) || knownEntryItem3(key)) continue;
     extra = true;
   }
   const v_note = o["note"];
-  if (v_note !== undefined && (has_note || $hasOwn.call(o, "note"))) {
+  if (v_note !== undefined && $hasOwn.call(o, "note")) {
     if (typeof v_note !== "string" || ($sur && !$wellFormed(v_note))) $str(v_note, $at(p, k), "note");
   }
   if (extra) $extras(o, knownEntryItem3, $at(p, k));
@@ -611,27 +648,12 @@ function writeEntryItem3(v: unknown): string {
 }
 
 const canonEntryItem3Keys = {
-  note: 1,
+  note: 0,
 } as const;
-const canonEntryItem3Rank = $ranks(canonEntryItem3Keys);
+const canonEntryItem3Table = $canonTable(canonEntryItem3Keys, false);
 
 function canonEntryItem3(v: unknown): boolean {
-  const o = v as $Obj;
-  if (o.toJSON !== undefined) return false;
-  let at = 0;
-  for (const key in o) {
-    switch (key) {
-      case "note":
-        if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-        if (at > canonEntryItem3Rank[key]!) return false;
-        at = canonEntryItem3Rank[key]!;
-        continue;
-    }
-    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    at = Infinity;
-  }
-  if ($has(o, "note") && !$isEnum.call(o, "note")) return false;
-  return true;
+  return $canonObj(v, canonEntryItem3Table);
 }
 
 export type Row = {
@@ -661,26 +683,19 @@ function knownRow(key: string): boolean {
 function checkRow(v: unknown, p: string, k?: $Key): void {
   const q = $at(p, k);
   const o = $obj(v, q);
-  let has_cell = false;
   let extra = false;
   for (const key in o) {
-    if (!$hasOwn.call(o, key)) continue;
-    switch (key) {
-      case "cell":
-        has_cell = true;
-        continue;
-    }
+    if (!$hasOwn.call(o, key) || knownRow(key)) continue;
     extra = true;
   }
   const v_cell = o["cell"];
-  if (!(v_cell !== undefined && (has_cell || $hasOwn.call(o, "cell")))) $missing("cell", q);
+  $need(o, v_cell, "cell", q);
   $arr(v_cell, q, "cell");
   if (v_cell.length > 2) $fail("length", q + "/cell", `array of ${v_cell.length} items, expected at most 2`);
   const v_cell_q = $at(q, "cell");
   if (v_cell.length > 0) {
     const v_cell_e = v_cell[0];
-    if (typeof v_cell_e !== "number" || !Number.isInteger(v_cell_e) || v_cell_e > $maxSafe || v_cell_e < -$maxSafe)
-      $int(v_cell_e, v_cell_q, 0);
+    $int(v_cell_e, v_cell_q, 0);
   }
   if (v_cell.length > 1) {
     const v_cell_e = v_cell[1];
@@ -699,24 +714,10 @@ function writeRow(v: unknown): string {
 }
 
 const canonRowKeys = {
-  cell: 1,
+  cell: 0,
 } as const;
-const canonRowRank = $ranks(canonRowKeys);
+const canonRowTable = $canonTable(canonRowKeys, false);
 
 function canonRow(v: unknown): boolean {
-  const o = v as $Obj;
-  if (o.toJSON !== undefined) return false;
-  let at = 0;
-  for (const key in o) {
-    switch (key) {
-      case "cell":
-        if (at > canonRowRank[key]!) return false;
-        at = canonRowRank[key]!;
-        continue;
-    }
-    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    at = Infinity;
-  }
-  if (!$isEnum.call(o, "cell")) return false;
-  return true;
+  return $canonObj(v, canonRowTable);
 }

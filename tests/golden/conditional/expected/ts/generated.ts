@@ -229,16 +229,59 @@ function $obj(v: unknown, p: string): $Obj {
   return v;
 }
 
-/** The ranks of an object's declared keys (1, 2, ...) in the order its literal lists them (none integer-like). */
-function $ranks(keys: Readonly<Record<string, 1>>): Readonly<Record<string, number>> {
-  const r: Record<string, number> = Object.create(null) as Record<string, number>;
-  Object.keys(keys).forEach((k, i) => (r[k] = i + 1));
-  return r;
+/** A declared key's canon check: 0 when JSON.stringify writes its checked value canonically. */
+type $CanonOf = 0 | ((v: unknown) => boolean);
+
+/** What $canonObj needs of an object definition, built once from the literal of its declared keys. */
+interface $CanonTable {
+  /** the declared keys in the writer's order, and the canon check of each */
+  names: readonly string[];
+  of: readonly $CanonOf[];
+  /** extra members are typed: the writer writes them (closed objects have none, checked) */
+  typedExtras: boolean;
+}
+
+/** The canon table of an object's declared keys, in the order its literal lists them (none integer-like). */
+function $canonTable(keys: Readonly<Record<string, $CanonOf>>, typedExtras: boolean): $CanonTable {
+  const names = Object.keys(keys);
+  return { names, of: names.map((k) => keys[k]!), typedExtras };
+}
+
+/**
+ * Whether JSON.stringify writes a checked object canonically: no toJSON, its own defined members in
+ * the writer's order (declared keys in order, untyped extra members after), each declared one
+ * enumerable and canonical itself. One cursor over the declared keys: a declared key for-in skips
+ * over must be absent (present, it is out of order or not enumerable), so no key is looked up.
+ */
+function $canonObj(v: unknown, t: $CanonTable): boolean {
+  const o = v as $Obj;
+  if (o.toJSON !== undefined) return false;
+  const names = t.names;
+  const n = names.length;
+  let j = 0;
+  for (const key in o) {
+    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+    while (j < n && names[j] !== key) if ($has(o, names[j++]!)) return false;
+    if (j === n) {
+      // an extra member, after every declared one
+      if (t.typedExtras) return false;
+      continue;
+    }
+    const of = t.of[j++]!;
+    if (of !== 0 && !of(o[key])) return false;
+  }
+  while (j < n) if ($has(o, names[j++]!)) return false;
+  return true;
 }
 
 /** A typed container at pointer q nested deeper than the limit (a recursive definition) → depth at it. */
 function $deep(q: string): void {
   if ($levelOf(q) > $maxDepth) $fail("depth", q, $depthMessage);
+}
+
+/** A required member read into v: missing unless own and defined. */
+function $need(o: $Obj, v: unknown, key: string, p: string): void {
+  if (v === undefined || !$hasOwn.call(o, key)) $missing(key, p);
 }
 
 function $missing(key: string, p: string): never {
@@ -253,8 +296,6 @@ function $extras(o: $Obj, known: $Known, p: string): void {
     $free(o[k], p, $esc(k), undefined);
   }
 }
-
-const $isEnum = Object.prototype.propertyIsEnumerable;
 
 /** Writes the extra members of a checked open object (after its declared ones): `,"key":value` each. */
 function $writeExtras(o: $Obj, known: $Known): string {
@@ -445,32 +486,22 @@ function knownPayment(key: string): boolean {
 function checkPayment(v: unknown, p: string, k?: $Key): void {
   const q = $at(p, k);
   const o = $obj(v, q);
-  let has_method = false;
-  let has_card = false;
   let extra = false;
   for (const key in o) {
-    if (!$hasOwn.call(o, key)) continue;
-    switch (key) {
-      case "method":
-        has_method = true;
-        continue;
-      case "card":
-        has_card = true;
-        continue;
-    }
+    if (!$hasOwn.call(o, key) || knownPayment(key)) continue;
     extra = true;
   }
   const v_method = o["method"];
   const v_card = o["card"];
-  if (!(v_method !== undefined && (has_method || $hasOwn.call(o, "method")))) $missing("method", q);
+  $need(o, v_method, "method", q);
   if ($has(o, "card")) {
     if (!$has(o, "method")) $missing("method", q);
   }
-  if (typeof v_method !== "string" || ($sur && !$wellFormed(v_method))) $str(v_method, q, "method");
+  $str(v_method, q, "method");
   if (v_method !== "card" && v_method !== "cash")
     $fail("enum", q + "/method", `${$describe(v_method)}, expected one of the enum values`);
-  if (v_card !== undefined && (has_card || $hasOwn.call(o, "card"))) {
-    if (typeof v_card !== "string" || ($sur && !$wellFormed(v_card))) $str(v_card, q, "card");
+  if (v_card !== undefined && $hasOwn.call(o, "card")) {
+    $str(v_card, q, "card");
   }
   if (extra) $extras(o, knownPayment, q);
   $if(
@@ -508,19 +539,13 @@ function checkPayment(v: unknown, p: string, k?: $Key): void {
           (v: unknown, p: string, k?: $Key): void => {
             {
               const o = $isObj(v) && p.length < 999 ? v : $obj(v, $at(p, k));
-              let has_method = false;
               let extra = false;
               for (const key in o) {
-                if (!$hasOwn.call(o, key)) continue;
-                switch (key) {
-                  case "method":
-                    has_method = true;
-                    continue;
-                }
+                if (!$hasOwn.call(o, key) || ((key: string): boolean => key === "method")(key)) continue;
                 extra = true;
               }
               const v_method = o["method"];
-              if (v_method !== undefined && (has_method || $hasOwn.call(o, "method"))) {
+              if (v_method !== undefined && $hasOwn.call(o, "method")) {
                 if (typeof v_method !== "string" || ($sur && !$wellFormed(v_method)))
                   $str(v_method, $at(p, k), "method");
                 if (v_method !== "card") $fail("const", $at(p, k) + "/method", 'expected the constant "card"');
@@ -566,19 +591,13 @@ function checkPayment(v: unknown, p: string, k?: $Key): void {
             {
               const q = $at(p, k);
               const o = $obj(v, q);
-              let has_card = false;
               let extra = false;
               for (const key in o) {
-                if (!$hasOwn.call(o, key)) continue;
-                switch (key) {
-                  case "card":
-                    has_card = true;
-                    continue;
-                }
+                if (!$hasOwn.call(o, key) || ((key: string): boolean => key === "card")(key)) continue;
                 extra = true;
               }
               const v_card = o["card"];
-              if (!(v_card !== undefined && (has_card || $hasOwn.call(o, "card")))) $missing("card", q);
+              $need(o, v_card, "card", q);
               $free(v_card, q, "card", undefined);
               if (extra) $extras(o, (key: string): boolean => key === "card", q);
             }
@@ -603,31 +622,11 @@ function writePayment(v: unknown): string {
 }
 
 const canonPaymentKeys = {
-  method: 1,
-  card: 1,
+  method: 0,
+  card: 0,
 } as const;
-const canonPaymentRank = $ranks(canonPaymentKeys);
+const canonPaymentTable = $canonTable(canonPaymentKeys, false);
 
 function canonPayment(v: unknown): boolean {
-  const o = v as $Obj;
-  if (o.toJSON !== undefined) return false;
-  let at = 0;
-  for (const key in o) {
-    switch (key) {
-      case "method":
-        if (at > canonPaymentRank[key]!) return false;
-        at = canonPaymentRank[key]!;
-        continue;
-      case "card":
-        if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-        if (at > canonPaymentRank[key]!) return false;
-        at = canonPaymentRank[key]!;
-        continue;
-    }
-    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    at = Infinity;
-  }
-  if (!$isEnum.call(o, "method")) return false;
-  if ($has(o, "card") && !$isEnum.call(o, "card")) return false;
-  return true;
+  return $canonObj(v, canonPaymentTable);
 }

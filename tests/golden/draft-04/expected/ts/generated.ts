@@ -218,16 +218,59 @@ function $obj(v: unknown, p: string): $Obj {
   return v;
 }
 
-/** The ranks of an object's declared keys (1, 2, ...) in the order its literal lists them (none integer-like). */
-function $ranks(keys: Readonly<Record<string, 1>>): Readonly<Record<string, number>> {
-  const r: Record<string, number> = Object.create(null) as Record<string, number>;
-  Object.keys(keys).forEach((k, i) => (r[k] = i + 1));
-  return r;
+/** A declared key's canon check: 0 when JSON.stringify writes its checked value canonically. */
+type $CanonOf = 0 | ((v: unknown) => boolean);
+
+/** What $canonObj needs of an object definition, built once from the literal of its declared keys. */
+interface $CanonTable {
+  /** the declared keys in the writer's order, and the canon check of each */
+  names: readonly string[];
+  of: readonly $CanonOf[];
+  /** extra members are typed: the writer writes them (closed objects have none, checked) */
+  typedExtras: boolean;
+}
+
+/** The canon table of an object's declared keys, in the order its literal lists them (none integer-like). */
+function $canonTable(keys: Readonly<Record<string, $CanonOf>>, typedExtras: boolean): $CanonTable {
+  const names = Object.keys(keys);
+  return { names, of: names.map((k) => keys[k]!), typedExtras };
+}
+
+/**
+ * Whether JSON.stringify writes a checked object canonically: no toJSON, its own defined members in
+ * the writer's order (declared keys in order, untyped extra members after), each declared one
+ * enumerable and canonical itself. One cursor over the declared keys: a declared key for-in skips
+ * over must be absent (present, it is out of order or not enumerable), so no key is looked up.
+ */
+function $canonObj(v: unknown, t: $CanonTable): boolean {
+  const o = v as $Obj;
+  if (o.toJSON !== undefined) return false;
+  const names = t.names;
+  const n = names.length;
+  let j = 0;
+  for (const key in o) {
+    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+    while (j < n && names[j] !== key) if ($has(o, names[j++]!)) return false;
+    if (j === n) {
+      // an extra member, after every declared one
+      if (t.typedExtras) return false;
+      continue;
+    }
+    const of = t.of[j++]!;
+    if (of !== 0 && !of(o[key])) return false;
+  }
+  while (j < n) if ($has(o, names[j++]!)) return false;
+  return true;
 }
 
 /** A typed container at pointer q nested deeper than the limit (a recursive definition) → depth at it. */
 function $deep(q: string): void {
   if ($levelOf(q) > $maxDepth) $fail("depth", q, $depthMessage);
+}
+
+/** A required member read into v: missing unless own and defined. */
+function $need(o: $Obj, v: unknown, key: string, p: string): void {
+  if (v === undefined || !$hasOwn.call(o, key)) $missing(key, p);
 }
 
 function $missing(key: string, p: string): never {
@@ -268,8 +311,6 @@ function $closed(o: $Obj, known: $Known, p: string): void {
   if ($sur && !$wellFormed(first)) $fail("utf8", p, "object key holds an unpaired UTF-16 surrogate");
   $fail("unknown_field", p + "/" + $esc(first), `unknown property (a key of ${$cpLen(first)} characters)`);
 }
-
-const $isEnum = Object.prototype.propertyIsEnumerable;
 
 // ---- free-form values ----
 
@@ -425,30 +466,20 @@ function knownRange(key: string): boolean {
 function checkRange(v: unknown, p: string, k?: $Key): void {
   const q = $at(p, k);
   const o = $obj(v, q);
-  let has_low = false;
-  let has_high = false;
   for (const key in o) {
-    if (!$hasOwn.call(o, key)) continue;
-    switch (key) {
-      case "low":
-        has_low = true;
-        continue;
-      case "high":
-        has_high = true;
-        continue;
-    }
+    if (!$hasOwn.call(o, key) || knownRange(key)) continue;
     if (o[key] !== undefined) $closed(o, knownRange, q);
   }
   const v_low = o["low"];
   const v_high = o["high"];
-  if (!(v_low !== undefined && (has_low || $hasOwn.call(o, "low")))) $missing("low", q);
+  $need(o, v_low, "low", q);
   if ($has(o, "high")) {
     if (!$has(o, "low")) $missing("low", q);
   }
-  if (typeof v_low !== "number" || !Number.isFinite(v_low)) $num(v_low, q, "low");
+  $num(v_low, q, "low");
   if (v_low <= 0) $fail("range", q + "/low", "not above the exclusive minimum 0");
-  if (v_high !== undefined && (has_high || $hasOwn.call(o, "high"))) {
-    if (typeof v_high !== "number" || !Number.isFinite(v_high)) $num(v_high, q, "high");
+  if (v_high !== undefined && $hasOwn.call(o, "high")) {
+    $num(v_high, q, "high");
   }
 }
 
@@ -461,31 +492,11 @@ function writeRange(v: unknown): string {
 }
 
 const canonRangeKeys = {
-  low: 1,
-  high: 1,
+  low: 0,
+  high: 0,
 } as const;
-const canonRangeRank = $ranks(canonRangeKeys);
+const canonRangeTable = $canonTable(canonRangeKeys, false);
 
 function canonRange(v: unknown): boolean {
-  const o = v as $Obj;
-  if (o.toJSON !== undefined) return false;
-  let at = 0;
-  for (const key in o) {
-    switch (key) {
-      case "low":
-        if (at > canonRangeRank[key]!) return false;
-        at = canonRangeRank[key]!;
-        continue;
-      case "high":
-        if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-        if (at > canonRangeRank[key]!) return false;
-        at = canonRangeRank[key]!;
-        continue;
-    }
-    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    at = Infinity;
-  }
-  if (!$isEnum.call(o, "low")) return false;
-  if ($has(o, "high") && !$isEnum.call(o, "high")) return false;
-  return true;
+  return $canonObj(v, canonRangeTable);
 }

@@ -307,11 +307,11 @@ export function encodeValue(value: Value): string {
 
 const variantsValue: readonly $Check[] = [
   (v: unknown, p: string, k?: $Key): void => {
-    if (typeof v !== "string" || ($sur && !$wellFormed(v))) $str(v, p, k);
+    $str(v, p, k);
     if (v.length > 4) $maxLen(v, 4, p, k);
   },
   (v: unknown, p: string, k?: $Key): void => {
-    if (typeof v !== "string" || ($sur && !$wellFormed(v))) $str(v, p, k);
+    $str(v, p, k);
     if (!reValueVariant2.test(v)) $fail("pattern", $at(p, k), `${$describe(v)} does not match the pattern`);
   },
 ];

@@ -224,11 +224,49 @@ function $obj(v: unknown, p: string): $Obj {
   return v;
 }
 
-/** The ranks of an object's declared keys (1, 2, ...) in the order its literal lists them (none integer-like). */
-function $ranks(keys: Readonly<Record<string, 1>>): Readonly<Record<string, number>> {
-  const r: Record<string, number> = Object.create(null) as Record<string, number>;
-  Object.keys(keys).forEach((k, i) => (r[k] = i + 1));
-  return r;
+/** A declared key's canon check: 0 when JSON.stringify writes its checked value canonically. */
+type $CanonOf = 0 | ((v: unknown) => boolean);
+
+/** What $canonObj needs of an object definition, built once from the literal of its declared keys. */
+interface $CanonTable {
+  /** the declared keys in the writer's order, and the canon check of each */
+  names: readonly string[];
+  of: readonly $CanonOf[];
+  /** extra members are typed: the writer writes them (closed objects have none, checked) */
+  typedExtras: boolean;
+}
+
+/** The canon table of an object's declared keys, in the order its literal lists them (none integer-like). */
+function $canonTable(keys: Readonly<Record<string, $CanonOf>>, typedExtras: boolean): $CanonTable {
+  const names = Object.keys(keys);
+  return { names, of: names.map((k) => keys[k]!), typedExtras };
+}
+
+/**
+ * Whether JSON.stringify writes a checked object canonically: no toJSON, its own defined members in
+ * the writer's order (declared keys in order, untyped extra members after), each declared one
+ * enumerable and canonical itself. One cursor over the declared keys: a declared key for-in skips
+ * over must be absent (present, it is out of order or not enumerable), so no key is looked up.
+ */
+function $canonObj(v: unknown, t: $CanonTable): boolean {
+  const o = v as $Obj;
+  if (o.toJSON !== undefined) return false;
+  const names = t.names;
+  const n = names.length;
+  let j = 0;
+  for (const key in o) {
+    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+    while (j < n && names[j] !== key) if ($has(o, names[j++]!)) return false;
+    if (j === n) {
+      // an extra member, after every declared one
+      if (t.typedExtras) return false;
+      continue;
+    }
+    const of = t.of[j++]!;
+    if (of !== 0 && !of(o[key])) return false;
+  }
+  while (j < n) if ($has(o, names[j++]!)) return false;
+  return true;
 }
 
 /** A typed container at pointer q nested deeper than the limit (a recursive definition) → depth at it. */
@@ -274,8 +312,6 @@ function $closed(o: $Obj, known: $Known, p: string): void {
   if ($sur && !$wellFormed(first)) $fail("utf8", p, "object key holds an unpaired UTF-16 surrogate");
   $fail("unknown_field", p + "/" + $esc(first), `unknown property (a key of ${$cpLen(first)} characters)`);
 }
-
-const $isEnum = Object.prototype.propertyIsEnumerable;
 
 // ---- free-form values ----
 
@@ -765,35 +801,21 @@ function knownStamp(key: string): boolean {
 
 function checkStamp(v: unknown, p: string, k?: $Key): void {
   const o = $isObj(v) && p.length < 999 ? v : $obj(v, $at(p, k));
-  let has_at = false;
-  let has_id = false;
-  let has_home = false;
   for (const key in o) {
-    if (!$hasOwn.call(o, key)) continue;
-    switch (key) {
-      case "at":
-        has_at = true;
-        continue;
-      case "id":
-        has_id = true;
-        continue;
-      case "home":
-        has_home = true;
-        continue;
-    }
+    if (!$hasOwn.call(o, key) || knownStamp(key)) continue;
     if (o[key] !== undefined) $closed(o, knownStamp, $at(p, k));
   }
   const v_at = o["at"];
   const v_id = o["id"];
   const v_home = o["home"];
-  if (!(v_at !== undefined && (has_at || $hasOwn.call(o, "at")))) $missing("at", $at(p, k));
+  if (v_at === undefined || !$hasOwn.call(o, "at")) $missing("at", $at(p, k));
   if (typeof v_at !== "string" || ($sur && !$wellFormed(v_at))) $str(v_at, $at(p, k), "at");
   if (!$formats["date-time"]!(v_at)) $fail("format", $at(p, k) + "/at", `${$describe(v_at)} is not a valid date-time`);
-  if (v_id !== undefined && (has_id || $hasOwn.call(o, "id"))) {
+  if (v_id !== undefined && $hasOwn.call(o, "id")) {
     if (typeof v_id !== "string" || ($sur && !$wellFormed(v_id))) $str(v_id, $at(p, k), "id");
     if (!$formats["uuid"]!(v_id)) $fail("format", $at(p, k) + "/id", `${$describe(v_id)} is not a valid uuid`);
   }
-  if (v_home !== undefined && (has_home || $hasOwn.call(o, "home"))) {
+  if (v_home !== undefined && $hasOwn.call(o, "home")) {
     if (typeof v_home !== "string" || ($sur && !$wellFormed(v_home))) $str(v_home, $at(p, k), "home");
     if (!$formats["uri"]!(v_home)) $fail("format", $at(p, k) + "/home", `${$describe(v_home)} is not a valid uri`);
   }
@@ -809,38 +831,12 @@ function writeStamp(v: unknown): string {
 }
 
 const canonStampKeys = {
-  at: 1,
-  id: 1,
-  home: 1,
+  at: 0,
+  id: 0,
+  home: 0,
 } as const;
-const canonStampRank = $ranks(canonStampKeys);
+const canonStampTable = $canonTable(canonStampKeys, false);
 
 function canonStamp(v: unknown): boolean {
-  const o = v as $Obj;
-  if (o.toJSON !== undefined) return false;
-  let at = 0;
-  for (const key in o) {
-    switch (key) {
-      case "at":
-        if (at > canonStampRank[key]!) return false;
-        at = canonStampRank[key]!;
-        continue;
-      case "id":
-        if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-        if (at > canonStampRank[key]!) return false;
-        at = canonStampRank[key]!;
-        continue;
-      case "home":
-        if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-        if (at > canonStampRank[key]!) return false;
-        at = canonStampRank[key]!;
-        continue;
-    }
-    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    at = Infinity;
-  }
-  if (!$isEnum.call(o, "at")) return false;
-  if ($has(o, "id") && !$isEnum.call(o, "id")) return false;
-  if ($has(o, "home") && !$isEnum.call(o, "home")) return false;
-  return true;
+  return $canonObj(v, canonStampTable);
 }

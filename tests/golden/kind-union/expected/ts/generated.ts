@@ -187,6 +187,8 @@ function $str(v: unknown, p: string, k?: $Key): asserts v is string {
 }
 
 function $int(v: unknown, p: string, k?: $Key): asserts v is number {
+  // (a safe integer is within ±(2^53 − 1), rule 9)
+  if (Number.isSafeInteger(v)) return;
   if (typeof v !== "number") $fail("type", $at(p, k), `expected integer, got ${$kindOf(v)}`);
   if (!Number.isFinite(v)) $fail("range", $at(p, k), "number is not finite");
   if (!Number.isInteger(v)) $fail("type", $at(p, k), "expected integer, got a fraction");
@@ -241,15 +243,15 @@ function checkId(v: unknown, p: string, k?: $Key): void {
   const q = $at(p, k);
   switch (pickId(v, q, false)) {
     case 0: {
-      if (typeof v !== "string" || ($sur && !$wellFormed(v))) $str(v, q);
+      $str(v, q);
       break;
     }
     case 1: {
-      if (typeof v !== "number" || !Number.isInteger(v) || v > $maxSafe || v < -$maxSafe) $int(v, q);
+      $int(v, q);
       break;
     }
     default: {
-      if (v !== null) $nul(v, q);
+      $nul(v, q);
       break;
     }
   }

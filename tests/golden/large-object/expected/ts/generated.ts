@@ -222,6 +222,8 @@ function $str(v: unknown, p: string, k?: $Key): asserts v is string {
 }
 
 function $int(v: unknown, p: string, k?: $Key): asserts v is number {
+  // (a safe integer is within ±(2^53 − 1), rule 9)
+  if (Number.isSafeInteger(v)) return;
   if (typeof v !== "number") $fail("type", $at(p, k), `expected integer, got ${$kindOf(v)}`);
   if (!Number.isFinite(v)) $fail("range", $at(p, k), "number is not finite");
   if (!Number.isInteger(v)) $fail("type", $at(p, k), "expected integer, got a fraction");
@@ -587,8 +589,7 @@ function checkSettings(v: unknown, p: string, k?: $Key): void {
   if (!$has(o, "opt-69")) $missing("opt-69", q);
   function members_opt_0(): void {
     const v_opt_0 = o["opt-0"];
-    if (typeof v_opt_0 !== "number" || !Number.isInteger(v_opt_0) || v_opt_0 > $maxSafe || v_opt_0 < -$maxSafe)
-      $int(v_opt_0, q, "opt-0");
+    $int(v_opt_0, q, "opt-0");
     if (v_opt_0 < 0) $fail("range", q + "/opt-0", "below the minimum 0");
     const v_opt_1 = o["opt-1"];
     if (v_opt_1 !== undefined && $hasOwn.call(o, "opt-1")) {
@@ -596,7 +597,7 @@ function checkSettings(v: unknown, p: string, k?: $Key): void {
       const v_opt_1_q = $at(q, "opt-1");
       for (let v_opt_1_i = 0; v_opt_1_i < v_opt_1.length; v_opt_1_i++) {
         const v_opt_1_e = v_opt_1[v_opt_1_i];
-        if (typeof v_opt_1_e !== "string" || ($sur && !$wellFormed(v_opt_1_e))) $str(v_opt_1_e, v_opt_1_q, v_opt_1_i);
+        $str(v_opt_1_e, v_opt_1_q, v_opt_1_i);
       }
     }
     const v_opt_2 = o["opt-2"];
@@ -605,8 +606,7 @@ function checkSettings(v: unknown, p: string, k?: $Key): void {
     }
     const v_opt_3 = o["opt-3"];
     if (v_opt_3 !== undefined && $hasOwn.call(o, "opt-3")) {
-      if (typeof v_opt_3 !== "number" || !Number.isInteger(v_opt_3) || v_opt_3 > $maxSafe || v_opt_3 < -$maxSafe)
-        $int(v_opt_3, q, "opt-3");
+      $int(v_opt_3, q, "opt-3");
       if (v_opt_3 < 0) $fail("range", q + "/opt-3", "below the minimum 0");
     }
     const v_opt_4 = o["opt-4"];
@@ -615,7 +615,7 @@ function checkSettings(v: unknown, p: string, k?: $Key): void {
       const v_opt_4_q = $at(q, "opt-4");
       for (let v_opt_4_i = 0; v_opt_4_i < v_opt_4.length; v_opt_4_i++) {
         const v_opt_4_e = v_opt_4[v_opt_4_i];
-        if (typeof v_opt_4_e !== "string" || ($sur && !$wellFormed(v_opt_4_e))) $str(v_opt_4_e, v_opt_4_q, v_opt_4_i);
+        $str(v_opt_4_e, v_opt_4_q, v_opt_4_i);
       }
     }
     const v_opt_5 = o["opt-5"];
@@ -624,8 +624,7 @@ function checkSettings(v: unknown, p: string, k?: $Key): void {
     }
     const v_opt_6 = o["opt-6"];
     if (v_opt_6 !== undefined && $hasOwn.call(o, "opt-6")) {
-      if (typeof v_opt_6 !== "number" || !Number.isInteger(v_opt_6) || v_opt_6 > $maxSafe || v_opt_6 < -$maxSafe)
-        $int(v_opt_6, q, "opt-6");
+      $int(v_opt_6, q, "opt-6");
       if (v_opt_6 < 0) $fail("range", q + "/opt-6", "below the minimum 0");
     }
     const v_opt_7 = o["opt-7"];
@@ -634,7 +633,7 @@ function checkSettings(v: unknown, p: string, k?: $Key): void {
       const v_opt_7_q = $at(q, "opt-7");
       for (let v_opt_7_i = 0; v_opt_7_i < v_opt_7.length; v_opt_7_i++) {
         const v_opt_7_e = v_opt_7[v_opt_7_i];
-        if (typeof v_opt_7_e !== "string" || ($sur && !$wellFormed(v_opt_7_e))) $str(v_opt_7_e, v_opt_7_q, v_opt_7_i);
+        $str(v_opt_7_e, v_opt_7_q, v_opt_7_i);
       }
     }
     const v_opt_8 = o["opt-8"];
@@ -643,8 +642,7 @@ function checkSettings(v: unknown, p: string, k?: $Key): void {
     }
     const v_opt_9 = o["opt-9"];
     if (v_opt_9 !== undefined && $hasOwn.call(o, "opt-9")) {
-      if (typeof v_opt_9 !== "number" || !Number.isInteger(v_opt_9) || v_opt_9 > $maxSafe || v_opt_9 < -$maxSafe)
-        $int(v_opt_9, q, "opt-9");
+      $int(v_opt_9, q, "opt-9");
       if (v_opt_9 < 0) $fail("range", q + "/opt-9", "below the minimum 0");
     }
     const v_opt_10 = o["opt-10"];
@@ -653,8 +651,7 @@ function checkSettings(v: unknown, p: string, k?: $Key): void {
       const v_opt_10_q = $at(q, "opt-10");
       for (let v_opt_10_i = 0; v_opt_10_i < v_opt_10.length; v_opt_10_i++) {
         const v_opt_10_e = v_opt_10[v_opt_10_i];
-        if (typeof v_opt_10_e !== "string" || ($sur && !$wellFormed(v_opt_10_e)))
-          $str(v_opt_10_e, v_opt_10_q, v_opt_10_i);
+        $str(v_opt_10_e, v_opt_10_q, v_opt_10_i);
       }
     }
     const v_opt_11 = o["opt-11"];
@@ -663,8 +660,7 @@ function checkSettings(v: unknown, p: string, k?: $Key): void {
     }
     const v_opt_12 = o["opt-12"];
     if (v_opt_12 !== undefined && $hasOwn.call(o, "opt-12")) {
-      if (typeof v_opt_12 !== "number" || !Number.isInteger(v_opt_12) || v_opt_12 > $maxSafe || v_opt_12 < -$maxSafe)
-        $int(v_opt_12, q, "opt-12");
+      $int(v_opt_12, q, "opt-12");
       if (v_opt_12 < 0) $fail("range", q + "/opt-12", "below the minimum 0");
     }
     const v_opt_13 = o["opt-13"];
@@ -673,8 +669,7 @@ function checkSettings(v: unknown, p: string, k?: $Key): void {
       const v_opt_13_q = $at(q, "opt-13");
       for (let v_opt_13_i = 0; v_opt_13_i < v_opt_13.length; v_opt_13_i++) {
         const v_opt_13_e = v_opt_13[v_opt_13_i];
-        if (typeof v_opt_13_e !== "string" || ($sur && !$wellFormed(v_opt_13_e)))
-          $str(v_opt_13_e, v_opt_13_q, v_opt_13_i);
+        $str(v_opt_13_e, v_opt_13_q, v_opt_13_i);
       }
     }
     const v_opt_14 = o["opt-14"];
@@ -683,8 +678,7 @@ function checkSettings(v: unknown, p: string, k?: $Key): void {
     }
     const v_opt_15 = o["opt-15"];
     if (v_opt_15 !== undefined && $hasOwn.call(o, "opt-15")) {
-      if (typeof v_opt_15 !== "number" || !Number.isInteger(v_opt_15) || v_opt_15 > $maxSafe || v_opt_15 < -$maxSafe)
-        $int(v_opt_15, q, "opt-15");
+      $int(v_opt_15, q, "opt-15");
       if (v_opt_15 < 0) $fail("range", q + "/opt-15", "below the minimum 0");
     }
     const v_opt_16 = o["opt-16"];
@@ -693,8 +687,7 @@ function checkSettings(v: unknown, p: string, k?: $Key): void {
       const v_opt_16_q = $at(q, "opt-16");
       for (let v_opt_16_i = 0; v_opt_16_i < v_opt_16.length; v_opt_16_i++) {
         const v_opt_16_e = v_opt_16[v_opt_16_i];
-        if (typeof v_opt_16_e !== "string" || ($sur && !$wellFormed(v_opt_16_e)))
-          $str(v_opt_16_e, v_opt_16_q, v_opt_16_i);
+        $str(v_opt_16_e, v_opt_16_q, v_opt_16_i);
       }
     }
     const v_opt_17 = o["opt-17"];
@@ -703,8 +696,7 @@ function checkSettings(v: unknown, p: string, k?: $Key): void {
     }
     const v_opt_18 = o["opt-18"];
     if (v_opt_18 !== undefined && $hasOwn.call(o, "opt-18")) {
-      if (typeof v_opt_18 !== "number" || !Number.isInteger(v_opt_18) || v_opt_18 > $maxSafe || v_opt_18 < -$maxSafe)
-        $int(v_opt_18, q, "opt-18");
+      $int(v_opt_18, q, "opt-18");
       if (v_opt_18 < 0) $fail("range", q + "/opt-18", "below the minimum 0");
     }
     const v_opt_19 = o["opt-19"];
@@ -713,8 +705,7 @@ function checkSettings(v: unknown, p: string, k?: $Key): void {
       const v_opt_19_q = $at(q, "opt-19");
       for (let v_opt_19_i = 0; v_opt_19_i < v_opt_19.length; v_opt_19_i++) {
         const v_opt_19_e = v_opt_19[v_opt_19_i];
-        if (typeof v_opt_19_e !== "string" || ($sur && !$wellFormed(v_opt_19_e)))
-          $str(v_opt_19_e, v_opt_19_q, v_opt_19_i);
+        $str(v_opt_19_e, v_opt_19_q, v_opt_19_i);
       }
     }
     const v_opt_20 = o["opt-20"];
@@ -723,8 +714,7 @@ function checkSettings(v: unknown, p: string, k?: $Key): void {
     }
     const v_opt_21 = o["opt-21"];
     if (v_opt_21 !== undefined && $hasOwn.call(o, "opt-21")) {
-      if (typeof v_opt_21 !== "number" || !Number.isInteger(v_opt_21) || v_opt_21 > $maxSafe || v_opt_21 < -$maxSafe)
-        $int(v_opt_21, q, "opt-21");
+      $int(v_opt_21, q, "opt-21");
       if (v_opt_21 < 0) $fail("range", q + "/opt-21", "below the minimum 0");
     }
     const v_opt_22 = o["opt-22"];
@@ -733,8 +723,7 @@ function checkSettings(v: unknown, p: string, k?: $Key): void {
       const v_opt_22_q = $at(q, "opt-22");
       for (let v_opt_22_i = 0; v_opt_22_i < v_opt_22.length; v_opt_22_i++) {
         const v_opt_22_e = v_opt_22[v_opt_22_i];
-        if (typeof v_opt_22_e !== "string" || ($sur && !$wellFormed(v_opt_22_e)))
-          $str(v_opt_22_e, v_opt_22_q, v_opt_22_i);
+        $str(v_opt_22_e, v_opt_22_q, v_opt_22_i);
       }
     }
     const v_opt_23 = o["opt-23"];
@@ -743,8 +732,7 @@ function checkSettings(v: unknown, p: string, k?: $Key): void {
     }
     const v_opt_24 = o["opt-24"];
     if (v_opt_24 !== undefined && $hasOwn.call(o, "opt-24")) {
-      if (typeof v_opt_24 !== "number" || !Number.isInteger(v_opt_24) || v_opt_24 > $maxSafe || v_opt_24 < -$maxSafe)
-        $int(v_opt_24, q, "opt-24");
+      $int(v_opt_24, q, "opt-24");
       if (v_opt_24 < 0) $fail("range", q + "/opt-24", "below the minimum 0");
     }
     const v_opt_25 = o["opt-25"];
@@ -753,8 +741,7 @@ function checkSettings(v: unknown, p: string, k?: $Key): void {
       const v_opt_25_q = $at(q, "opt-25");
       for (let v_opt_25_i = 0; v_opt_25_i < v_opt_25.length; v_opt_25_i++) {
         const v_opt_25_e = v_opt_25[v_opt_25_i];
-        if (typeof v_opt_25_e !== "string" || ($sur && !$wellFormed(v_opt_25_e)))
-          $str(v_opt_25_e, v_opt_25_q, v_opt_25_i);
+        $str(v_opt_25_e, v_opt_25_q, v_opt_25_i);
       }
     }
     const v_opt_26 = o["opt-26"];
@@ -763,8 +750,7 @@ function checkSettings(v: unknown, p: string, k?: $Key): void {
     }
     const v_opt_27 = o["opt-27"];
     if (v_opt_27 !== undefined && $hasOwn.call(o, "opt-27")) {
-      if (typeof v_opt_27 !== "number" || !Number.isInteger(v_opt_27) || v_opt_27 > $maxSafe || v_opt_27 < -$maxSafe)
-        $int(v_opt_27, q, "opt-27");
+      $int(v_opt_27, q, "opt-27");
       if (v_opt_27 < 0) $fail("range", q + "/opt-27", "below the minimum 0");
     }
     const v_opt_28 = o["opt-28"];
@@ -773,8 +759,7 @@ function checkSettings(v: unknown, p: string, k?: $Key): void {
       const v_opt_28_q = $at(q, "opt-28");
       for (let v_opt_28_i = 0; v_opt_28_i < v_opt_28.length; v_opt_28_i++) {
         const v_opt_28_e = v_opt_28[v_opt_28_i];
-        if (typeof v_opt_28_e !== "string" || ($sur && !$wellFormed(v_opt_28_e)))
-          $str(v_opt_28_e, v_opt_28_q, v_opt_28_i);
+        $str(v_opt_28_e, v_opt_28_q, v_opt_28_i);
       }
     }
     const v_opt_29 = o["opt-29"];
@@ -783,8 +768,7 @@ function checkSettings(v: unknown, p: string, k?: $Key): void {
     }
     const v_opt_30 = o["opt-30"];
     if (v_opt_30 !== undefined && $hasOwn.call(o, "opt-30")) {
-      if (typeof v_opt_30 !== "number" || !Number.isInteger(v_opt_30) || v_opt_30 > $maxSafe || v_opt_30 < -$maxSafe)
-        $int(v_opt_30, q, "opt-30");
+      $int(v_opt_30, q, "opt-30");
       if (v_opt_30 < 0) $fail("range", q + "/opt-30", "below the minimum 0");
     }
     const v_opt_31 = o["opt-31"];
@@ -793,8 +777,7 @@ function checkSettings(v: unknown, p: string, k?: $Key): void {
       const v_opt_31_q = $at(q, "opt-31");
       for (let v_opt_31_i = 0; v_opt_31_i < v_opt_31.length; v_opt_31_i++) {
         const v_opt_31_e = v_opt_31[v_opt_31_i];
-        if (typeof v_opt_31_e !== "string" || ($sur && !$wellFormed(v_opt_31_e)))
-          $str(v_opt_31_e, v_opt_31_q, v_opt_31_i);
+        $str(v_opt_31_e, v_opt_31_q, v_opt_31_i);
       }
     }
     const v_opt_32 = o["opt-32"];
@@ -803,8 +786,7 @@ function checkSettings(v: unknown, p: string, k?: $Key): void {
     }
     const v_opt_33 = o["opt-33"];
     if (v_opt_33 !== undefined && $hasOwn.call(o, "opt-33")) {
-      if (typeof v_opt_33 !== "number" || !Number.isInteger(v_opt_33) || v_opt_33 > $maxSafe || v_opt_33 < -$maxSafe)
-        $int(v_opt_33, q, "opt-33");
+      $int(v_opt_33, q, "opt-33");
       if (v_opt_33 < 0) $fail("range", q + "/opt-33", "below the minimum 0");
     }
     const v_opt_34 = o["opt-34"];
@@ -813,8 +795,7 @@ function checkSettings(v: unknown, p: string, k?: $Key): void {
       const v_opt_34_q = $at(q, "opt-34");
       for (let v_opt_34_i = 0; v_opt_34_i < v_opt_34.length; v_opt_34_i++) {
         const v_opt_34_e = v_opt_34[v_opt_34_i];
-        if (typeof v_opt_34_e !== "string" || ($sur && !$wellFormed(v_opt_34_e)))
-          $str(v_opt_34_e, v_opt_34_q, v_opt_34_i);
+        $str(v_opt_34_e, v_opt_34_q, v_opt_34_i);
       }
     }
     const v_opt_35 = o["opt-35"];
@@ -823,8 +804,7 @@ function checkSettings(v: unknown, p: string, k?: $Key): void {
     }
     const v_opt_36 = o["opt-36"];
     if (v_opt_36 !== undefined && $hasOwn.call(o, "opt-36")) {
-      if (typeof v_opt_36 !== "number" || !Number.isInteger(v_opt_36) || v_opt_36 > $maxSafe || v_opt_36 < -$maxSafe)
-        $int(v_opt_36, q, "opt-36");
+      $int(v_opt_36, q, "opt-36");
       if (v_opt_36 < 0) $fail("range", q + "/opt-36", "below the minimum 0");
     }
     const v_opt_37 = o["opt-37"];
@@ -833,8 +813,7 @@ function checkSettings(v: unknown, p: string, k?: $Key): void {
       const v_opt_37_q = $at(q, "opt-37");
       for (let v_opt_37_i = 0; v_opt_37_i < v_opt_37.length; v_opt_37_i++) {
         const v_opt_37_e = v_opt_37[v_opt_37_i];
-        if (typeof v_opt_37_e !== "string" || ($sur && !$wellFormed(v_opt_37_e)))
-          $str(v_opt_37_e, v_opt_37_q, v_opt_37_i);
+        $str(v_opt_37_e, v_opt_37_q, v_opt_37_i);
       }
     }
     const v_opt_38 = o["opt-38"];
@@ -843,8 +822,7 @@ function checkSettings(v: unknown, p: string, k?: $Key): void {
     }
     const v_opt_39 = o["opt-39"];
     if (v_opt_39 !== undefined && $hasOwn.call(o, "opt-39")) {
-      if (typeof v_opt_39 !== "number" || !Number.isInteger(v_opt_39) || v_opt_39 > $maxSafe || v_opt_39 < -$maxSafe)
-        $int(v_opt_39, q, "opt-39");
+      $int(v_opt_39, q, "opt-39");
       if (v_opt_39 < 0) $fail("range", q + "/opt-39", "below the minimum 0");
     }
     const v_opt_40 = o["opt-40"];
@@ -853,8 +831,7 @@ function checkSettings(v: unknown, p: string, k?: $Key): void {
       const v_opt_40_q = $at(q, "opt-40");
       for (let v_opt_40_i = 0; v_opt_40_i < v_opt_40.length; v_opt_40_i++) {
         const v_opt_40_e = v_opt_40[v_opt_40_i];
-        if (typeof v_opt_40_e !== "string" || ($sur && !$wellFormed(v_opt_40_e)))
-          $str(v_opt_40_e, v_opt_40_q, v_opt_40_i);
+        $str(v_opt_40_e, v_opt_40_q, v_opt_40_i);
       }
     }
     const v_opt_41 = o["opt-41"];
@@ -863,8 +840,7 @@ function checkSettings(v: unknown, p: string, k?: $Key): void {
     }
     const v_opt_42 = o["opt-42"];
     if (v_opt_42 !== undefined && $hasOwn.call(o, "opt-42")) {
-      if (typeof v_opt_42 !== "number" || !Number.isInteger(v_opt_42) || v_opt_42 > $maxSafe || v_opt_42 < -$maxSafe)
-        $int(v_opt_42, q, "opt-42");
+      $int(v_opt_42, q, "opt-42");
       if (v_opt_42 < 0) $fail("range", q + "/opt-42", "below the minimum 0");
     }
     const v_opt_43 = o["opt-43"];
@@ -873,8 +849,7 @@ function checkSettings(v: unknown, p: string, k?: $Key): void {
       const v_opt_43_q = $at(q, "opt-43");
       for (let v_opt_43_i = 0; v_opt_43_i < v_opt_43.length; v_opt_43_i++) {
         const v_opt_43_e = v_opt_43[v_opt_43_i];
-        if (typeof v_opt_43_e !== "string" || ($sur && !$wellFormed(v_opt_43_e)))
-          $str(v_opt_43_e, v_opt_43_q, v_opt_43_i);
+        $str(v_opt_43_e, v_opt_43_q, v_opt_43_i);
       }
     }
     const v_opt_44 = o["opt-44"];
@@ -883,8 +858,7 @@ function checkSettings(v: unknown, p: string, k?: $Key): void {
     }
     const v_opt_45 = o["opt-45"];
     if (v_opt_45 !== undefined && $hasOwn.call(o, "opt-45")) {
-      if (typeof v_opt_45 !== "number" || !Number.isInteger(v_opt_45) || v_opt_45 > $maxSafe || v_opt_45 < -$maxSafe)
-        $int(v_opt_45, q, "opt-45");
+      $int(v_opt_45, q, "opt-45");
       if (v_opt_45 < 0) $fail("range", q + "/opt-45", "below the minimum 0");
     }
     const v_opt_46 = o["opt-46"];
@@ -893,8 +867,7 @@ function checkSettings(v: unknown, p: string, k?: $Key): void {
       const v_opt_46_q = $at(q, "opt-46");
       for (let v_opt_46_i = 0; v_opt_46_i < v_opt_46.length; v_opt_46_i++) {
         const v_opt_46_e = v_opt_46[v_opt_46_i];
-        if (typeof v_opt_46_e !== "string" || ($sur && !$wellFormed(v_opt_46_e)))
-          $str(v_opt_46_e, v_opt_46_q, v_opt_46_i);
+        $str(v_opt_46_e, v_opt_46_q, v_opt_46_i);
       }
     }
     const v_opt_47 = o["opt-47"];
@@ -906,8 +879,7 @@ function checkSettings(v: unknown, p: string, k?: $Key): void {
   function members_opt_48(): void {
     const v_opt_48 = o["opt-48"];
     if (v_opt_48 !== undefined && $hasOwn.call(o, "opt-48")) {
-      if (typeof v_opt_48 !== "number" || !Number.isInteger(v_opt_48) || v_opt_48 > $maxSafe || v_opt_48 < -$maxSafe)
-        $int(v_opt_48, q, "opt-48");
+      $int(v_opt_48, q, "opt-48");
       if (v_opt_48 < 0) $fail("range", q + "/opt-48", "below the minimum 0");
     }
     const v_opt_49 = o["opt-49"];
@@ -916,8 +888,7 @@ function checkSettings(v: unknown, p: string, k?: $Key): void {
       const v_opt_49_q = $at(q, "opt-49");
       for (let v_opt_49_i = 0; v_opt_49_i < v_opt_49.length; v_opt_49_i++) {
         const v_opt_49_e = v_opt_49[v_opt_49_i];
-        if (typeof v_opt_49_e !== "string" || ($sur && !$wellFormed(v_opt_49_e)))
-          $str(v_opt_49_e, v_opt_49_q, v_opt_49_i);
+        $str(v_opt_49_e, v_opt_49_q, v_opt_49_i);
       }
     }
     const v_opt_50 = o["opt-50"];
@@ -926,8 +897,7 @@ function checkSettings(v: unknown, p: string, k?: $Key): void {
     }
     const v_opt_51 = o["opt-51"];
     if (v_opt_51 !== undefined && $hasOwn.call(o, "opt-51")) {
-      if (typeof v_opt_51 !== "number" || !Number.isInteger(v_opt_51) || v_opt_51 > $maxSafe || v_opt_51 < -$maxSafe)
-        $int(v_opt_51, q, "opt-51");
+      $int(v_opt_51, q, "opt-51");
       if (v_opt_51 < 0) $fail("range", q + "/opt-51", "below the minimum 0");
     }
     const v_opt_52 = o["opt-52"];
@@ -936,8 +906,7 @@ function checkSettings(v: unknown, p: string, k?: $Key): void {
       const v_opt_52_q = $at(q, "opt-52");
       for (let v_opt_52_i = 0; v_opt_52_i < v_opt_52.length; v_opt_52_i++) {
         const v_opt_52_e = v_opt_52[v_opt_52_i];
-        if (typeof v_opt_52_e !== "string" || ($sur && !$wellFormed(v_opt_52_e)))
-          $str(v_opt_52_e, v_opt_52_q, v_opt_52_i);
+        $str(v_opt_52_e, v_opt_52_q, v_opt_52_i);
       }
     }
     const v_opt_53 = o["opt-53"];
@@ -946,8 +915,7 @@ function checkSettings(v: unknown, p: string, k?: $Key): void {
     }
     const v_opt_54 = o["opt-54"];
     if (v_opt_54 !== undefined && $hasOwn.call(o, "opt-54")) {
-      if (typeof v_opt_54 !== "number" || !Number.isInteger(v_opt_54) || v_opt_54 > $maxSafe || v_opt_54 < -$maxSafe)
-        $int(v_opt_54, q, "opt-54");
+      $int(v_opt_54, q, "opt-54");
       if (v_opt_54 < 0) $fail("range", q + "/opt-54", "below the minimum 0");
     }
     const v_opt_55 = o["opt-55"];
@@ -956,8 +924,7 @@ function checkSettings(v: unknown, p: string, k?: $Key): void {
       const v_opt_55_q = $at(q, "opt-55");
       for (let v_opt_55_i = 0; v_opt_55_i < v_opt_55.length; v_opt_55_i++) {
         const v_opt_55_e = v_opt_55[v_opt_55_i];
-        if (typeof v_opt_55_e !== "string" || ($sur && !$wellFormed(v_opt_55_e)))
-          $str(v_opt_55_e, v_opt_55_q, v_opt_55_i);
+        $str(v_opt_55_e, v_opt_55_q, v_opt_55_i);
       }
     }
     const v_opt_56 = o["opt-56"];
@@ -966,8 +933,7 @@ function checkSettings(v: unknown, p: string, k?: $Key): void {
     }
     const v_opt_57 = o["opt-57"];
     if (v_opt_57 !== undefined && $hasOwn.call(o, "opt-57")) {
-      if (typeof v_opt_57 !== "number" || !Number.isInteger(v_opt_57) || v_opt_57 > $maxSafe || v_opt_57 < -$maxSafe)
-        $int(v_opt_57, q, "opt-57");
+      $int(v_opt_57, q, "opt-57");
       if (v_opt_57 < 0) $fail("range", q + "/opt-57", "below the minimum 0");
     }
     const v_opt_58 = o["opt-58"];
@@ -976,8 +942,7 @@ function checkSettings(v: unknown, p: string, k?: $Key): void {
       const v_opt_58_q = $at(q, "opt-58");
       for (let v_opt_58_i = 0; v_opt_58_i < v_opt_58.length; v_opt_58_i++) {
         const v_opt_58_e = v_opt_58[v_opt_58_i];
-        if (typeof v_opt_58_e !== "string" || ($sur && !$wellFormed(v_opt_58_e)))
-          $str(v_opt_58_e, v_opt_58_q, v_opt_58_i);
+        $str(v_opt_58_e, v_opt_58_q, v_opt_58_i);
       }
     }
     const v_opt_59 = o["opt-59"];
@@ -986,8 +951,7 @@ function checkSettings(v: unknown, p: string, k?: $Key): void {
     }
     const v_opt_60 = o["opt-60"];
     if (v_opt_60 !== undefined && $hasOwn.call(o, "opt-60")) {
-      if (typeof v_opt_60 !== "number" || !Number.isInteger(v_opt_60) || v_opt_60 > $maxSafe || v_opt_60 < -$maxSafe)
-        $int(v_opt_60, q, "opt-60");
+      $int(v_opt_60, q, "opt-60");
       if (v_opt_60 < 0) $fail("range", q + "/opt-60", "below the minimum 0");
     }
     const v_opt_61 = o["opt-61"];
@@ -996,8 +960,7 @@ function checkSettings(v: unknown, p: string, k?: $Key): void {
       const v_opt_61_q = $at(q, "opt-61");
       for (let v_opt_61_i = 0; v_opt_61_i < v_opt_61.length; v_opt_61_i++) {
         const v_opt_61_e = v_opt_61[v_opt_61_i];
-        if (typeof v_opt_61_e !== "string" || ($sur && !$wellFormed(v_opt_61_e)))
-          $str(v_opt_61_e, v_opt_61_q, v_opt_61_i);
+        $str(v_opt_61_e, v_opt_61_q, v_opt_61_i);
       }
     }
     const v_opt_62 = o["opt-62"];
@@ -1006,8 +969,7 @@ function checkSettings(v: unknown, p: string, k?: $Key): void {
     }
     const v_opt_63 = o["opt-63"];
     if (v_opt_63 !== undefined && $hasOwn.call(o, "opt-63")) {
-      if (typeof v_opt_63 !== "number" || !Number.isInteger(v_opt_63) || v_opt_63 > $maxSafe || v_opt_63 < -$maxSafe)
-        $int(v_opt_63, q, "opt-63");
+      $int(v_opt_63, q, "opt-63");
       if (v_opt_63 < 0) $fail("range", q + "/opt-63", "below the minimum 0");
     }
     const v_opt_64 = o["opt-64"];
@@ -1016,8 +978,7 @@ function checkSettings(v: unknown, p: string, k?: $Key): void {
       const v_opt_64_q = $at(q, "opt-64");
       for (let v_opt_64_i = 0; v_opt_64_i < v_opt_64.length; v_opt_64_i++) {
         const v_opt_64_e = v_opt_64[v_opt_64_i];
-        if (typeof v_opt_64_e !== "string" || ($sur && !$wellFormed(v_opt_64_e)))
-          $str(v_opt_64_e, v_opt_64_q, v_opt_64_i);
+        $str(v_opt_64_e, v_opt_64_q, v_opt_64_i);
       }
     }
     const v_opt_65 = o["opt-65"];
@@ -1026,8 +987,7 @@ function checkSettings(v: unknown, p: string, k?: $Key): void {
     }
     const v_opt_66 = o["opt-66"];
     if (v_opt_66 !== undefined && $hasOwn.call(o, "opt-66")) {
-      if (typeof v_opt_66 !== "number" || !Number.isInteger(v_opt_66) || v_opt_66 > $maxSafe || v_opt_66 < -$maxSafe)
-        $int(v_opt_66, q, "opt-66");
+      $int(v_opt_66, q, "opt-66");
       if (v_opt_66 < 0) $fail("range", q + "/opt-66", "below the minimum 0");
     }
     const v_opt_67 = o["opt-67"];
@@ -1036,8 +996,7 @@ function checkSettings(v: unknown, p: string, k?: $Key): void {
       const v_opt_67_q = $at(q, "opt-67");
       for (let v_opt_67_i = 0; v_opt_67_i < v_opt_67.length; v_opt_67_i++) {
         const v_opt_67_e = v_opt_67[v_opt_67_i];
-        if (typeof v_opt_67_e !== "string" || ($sur && !$wellFormed(v_opt_67_e)))
-          $str(v_opt_67_e, v_opt_67_q, v_opt_67_i);
+        $str(v_opt_67_e, v_opt_67_q, v_opt_67_i);
       }
     }
     const v_opt_68 = o["opt-68"];
@@ -1045,8 +1004,7 @@ function checkSettings(v: unknown, p: string, k?: $Key): void {
       checkSettingsOpt68(v_opt_68, q, "opt-68");
     }
     const v_opt_69 = o["opt-69"];
-    if (typeof v_opt_69 !== "number" || !Number.isInteger(v_opt_69) || v_opt_69 > $maxSafe || v_opt_69 < -$maxSafe)
-      $int(v_opt_69, q, "opt-69");
+    $int(v_opt_69, q, "opt-69");
     if (v_opt_69 < 0) $fail("range", q + "/opt-69", "below the minimum 0");
   }
   members_opt_48();
@@ -1168,11 +1126,11 @@ function checkSettingsOpt2(v: unknown, p: string, k?: $Key): void {
   const q = $at(p, k);
   switch (pickSettingsOpt2(v, q, false)) {
     case 0: {
-      if (typeof v !== "string" || ($sur && !$wellFormed(v))) $str(v, q);
+      $str(v, q);
       break;
     }
     default: {
-      if (typeof v !== "boolean") $bool(v, q);
+      $bool(v, q);
       break;
     }
   }
@@ -1204,11 +1162,11 @@ function checkSettingsOpt5(v: unknown, p: string, k?: $Key): void {
   const q = $at(p, k);
   switch (pickSettingsOpt5(v, q, false)) {
     case 0: {
-      if (typeof v !== "string" || ($sur && !$wellFormed(v))) $str(v, q);
+      $str(v, q);
       break;
     }
     default: {
-      if (typeof v !== "boolean") $bool(v, q);
+      $bool(v, q);
       break;
     }
   }
@@ -1240,11 +1198,11 @@ function checkSettingsOpt8(v: unknown, p: string, k?: $Key): void {
   const q = $at(p, k);
   switch (pickSettingsOpt8(v, q, false)) {
     case 0: {
-      if (typeof v !== "string" || ($sur && !$wellFormed(v))) $str(v, q);
+      $str(v, q);
       break;
     }
     default: {
-      if (typeof v !== "boolean") $bool(v, q);
+      $bool(v, q);
       break;
     }
   }
@@ -1276,11 +1234,11 @@ function checkSettingsOpt11(v: unknown, p: string, k?: $Key): void {
   const q = $at(p, k);
   switch (pickSettingsOpt11(v, q, false)) {
     case 0: {
-      if (typeof v !== "string" || ($sur && !$wellFormed(v))) $str(v, q);
+      $str(v, q);
       break;
     }
     default: {
-      if (typeof v !== "boolean") $bool(v, q);
+      $bool(v, q);
       break;
     }
   }
@@ -1312,11 +1270,11 @@ function checkSettingsOpt14(v: unknown, p: string, k?: $Key): void {
   const q = $at(p, k);
   switch (pickSettingsOpt14(v, q, false)) {
     case 0: {
-      if (typeof v !== "string" || ($sur && !$wellFormed(v))) $str(v, q);
+      $str(v, q);
       break;
     }
     default: {
-      if (typeof v !== "boolean") $bool(v, q);
+      $bool(v, q);
       break;
     }
   }
@@ -1348,11 +1306,11 @@ function checkSettingsOpt17(v: unknown, p: string, k?: $Key): void {
   const q = $at(p, k);
   switch (pickSettingsOpt17(v, q, false)) {
     case 0: {
-      if (typeof v !== "string" || ($sur && !$wellFormed(v))) $str(v, q);
+      $str(v, q);
       break;
     }
     default: {
-      if (typeof v !== "boolean") $bool(v, q);
+      $bool(v, q);
       break;
     }
   }
@@ -1384,11 +1342,11 @@ function checkSettingsOpt20(v: unknown, p: string, k?: $Key): void {
   const q = $at(p, k);
   switch (pickSettingsOpt20(v, q, false)) {
     case 0: {
-      if (typeof v !== "string" || ($sur && !$wellFormed(v))) $str(v, q);
+      $str(v, q);
       break;
     }
     default: {
-      if (typeof v !== "boolean") $bool(v, q);
+      $bool(v, q);
       break;
     }
   }
@@ -1420,11 +1378,11 @@ function checkSettingsOpt23(v: unknown, p: string, k?: $Key): void {
   const q = $at(p, k);
   switch (pickSettingsOpt23(v, q, false)) {
     case 0: {
-      if (typeof v !== "string" || ($sur && !$wellFormed(v))) $str(v, q);
+      $str(v, q);
       break;
     }
     default: {
-      if (typeof v !== "boolean") $bool(v, q);
+      $bool(v, q);
       break;
     }
   }
@@ -1456,11 +1414,11 @@ function checkSettingsOpt26(v: unknown, p: string, k?: $Key): void {
   const q = $at(p, k);
   switch (pickSettingsOpt26(v, q, false)) {
     case 0: {
-      if (typeof v !== "string" || ($sur && !$wellFormed(v))) $str(v, q);
+      $str(v, q);
       break;
     }
     default: {
-      if (typeof v !== "boolean") $bool(v, q);
+      $bool(v, q);
       break;
     }
   }
@@ -1492,11 +1450,11 @@ function checkSettingsOpt29(v: unknown, p: string, k?: $Key): void {
   const q = $at(p, k);
   switch (pickSettingsOpt29(v, q, false)) {
     case 0: {
-      if (typeof v !== "string" || ($sur && !$wellFormed(v))) $str(v, q);
+      $str(v, q);
       break;
     }
     default: {
-      if (typeof v !== "boolean") $bool(v, q);
+      $bool(v, q);
       break;
     }
   }
@@ -1528,11 +1486,11 @@ function checkSettingsOpt32(v: unknown, p: string, k?: $Key): void {
   const q = $at(p, k);
   switch (pickSettingsOpt32(v, q, false)) {
     case 0: {
-      if (typeof v !== "string" || ($sur && !$wellFormed(v))) $str(v, q);
+      $str(v, q);
       break;
     }
     default: {
-      if (typeof v !== "boolean") $bool(v, q);
+      $bool(v, q);
       break;
     }
   }
@@ -1564,11 +1522,11 @@ function checkSettingsOpt35(v: unknown, p: string, k?: $Key): void {
   const q = $at(p, k);
   switch (pickSettingsOpt35(v, q, false)) {
     case 0: {
-      if (typeof v !== "string" || ($sur && !$wellFormed(v))) $str(v, q);
+      $str(v, q);
       break;
     }
     default: {
-      if (typeof v !== "boolean") $bool(v, q);
+      $bool(v, q);
       break;
     }
   }
@@ -1600,11 +1558,11 @@ function checkSettingsOpt38(v: unknown, p: string, k?: $Key): void {
   const q = $at(p, k);
   switch (pickSettingsOpt38(v, q, false)) {
     case 0: {
-      if (typeof v !== "string" || ($sur && !$wellFormed(v))) $str(v, q);
+      $str(v, q);
       break;
     }
     default: {
-      if (typeof v !== "boolean") $bool(v, q);
+      $bool(v, q);
       break;
     }
   }
@@ -1636,11 +1594,11 @@ function checkSettingsOpt41(v: unknown, p: string, k?: $Key): void {
   const q = $at(p, k);
   switch (pickSettingsOpt41(v, q, false)) {
     case 0: {
-      if (typeof v !== "string" || ($sur && !$wellFormed(v))) $str(v, q);
+      $str(v, q);
       break;
     }
     default: {
-      if (typeof v !== "boolean") $bool(v, q);
+      $bool(v, q);
       break;
     }
   }
@@ -1672,11 +1630,11 @@ function checkSettingsOpt44(v: unknown, p: string, k?: $Key): void {
   const q = $at(p, k);
   switch (pickSettingsOpt44(v, q, false)) {
     case 0: {
-      if (typeof v !== "string" || ($sur && !$wellFormed(v))) $str(v, q);
+      $str(v, q);
       break;
     }
     default: {
-      if (typeof v !== "boolean") $bool(v, q);
+      $bool(v, q);
       break;
     }
   }
@@ -1708,11 +1666,11 @@ function checkSettingsOpt47(v: unknown, p: string, k?: $Key): void {
   const q = $at(p, k);
   switch (pickSettingsOpt47(v, q, false)) {
     case 0: {
-      if (typeof v !== "string" || ($sur && !$wellFormed(v))) $str(v, q);
+      $str(v, q);
       break;
     }
     default: {
-      if (typeof v !== "boolean") $bool(v, q);
+      $bool(v, q);
       break;
     }
   }
@@ -1744,11 +1702,11 @@ function checkSettingsOpt50(v: unknown, p: string, k?: $Key): void {
   const q = $at(p, k);
   switch (pickSettingsOpt50(v, q, false)) {
     case 0: {
-      if (typeof v !== "string" || ($sur && !$wellFormed(v))) $str(v, q);
+      $str(v, q);
       break;
     }
     default: {
-      if (typeof v !== "boolean") $bool(v, q);
+      $bool(v, q);
       break;
     }
   }
@@ -1780,11 +1738,11 @@ function checkSettingsOpt53(v: unknown, p: string, k?: $Key): void {
   const q = $at(p, k);
   switch (pickSettingsOpt53(v, q, false)) {
     case 0: {
-      if (typeof v !== "string" || ($sur && !$wellFormed(v))) $str(v, q);
+      $str(v, q);
       break;
     }
     default: {
-      if (typeof v !== "boolean") $bool(v, q);
+      $bool(v, q);
       break;
     }
   }
@@ -1816,11 +1774,11 @@ function checkSettingsOpt56(v: unknown, p: string, k?: $Key): void {
   const q = $at(p, k);
   switch (pickSettingsOpt56(v, q, false)) {
     case 0: {
-      if (typeof v !== "string" || ($sur && !$wellFormed(v))) $str(v, q);
+      $str(v, q);
       break;
     }
     default: {
-      if (typeof v !== "boolean") $bool(v, q);
+      $bool(v, q);
       break;
     }
   }
@@ -1852,11 +1810,11 @@ function checkSettingsOpt59(v: unknown, p: string, k?: $Key): void {
   const q = $at(p, k);
   switch (pickSettingsOpt59(v, q, false)) {
     case 0: {
-      if (typeof v !== "string" || ($sur && !$wellFormed(v))) $str(v, q);
+      $str(v, q);
       break;
     }
     default: {
-      if (typeof v !== "boolean") $bool(v, q);
+      $bool(v, q);
       break;
     }
   }
@@ -1888,11 +1846,11 @@ function checkSettingsOpt62(v: unknown, p: string, k?: $Key): void {
   const q = $at(p, k);
   switch (pickSettingsOpt62(v, q, false)) {
     case 0: {
-      if (typeof v !== "string" || ($sur && !$wellFormed(v))) $str(v, q);
+      $str(v, q);
       break;
     }
     default: {
-      if (typeof v !== "boolean") $bool(v, q);
+      $bool(v, q);
       break;
     }
   }
@@ -1924,11 +1882,11 @@ function checkSettingsOpt65(v: unknown, p: string, k?: $Key): void {
   const q = $at(p, k);
   switch (pickSettingsOpt65(v, q, false)) {
     case 0: {
-      if (typeof v !== "string" || ($sur && !$wellFormed(v))) $str(v, q);
+      $str(v, q);
       break;
     }
     default: {
-      if (typeof v !== "boolean") $bool(v, q);
+      $bool(v, q);
       break;
     }
   }
@@ -1960,11 +1918,11 @@ function checkSettingsOpt68(v: unknown, p: string, k?: $Key): void {
   const q = $at(p, k);
   switch (pickSettingsOpt68(v, q, false)) {
     case 0: {
-      if (typeof v !== "string" || ($sur && !$wellFormed(v))) $str(v, q);
+      $str(v, q);
       break;
     }
     default: {
-      if (typeof v !== "boolean") $bool(v, q);
+      $bool(v, q);
       break;
     }
   }

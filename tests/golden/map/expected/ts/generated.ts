@@ -122,6 +122,11 @@ function $isObj(v: unknown): v is $Obj {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
+/** An own member whose value is not undefined (parsed JSON never holds undefined). */
+function $has(o: $Obj, key: string): boolean {
+  return o[key] !== undefined && $hasOwn.call(o, key);
+}
+
 /** Number of Unicode code points of a well-formed string. */
 function $cpLen(s: string): number {
   let n = s.length;
@@ -221,6 +226,8 @@ function $str(v: unknown, p: string, k?: $Key): asserts v is string {
 }
 
 function $int(v: unknown, p: string, k?: $Key): asserts v is number {
+  // (a safe integer is within ±(2^53 − 1), rule 9)
+  if (Number.isSafeInteger(v)) return;
   if (typeof v !== "number") $fail("type", $at(p, k), `expected integer, got ${$kindOf(v)}`);
   if (!Number.isFinite(v)) $fail("range", $at(p, k), "number is not finite");
   if (!Number.isInteger(v)) $fail("type", $at(p, k), "expected integer, got a fraction");
@@ -233,16 +240,59 @@ function $obj(v: unknown, p: string): $Obj {
   return v;
 }
 
-/** The ranks of an object's declared keys (1, 2, ...) in the order its literal lists them (none integer-like). */
-function $ranks(keys: Readonly<Record<string, 1>>): Readonly<Record<string, number>> {
-  const r: Record<string, number> = Object.create(null) as Record<string, number>;
-  Object.keys(keys).forEach((k, i) => (r[k] = i + 1));
-  return r;
+/** A declared key's canon check: 0 when JSON.stringify writes its checked value canonically. */
+type $CanonOf = 0 | ((v: unknown) => boolean);
+
+/** What $canonObj needs of an object definition, built once from the literal of its declared keys. */
+interface $CanonTable {
+  /** the declared keys in the writer's order, and the canon check of each */
+  names: readonly string[];
+  of: readonly $CanonOf[];
+  /** extra members are typed: the writer writes them (closed objects have none, checked) */
+  typedExtras: boolean;
+}
+
+/** The canon table of an object's declared keys, in the order its literal lists them (none integer-like). */
+function $canonTable(keys: Readonly<Record<string, $CanonOf>>, typedExtras: boolean): $CanonTable {
+  const names = Object.keys(keys);
+  return { names, of: names.map((k) => keys[k]!), typedExtras };
+}
+
+/**
+ * Whether JSON.stringify writes a checked object canonically: no toJSON, its own defined members in
+ * the writer's order (declared keys in order, untyped extra members after), each declared one
+ * enumerable and canonical itself. One cursor over the declared keys: a declared key for-in skips
+ * over must be absent (present, it is out of order or not enumerable), so no key is looked up.
+ */
+function $canonObj(v: unknown, t: $CanonTable): boolean {
+  const o = v as $Obj;
+  if (o.toJSON !== undefined) return false;
+  const names = t.names;
+  const n = names.length;
+  let j = 0;
+  for (const key in o) {
+    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+    while (j < n && names[j] !== key) if ($has(o, names[j++]!)) return false;
+    if (j === n) {
+      // an extra member, after every declared one
+      if (t.typedExtras) return false;
+      continue;
+    }
+    const of = t.of[j++]!;
+    if (of !== 0 && !of(o[key])) return false;
+  }
+  while (j < n) if ($has(o, names[j++]!)) return false;
+  return true;
 }
 
 /** A typed container at pointer q nested deeper than the limit (a recursive definition) → depth at it. */
 function $deep(q: string): void {
   if ($levelOf(q) > $maxDepth) $fail("depth", q, $depthMessage);
+}
+
+/** A required member read into v: missing unless own and defined. */
+function $need(o: $Obj, v: unknown, key: string, p: string): void {
+  if (v === undefined || !$hasOwn.call(o, key)) $missing(key, p);
 }
 
 function $missing(key: string, p: string): never {
@@ -283,8 +333,6 @@ function $closed(o: $Obj, known: $Known, p: string): void {
   if ($sur && !$wellFormed(first)) $fail("utf8", p, "object key holds an unpaired UTF-16 surrogate");
   $fail("unknown_field", p + "/" + $esc(first), `unknown property (a key of ${$cpLen(first)} characters)`);
 }
-
-const $isEnum = Object.prototype.propertyIsEnumerable;
 
 /** Writes the extra members of a checked open object (after its declared ones): `,"key":value` each. */
 function $writeExtras(o: $Obj, known: $Known): string {
@@ -591,7 +639,7 @@ function checkEnv(v: unknown, p: string, k?: $Key): void {
   const o = $obj(v, q);
   let extra = false;
   for (const key in o) {
-    if (!$hasOwn.call(o, key)) continue;
+    if (!$hasOwn.call(o, key) || knownEnv(key)) continue;
     extra = true;
   }
   $sizeCheck(o, q, undefined, 100);
@@ -624,7 +672,7 @@ function checkEnv(v: unknown, p: string, k?: $Key): void {
       },
       [
         (v: unknown, p: string, k?: $Key): void => {
-          if (typeof v !== "string" || ($sur && !$wellFormed(v))) $str(v, p, k);
+          $str(v, p, k);
           if (!reEnvCheckString.test(v)) $fail("pattern", $at(p, k), `${$describe(v)} does not match the pattern`);
         },
         (v: unknown, p: string, k?: $Key): void => {
@@ -638,7 +686,7 @@ function checkEnv(v: unknown, p: string, k?: $Key): void {
       const x = o[key];
       if (x === undefined || knownEnv(key)) continue;
       if ($sur && !$wellFormed(key)) $fail("utf8", q, "object key holds an unpaired UTF-16 surrogate");
-      if (typeof x !== "string" || ($sur && !$wellFormed(x))) $str(x, q, $esc(key));
+      $str(x, q, $esc(key));
     }
   }
 }
@@ -650,15 +698,11 @@ function writeEnv(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
+const canonEnvKeys = {} as const;
+const canonEnvTable = $canonTable(canonEnvKeys, false);
+
 function canonEnv(v: unknown): boolean {
-  const o = v as $Obj;
-  if (o.toJSON !== undefined) return false;
-  let at = 0;
-  for (const key in o) {
-    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    at = Infinity;
-  }
-  return true;
+  return $canonObj(v, canonEnvTable);
 }
 
 /** A closed object of one pattern: its undeclared members are a typed map in Go too. */
@@ -689,28 +733,22 @@ function knownLabels(key: string): boolean {
 function checkLabels(v: unknown, p: string, k?: $Key): void {
   const q = $at(p, k);
   const o = $obj(v, q);
-  let has_name = false;
   let extra = false;
   for (const key in o) {
-    if (!$hasOwn.call(o, key)) continue;
-    switch (key) {
-      case "name":
-        has_name = true;
-        continue;
-    }
+    if (!$hasOwn.call(o, key) || knownLabels(key)) continue;
     extra = true;
   }
   if (extra) $closed(o, (key: string): boolean => knownLabels(key) || reLabels.test(key), q);
   const v_name = o["name"];
-  if (!(v_name !== undefined && (has_name || $hasOwn.call(o, "name")))) $missing("name", q);
-  if (typeof v_name !== "string" || ($sur && !$wellFormed(v_name))) $str(v_name, q, "name");
+  $need(o, v_name, "name", q);
+  $str(v_name, q, "name");
   if (extra) {
     for (const key of Object.keys(o)) {
       const x = o[key];
       if (x === undefined || knownLabels(key)) continue;
       if ($sur && !$wellFormed(key)) $fail("utf8", q, "object key holds an unpaired UTF-16 surrogate");
       if (reLabels.test(key)) {
-        if (typeof x !== "number" || !Number.isInteger(x) || x > $maxSafe || x < -$maxSafe) $int(x, q, $esc(key));
+        $int(x, q, $esc(key));
         if (x < 0) $fail("range", $at(q, $esc(key)), "below the minimum 0");
       }
     }
@@ -726,24 +764,10 @@ function writeLabels(v: unknown): string {
 }
 
 const canonLabelsKeys = {
-  name: 1,
+  name: 0,
 } as const;
-const canonLabelsRank = $ranks(canonLabelsKeys);
+const canonLabelsTable = $canonTable(canonLabelsKeys, false);
 
 function canonLabels(v: unknown): boolean {
-  const o = v as $Obj;
-  if (o.toJSON !== undefined) return false;
-  let at = 0;
-  for (const key in o) {
-    switch (key) {
-      case "name":
-        if (at > canonLabelsRank[key]!) return false;
-        at = canonLabelsRank[key]!;
-        continue;
-    }
-    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    at = Infinity;
-  }
-  if (!$isEnum.call(o, "name")) return false;
-  return true;
+  return $canonObj(v, canonLabelsTable);
 }

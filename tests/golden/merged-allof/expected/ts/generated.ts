@@ -115,6 +115,11 @@ function $isObj(v: unknown): v is $Obj {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
+/** An own member whose value is not undefined (parsed JSON never holds undefined). */
+function $has(o: $Obj, key: string): boolean {
+  return o[key] !== undefined && $hasOwn.call(o, key);
+}
+
 /** Number of Unicode code points of a well-formed string. */
 function $cpLen(s: string): number {
   let n = s.length;
@@ -215,11 +220,49 @@ function $obj(v: unknown, p: string): $Obj {
   return v;
 }
 
-/** The ranks of an object's declared keys (1, 2, ...) in the order its literal lists them (none integer-like). */
-function $ranks(keys: Readonly<Record<string, 1>>): Readonly<Record<string, number>> {
-  const r: Record<string, number> = Object.create(null) as Record<string, number>;
-  Object.keys(keys).forEach((k, i) => (r[k] = i + 1));
-  return r;
+/** A declared key's canon check: 0 when JSON.stringify writes its checked value canonically. */
+type $CanonOf = 0 | ((v: unknown) => boolean);
+
+/** What $canonObj needs of an object definition, built once from the literal of its declared keys. */
+interface $CanonTable {
+  /** the declared keys in the writer's order, and the canon check of each */
+  names: readonly string[];
+  of: readonly $CanonOf[];
+  /** extra members are typed: the writer writes them (closed objects have none, checked) */
+  typedExtras: boolean;
+}
+
+/** The canon table of an object's declared keys, in the order its literal lists them (none integer-like). */
+function $canonTable(keys: Readonly<Record<string, $CanonOf>>, typedExtras: boolean): $CanonTable {
+  const names = Object.keys(keys);
+  return { names, of: names.map((k) => keys[k]!), typedExtras };
+}
+
+/**
+ * Whether JSON.stringify writes a checked object canonically: no toJSON, its own defined members in
+ * the writer's order (declared keys in order, untyped extra members after), each declared one
+ * enumerable and canonical itself. One cursor over the declared keys: a declared key for-in skips
+ * over must be absent (present, it is out of order or not enumerable), so no key is looked up.
+ */
+function $canonObj(v: unknown, t: $CanonTable): boolean {
+  const o = v as $Obj;
+  if (o.toJSON !== undefined) return false;
+  const names = t.names;
+  const n = names.length;
+  let j = 0;
+  for (const key in o) {
+    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+    while (j < n && names[j] !== key) if ($has(o, names[j++]!)) return false;
+    if (j === n) {
+      // an extra member, after every declared one
+      if (t.typedExtras) return false;
+      continue;
+    }
+    const of = t.of[j++]!;
+    if (of !== 0 && !of(o[key])) return false;
+  }
+  while (j < n) if ($has(o, names[j++]!)) return false;
+  return true;
 }
 
 /** A typed container at pointer q nested deeper than the limit (a recursive definition) → depth at it. */
@@ -274,8 +317,6 @@ function $extras(o: $Obj, known: $Known, p: string): void {
     $free(o[k], p, $esc(k), undefined);
   }
 }
-
-const $isEnum = Object.prototype.propertyIsEnumerable;
 
 /** Writes the extra members of a checked open object (after its declared ones): `,"key":value` each. */
 function $writeExtras(o: $Obj, known: $Known): string {
@@ -526,19 +567,13 @@ function knownBase(key: string): boolean {
 
 function checkBase(v: unknown, p: string, k?: $Key): void {
   const o = $isObj(v) && p.length < 999 ? v : $obj(v, $at(p, k));
-  let has_id = false;
   let extra = false;
   for (const key in o) {
-    if (!$hasOwn.call(o, key)) continue;
-    switch (key) {
-      case "id":
-        has_id = true;
-        continue;
-    }
+    if (!$hasOwn.call(o, key) || knownBase(key)) continue;
     extra = true;
   }
   const v_id = o["id"];
-  if (!(v_id !== undefined && (has_id || $hasOwn.call(o, "id")))) $missing("id", $at(p, k));
+  if (v_id === undefined || !$hasOwn.call(o, "id")) $missing("id", $at(p, k));
   if (typeof v_id !== "string" || ($sur && !$wellFormed(v_id))) $str(v_id, $at(p, k), "id");
   if (extra) $extras(o, knownBase, $at(p, k));
 }
@@ -552,26 +587,12 @@ function writeBase(v: unknown): string {
 }
 
 const canonBaseKeys = {
-  id: 1,
+  id: 0,
 } as const;
-const canonBaseRank = $ranks(canonBaseKeys);
+const canonBaseTable = $canonTable(canonBaseKeys, false);
 
 function canonBase(v: unknown): boolean {
-  const o = v as $Obj;
-  if (o.toJSON !== undefined) return false;
-  let at = 0;
-  for (const key in o) {
-    switch (key) {
-      case "id":
-        if (at > canonBaseRank[key]!) return false;
-        at = canonBaseRank[key]!;
-        continue;
-    }
-    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    at = Infinity;
-  }
-  if (!$isEnum.call(o, "id")) return false;
-  return true;
+  return $canonObj(v, canonBaseTable);
 }
 
 export type Named = {
@@ -600,24 +621,14 @@ function knownNamed(key: string): boolean {
 
 function checkNamed(v: unknown, p: string, k?: $Key): void {
   const o = $isObj(v) && p.length < 999 ? v : $obj(v, $at(p, k));
-  let has_id = false;
-  let has_name = false;
   for (const key in o) {
-    if (!$hasOwn.call(o, key)) continue;
-    switch (key) {
-      case "id":
-        has_id = true;
-        continue;
-      case "name":
-        has_name = true;
-        continue;
-    }
+    if (!$hasOwn.call(o, key) || knownNamed(key)) continue;
     if (o[key] !== undefined) $closed(o, knownNamed, $at(p, k));
   }
   const v_id = o["id"];
   const v_name = o["name"];
-  if (!(v_id !== undefined && (has_id || $hasOwn.call(o, "id")))) $missing("id", $at(p, k));
-  if (!(v_name !== undefined && (has_name || $hasOwn.call(o, "name")))) $missing("name", $at(p, k));
+  if (v_id === undefined || !$hasOwn.call(o, "id")) $missing("id", $at(p, k));
+  if (v_name === undefined || !$hasOwn.call(o, "name")) $missing("name", $at(p, k));
   if (typeof v_id !== "string" || ($sur && !$wellFormed(v_id))) $str(v_id, $at(p, k), "id");
   if (typeof v_name !== "string" || ($sur && !$wellFormed(v_name))) $str(v_name, $at(p, k), "name");
 }
@@ -631,30 +642,11 @@ function writeNamed(v: unknown): string {
 }
 
 const canonNamedKeys = {
-  id: 1,
-  name: 1,
+  id: 0,
+  name: 0,
 } as const;
-const canonNamedRank = $ranks(canonNamedKeys);
+const canonNamedTable = $canonTable(canonNamedKeys, false);
 
 function canonNamed(v: unknown): boolean {
-  const o = v as $Obj;
-  if (o.toJSON !== undefined) return false;
-  let at = 0;
-  for (const key in o) {
-    switch (key) {
-      case "id":
-        if (at > canonNamedRank[key]!) return false;
-        at = canonNamedRank[key]!;
-        continue;
-      case "name":
-        if (at > canonNamedRank[key]!) return false;
-        at = canonNamedRank[key]!;
-        continue;
-    }
-    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    at = Infinity;
-  }
-  if (!$isEnum.call(o, "id")) return false;
-  if (!$isEnum.call(o, "name")) return false;
-  return true;
+  return $canonObj(v, canonNamedTable);
 }

@@ -217,6 +217,8 @@ function $str(v: unknown, p: string, k?: $Key): asserts v is string {
 }
 
 function $int(v: unknown, p: string, k?: $Key): asserts v is number {
+  // (a safe integer is within ±(2^53 − 1), rule 9)
+  if (Number.isSafeInteger(v)) return;
   if (typeof v !== "number") $fail("type", $at(p, k), `expected integer, got ${$kindOf(v)}`);
   if (!Number.isFinite(v)) $fail("range", $at(p, k), "number is not finite");
   if (!Number.isInteger(v)) $fail("type", $at(p, k), "expected integer, got a fraction");
@@ -229,16 +231,59 @@ function $obj(v: unknown, p: string): $Obj {
   return v;
 }
 
-/** The ranks of an object's declared keys (1, 2, ...) in the order its literal lists them (none integer-like). */
-function $ranks(keys: Readonly<Record<string, 1>>): Readonly<Record<string, number>> {
-  const r: Record<string, number> = Object.create(null) as Record<string, number>;
-  Object.keys(keys).forEach((k, i) => (r[k] = i + 1));
-  return r;
+/** A declared key's canon check: 0 when JSON.stringify writes its checked value canonically. */
+type $CanonOf = 0 | ((v: unknown) => boolean);
+
+/** What $canonObj needs of an object definition, built once from the literal of its declared keys. */
+interface $CanonTable {
+  /** the declared keys in the writer's order, and the canon check of each */
+  names: readonly string[];
+  of: readonly $CanonOf[];
+  /** extra members are typed: the writer writes them (closed objects have none, checked) */
+  typedExtras: boolean;
+}
+
+/** The canon table of an object's declared keys, in the order its literal lists them (none integer-like). */
+function $canonTable(keys: Readonly<Record<string, $CanonOf>>, typedExtras: boolean): $CanonTable {
+  const names = Object.keys(keys);
+  return { names, of: names.map((k) => keys[k]!), typedExtras };
+}
+
+/**
+ * Whether JSON.stringify writes a checked object canonically: no toJSON, its own defined members in
+ * the writer's order (declared keys in order, untyped extra members after), each declared one
+ * enumerable and canonical itself. One cursor over the declared keys: a declared key for-in skips
+ * over must be absent (present, it is out of order or not enumerable), so no key is looked up.
+ */
+function $canonObj(v: unknown, t: $CanonTable): boolean {
+  const o = v as $Obj;
+  if (o.toJSON !== undefined) return false;
+  const names = t.names;
+  const n = names.length;
+  let j = 0;
+  for (const key in o) {
+    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+    while (j < n && names[j] !== key) if ($has(o, names[j++]!)) return false;
+    if (j === n) {
+      // an extra member, after every declared one
+      if (t.typedExtras) return false;
+      continue;
+    }
+    const of = t.of[j++]!;
+    if (of !== 0 && !of(o[key])) return false;
+  }
+  while (j < n) if ($has(o, names[j++]!)) return false;
+  return true;
 }
 
 /** A typed container at pointer q nested deeper than the limit (a recursive definition) → depth at it. */
 function $deep(q: string): void {
   if ($levelOf(q) > $maxDepth) $fail("depth", q, $depthMessage);
+}
+
+/** A required member read into v: missing unless own and defined. */
+function $need(o: $Obj, v: unknown, key: string, p: string): void {
+  if (v === undefined || !$hasOwn.call(o, key)) $missing(key, p);
 }
 
 function $missing(key: string, p: string): never {
@@ -279,8 +324,6 @@ function $closed(o: $Obj, known: $Known, p: string): void {
   if ($sur && !$wellFormed(first)) $fail("utf8", p, "object key holds an unpaired UTF-16 surrogate");
   $fail("unknown_field", p + "/" + $esc(first), `unknown property (a key of ${$cpLen(first)} characters)`);
 }
-
-const $isEnum = Object.prototype.propertyIsEnumerable;
 
 // ---- free-form values ----
 
@@ -436,30 +479,19 @@ function knownReply(key: string): boolean {
 function checkReply(v: unknown, p: string, k?: $Key): void {
   const q = $at(p, k);
   const o = $obj(v, q);
-  let has_result = false;
-  let has_count = false;
   for (const key in o) {
-    if (!$hasOwn.call(o, key)) continue;
-    switch (key) {
-      case "result":
-        has_result = true;
-        continue;
-      case "count":
-        has_count = true;
-        continue;
-    }
+    if (!$hasOwn.call(o, key) || knownReply(key)) continue;
     if (o[key] !== undefined) $closed(o, knownReply, q);
   }
   const v_result = o["result"];
   const v_count = o["count"];
-  if (!(v_result !== undefined && (has_result || $hasOwn.call(o, "result")))) $missing("result", q);
+  $need(o, v_result, "result", q);
   if (v_result !== null) {
-    if (typeof v_result !== "string" || ($sur && !$wellFormed(v_result))) $str(v_result, q, "result");
+    $str(v_result, q, "result");
   }
-  if (v_count !== undefined && (has_count || $hasOwn.call(o, "count"))) {
+  if (v_count !== undefined && $hasOwn.call(o, "count")) {
     if (v_count !== null) {
-      if (typeof v_count !== "number" || !Number.isInteger(v_count) || v_count > $maxSafe || v_count < -$maxSafe)
-        $int(v_count, q, "count");
+      $int(v_count, q, "count");
     }
   }
 }
@@ -473,31 +505,11 @@ function writeReply(v: unknown): string {
 }
 
 const canonReplyKeys = {
-  result: 1,
-  count: 1,
+  result: 0,
+  count: 0,
 } as const;
-const canonReplyRank = $ranks(canonReplyKeys);
+const canonReplyTable = $canonTable(canonReplyKeys, false);
 
 function canonReply(v: unknown): boolean {
-  const o = v as $Obj;
-  if (o.toJSON !== undefined) return false;
-  let at = 0;
-  for (const key in o) {
-    switch (key) {
-      case "result":
-        if (at > canonReplyRank[key]!) return false;
-        at = canonReplyRank[key]!;
-        continue;
-      case "count":
-        if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-        if (at > canonReplyRank[key]!) return false;
-        at = canonReplyRank[key]!;
-        continue;
-    }
-    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    at = Infinity;
-  }
-  if (!$isEnum.call(o, "result")) return false;
-  if ($has(o, "count") && !$isEnum.call(o, "count")) return false;
-  return true;
+  return $canonObj(v, canonReplyTable);
 }

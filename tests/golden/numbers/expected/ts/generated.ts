@@ -175,6 +175,8 @@ function $encode<T>(
 }
 
 function $int(v: unknown, p: string, k?: $Key): asserts v is number {
+  // (a safe integer is within ±(2^53 − 1), rule 9)
+  if (Number.isSafeInteger(v)) return;
   if (typeof v !== "number") $fail("type", $at(p, k), `expected integer, got ${$kindOf(v)}`);
   if (!Number.isFinite(v)) $fail("range", $at(p, k), "number is not finite");
   if (!Number.isInteger(v)) $fail("type", $at(p, k), "expected integer, got a fraction");
@@ -235,7 +237,7 @@ export function encodePrice(value: Price): string {
 }
 
 function checkPrice(v: unknown, p: string, k?: $Key): void {
-  if (typeof v !== "number" || !Number.isFinite(v)) $num(v, p, k);
+  $num(v, p, k);
   if (v < 0) $fail("range", $at(p, k), "below the minimum 0");
   if (v >= 1000000) $fail("range", $at(p, k), "not below the exclusive maximum 1000000");
   if (!$multipleOf(v, 0.01)) $fail("range", $at(p, k), "not a multiple of 0.01");
@@ -254,7 +256,7 @@ export function encodeCount(value: Count): string {
 }
 
 function checkCount(v: unknown, p: string, k?: $Key): void {
-  if (typeof v !== "number" || !Number.isInteger(v) || v > $maxSafe || v < -$maxSafe) $int(v, p, k);
+  $int(v, p, k);
   if (v < 1) $fail("range", $at(p, k), "below the minimum 1");
   if (v > 9007199254740991) $fail("range", $at(p, k), "above the maximum 9007199254740991");
 }

@@ -216,16 +216,59 @@ function $obj(v: unknown, p: string): $Obj {
   return v;
 }
 
-/** The ranks of an object's declared keys (1, 2, ...) in the order its literal lists them (none integer-like). */
-function $ranks(keys: Readonly<Record<string, 1>>): Readonly<Record<string, number>> {
-  const r: Record<string, number> = Object.create(null) as Record<string, number>;
-  Object.keys(keys).forEach((k, i) => (r[k] = i + 1));
-  return r;
+/** A declared key's canon check: 0 when JSON.stringify writes its checked value canonically. */
+type $CanonOf = 0 | ((v: unknown) => boolean);
+
+/** What $canonObj needs of an object definition, built once from the literal of its declared keys. */
+interface $CanonTable {
+  /** the declared keys in the writer's order, and the canon check of each */
+  names: readonly string[];
+  of: readonly $CanonOf[];
+  /** extra members are typed: the writer writes them (closed objects have none, checked) */
+  typedExtras: boolean;
+}
+
+/** The canon table of an object's declared keys, in the order its literal lists them (none integer-like). */
+function $canonTable(keys: Readonly<Record<string, $CanonOf>>, typedExtras: boolean): $CanonTable {
+  const names = Object.keys(keys);
+  return { names, of: names.map((k) => keys[k]!), typedExtras };
+}
+
+/**
+ * Whether JSON.stringify writes a checked object canonically: no toJSON, its own defined members in
+ * the writer's order (declared keys in order, untyped extra members after), each declared one
+ * enumerable and canonical itself. One cursor over the declared keys: a declared key for-in skips
+ * over must be absent (present, it is out of order or not enumerable), so no key is looked up.
+ */
+function $canonObj(v: unknown, t: $CanonTable): boolean {
+  const o = v as $Obj;
+  if (o.toJSON !== undefined) return false;
+  const names = t.names;
+  const n = names.length;
+  let j = 0;
+  for (const key in o) {
+    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+    while (j < n && names[j] !== key) if ($has(o, names[j++]!)) return false;
+    if (j === n) {
+      // an extra member, after every declared one
+      if (t.typedExtras) return false;
+      continue;
+    }
+    const of = t.of[j++]!;
+    if (of !== 0 && !of(o[key])) return false;
+  }
+  while (j < n) if ($has(o, names[j++]!)) return false;
+  return true;
 }
 
 /** A typed container at pointer q nested deeper than the limit (a recursive definition) → depth at it. */
 function $deep(q: string): void {
   if ($levelOf(q) > $maxDepth) $fail("depth", q, $depthMessage);
+}
+
+/** A required member read into v: missing unless own and defined. */
+function $need(o: $Obj, v: unknown, key: string, p: string): void {
+  if (v === undefined || !$hasOwn.call(o, key)) $missing(key, p);
 }
 
 function $missing(key: string, p: string): never {
@@ -240,8 +283,6 @@ function $extras(o: $Obj, known: $Known, p: string): void {
     $free(o[k], p, $esc(k), undefined);
   }
 }
-
-const $isEnum = Object.prototype.propertyIsEnumerable;
 
 /** Writes the extra members of a checked open object (after its declared ones): `,"key":value` each. */
 function $writeExtras(o: $Obj, known: $Known): string {
@@ -393,32 +434,21 @@ function knownMeta(key: string): boolean {
 function checkMeta(v: unknown, p: string, k?: $Key): void {
   const q = $at(p, k);
   const o = $obj(v, q);
-  let has_name = false;
-  let has_processors = false;
   let extra = false;
   for (const key in o) {
-    if (!$hasOwn.call(o, key)) continue;
-    switch (key) {
-      case "name":
-        has_name = true;
-        continue;
-      case "processors":
-        has_processors = true;
-        continue;
-    }
+    if (!$hasOwn.call(o, key) || knownMeta(key)) continue;
     extra = true;
   }
   const v_name = o["name"];
   const v_processors = o["processors"];
-  if (!(v_name !== undefined && (has_name || $hasOwn.call(o, "name")))) $missing("name", q);
-  if (typeof v_name !== "string" || ($sur && !$wellFormed(v_name))) $str(v_name, q, "name");
-  if (v_processors !== undefined && (has_processors || $hasOwn.call(o, "processors"))) {
+  $need(o, v_name, "name", q);
+  $str(v_name, q, "name");
+  if (v_processors !== undefined && $hasOwn.call(o, "processors")) {
     $arr(v_processors, q, "processors");
     const v_processors_q = $at(q, "processors");
     if (v_processors.length > 0) {
       const v_processors_e = v_processors[0];
-      if (typeof v_processors_e !== "string" || ($sur && !$wellFormed(v_processors_e)))
-        $str(v_processors_e, v_processors_q, 0);
+      $str(v_processors_e, v_processors_q, 0);
     }
     for (let v_processors_i = 1; v_processors_i < v_processors.length; v_processors_i++) {
       const v_processors_e = v_processors[v_processors_i];
@@ -438,31 +468,11 @@ function writeMeta(v: unknown): string {
 }
 
 const canonMetaKeys = {
-  name: 1,
-  processors: 1,
+  name: 0,
+  processors: 0,
 } as const;
-const canonMetaRank = $ranks(canonMetaKeys);
+const canonMetaTable = $canonTable(canonMetaKeys, false);
 
 function canonMeta(v: unknown): boolean {
-  const o = v as $Obj;
-  if (o.toJSON !== undefined) return false;
-  let at = 0;
-  for (const key in o) {
-    switch (key) {
-      case "name":
-        if (at > canonMetaRank[key]!) return false;
-        at = canonMetaRank[key]!;
-        continue;
-      case "processors":
-        if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-        if (at > canonMetaRank[key]!) return false;
-        at = canonMetaRank[key]!;
-        continue;
-    }
-    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    at = Infinity;
-  }
-  if (!$isEnum.call(o, "name")) return false;
-  if ($has(o, "processors") && !$isEnum.call(o, "processors")) return false;
-  return true;
+  return $canonObj(v, canonMetaTable);
 }

@@ -240,6 +240,8 @@ function $str(v: unknown, p: string, k?: $Key): asserts v is string {
 }
 
 function $int(v: unknown, p: string, k?: $Key): asserts v is number {
+  // (a safe integer is within ±(2^53 − 1), rule 9)
+  if (Number.isSafeInteger(v)) return;
   if (typeof v !== "number") $fail("type", $at(p, k), `expected integer, got ${$kindOf(v)}`);
   if (!Number.isFinite(v)) $fail("range", $at(p, k), "number is not finite");
   if (!Number.isInteger(v)) $fail("type", $at(p, k), "expected integer, got a fraction");
@@ -252,11 +254,49 @@ function $obj(v: unknown, p: string): $Obj {
   return v;
 }
 
-/** The ranks of an object's declared keys (1, 2, ...) in the order its literal lists them (none integer-like). */
-function $ranks(keys: Readonly<Record<string, 1>>): Readonly<Record<string, number>> {
-  const r: Record<string, number> = Object.create(null) as Record<string, number>;
-  Object.keys(keys).forEach((k, i) => (r[k] = i + 1));
-  return r;
+/** A declared key's canon check: 0 when JSON.stringify writes its checked value canonically. */
+type $CanonOf = 0 | ((v: unknown) => boolean);
+
+/** What $canonObj needs of an object definition, built once from the literal of its declared keys. */
+interface $CanonTable {
+  /** the declared keys in the writer's order, and the canon check of each */
+  names: readonly string[];
+  of: readonly $CanonOf[];
+  /** extra members are typed: the writer writes them (closed objects have none, checked) */
+  typedExtras: boolean;
+}
+
+/** The canon table of an object's declared keys, in the order its literal lists them (none integer-like). */
+function $canonTable(keys: Readonly<Record<string, $CanonOf>>, typedExtras: boolean): $CanonTable {
+  const names = Object.keys(keys);
+  return { names, of: names.map((k) => keys[k]!), typedExtras };
+}
+
+/**
+ * Whether JSON.stringify writes a checked object canonically: no toJSON, its own defined members in
+ * the writer's order (declared keys in order, untyped extra members after), each declared one
+ * enumerable and canonical itself. One cursor over the declared keys: a declared key for-in skips
+ * over must be absent (present, it is out of order or not enumerable), so no key is looked up.
+ */
+function $canonObj(v: unknown, t: $CanonTable): boolean {
+  const o = v as $Obj;
+  if (o.toJSON !== undefined) return false;
+  const names = t.names;
+  const n = names.length;
+  let j = 0;
+  for (const key in o) {
+    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+    while (j < n && names[j] !== key) if ($has(o, names[j++]!)) return false;
+    if (j === n) {
+      // an extra member, after every declared one
+      if (t.typedExtras) return false;
+      continue;
+    }
+    const of = t.of[j++]!;
+    if (of !== 0 && !of(o[key])) return false;
+  }
+  while (j < n) if ($has(o, names[j++]!)) return false;
+  return true;
 }
 
 /** A typed container at pointer q nested deeper than the limit (a recursive definition) → depth at it. */
@@ -302,8 +342,6 @@ function $closed(o: $Obj, known: $Known, p: string): void {
   if ($sur && !$wellFormed(first)) $fail("utf8", p, "object key holds an unpaired UTF-16 surrogate");
   $fail("unknown_field", p + "/" + $esc(first), `unknown property (a key of ${$cpLen(first)} characters)`);
 }
-
-const $isEnum = Object.prototype.propertyIsEnumerable;
 
 // ---- free-form values ----
 
@@ -514,28 +552,17 @@ function knownStarted(key: string): boolean {
 
 function checkStarted(v: unknown, p: string, k?: $Key): void {
   const o = $isObj(v) && p.length < 999 ? v : $obj(v, $at(p, k));
-  let has_type = false;
-  let has_at = false;
   for (const key in o) {
-    if (!$hasOwn.call(o, key)) continue;
-    switch (key) {
-      case "type":
-        has_type = true;
-        continue;
-      case "at":
-        has_at = true;
-        continue;
-    }
+    if (!$hasOwn.call(o, key) || knownStarted(key)) continue;
     if (o[key] !== undefined) $closed(o, knownStarted, $at(p, k));
   }
   const v_type = o["type"];
   const v_at = o["at"];
-  if (!(v_type !== undefined && (has_type || $hasOwn.call(o, "type")))) $missing("type", $at(p, k));
-  if (!(v_at !== undefined && (has_at || $hasOwn.call(o, "at")))) $missing("at", $at(p, k));
+  if (v_type === undefined || !$hasOwn.call(o, "type")) $missing("type", $at(p, k));
+  if (v_at === undefined || !$hasOwn.call(o, "at")) $missing("at", $at(p, k));
   if (typeof v_type !== "string" || ($sur && !$wellFormed(v_type))) $str(v_type, $at(p, k), "type");
   if (v_type !== "started") $fail("const", $at(p, k) + "/type", 'expected the constant "started"');
-  if (typeof v_at !== "number" || !Number.isInteger(v_at) || v_at > $maxSafe || v_at < -$maxSafe)
-    $int(v_at, $at(p, k), "at");
+  if (typeof v_at !== "number" || !Number.isSafeInteger(v_at)) $int(v_at, $at(p, k), "at");
 }
 
 function writeStarted(v: unknown): string {
@@ -547,32 +574,13 @@ function writeStarted(v: unknown): string {
 }
 
 const canonStartedKeys = {
-  type: 1,
-  at: 1,
+  type: 0,
+  at: 0,
 } as const;
-const canonStartedRank = $ranks(canonStartedKeys);
+const canonStartedTable = $canonTable(canonStartedKeys, false);
 
 function canonStarted(v: unknown): boolean {
-  const o = v as $Obj;
-  if (o.toJSON !== undefined) return false;
-  let at = 0;
-  for (const key in o) {
-    switch (key) {
-      case "type":
-        if (at > canonStartedRank[key]!) return false;
-        at = canonStartedRank[key]!;
-        continue;
-      case "at":
-        if (at > canonStartedRank[key]!) return false;
-        at = canonStartedRank[key]!;
-        continue;
-    }
-    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    at = Infinity;
-  }
-  if (!$isEnum.call(o, "type")) return false;
-  if (!$isEnum.call(o, "at")) return false;
-  return true;
+  return $canonObj(v, canonStartedTable);
 }
 
 export type Stopped = {
@@ -599,18 +607,12 @@ function knownStopped(key: string): boolean {
 
 function checkStopped(v: unknown, p: string, k?: $Key): void {
   const o = $isObj(v) && p.length < 999 ? v : $obj(v, $at(p, k));
-  let has_type = false;
   for (const key in o) {
-    if (!$hasOwn.call(o, key)) continue;
-    switch (key) {
-      case "type":
-        has_type = true;
-        continue;
-    }
+    if (!$hasOwn.call(o, key) || knownStopped(key)) continue;
     if (o[key] !== undefined) $closed(o, knownStopped, $at(p, k));
   }
   const v_type = o["type"];
-  if (!(v_type !== undefined && (has_type || $hasOwn.call(o, "type")))) $missing("type", $at(p, k));
+  if (v_type === undefined || !$hasOwn.call(o, "type")) $missing("type", $at(p, k));
   if (typeof v_type !== "string" || ($sur && !$wellFormed(v_type))) $str(v_type, $at(p, k), "type");
   if (v_type !== "stopped") $fail("const", $at(p, k) + "/type", 'expected the constant "stopped"');
 }
@@ -623,24 +625,10 @@ function writeStopped(v: unknown): string {
 }
 
 const canonStoppedKeys = {
-  type: 1,
+  type: 0,
 } as const;
-const canonStoppedRank = $ranks(canonStoppedKeys);
+const canonStoppedTable = $canonTable(canonStoppedKeys, false);
 
 function canonStopped(v: unknown): boolean {
-  const o = v as $Obj;
-  if (o.toJSON !== undefined) return false;
-  let at = 0;
-  for (const key in o) {
-    switch (key) {
-      case "type":
-        if (at > canonStoppedRank[key]!) return false;
-        at = canonStoppedRank[key]!;
-        continue;
-    }
-    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    at = Infinity;
-  }
-  if (!$isEnum.call(o, "type")) return false;
-  return true;
+  return $canonObj(v, canonStoppedTable);
 }

@@ -233,7 +233,7 @@ export function encodeSlug(value: Slug): string {
 }
 
 function checkSlug(v: unknown, p: string, k?: $Key): void {
-  if (typeof v !== "string" || ($sur && !$wellFormed(v))) $str(v, p, k);
+  $str(v, p, k);
   if (v.length < 2) $minLen(v, 1, p, k);
   if (v.length > 64) $maxLen(v, 64, p, k);
   if (!reSlug.test(v)) $fail("pattern", $at(p, k), `${$describe(v)} does not match the pattern`);

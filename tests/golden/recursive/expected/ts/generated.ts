@@ -226,16 +226,59 @@ function $obj(v: unknown, p: string): $Obj {
   return v;
 }
 
-/** The ranks of an object's declared keys (1, 2, ...) in the order its literal lists them (none integer-like). */
-function $ranks(keys: Readonly<Record<string, 1>>): Readonly<Record<string, number>> {
-  const r: Record<string, number> = Object.create(null) as Record<string, number>;
-  Object.keys(keys).forEach((k, i) => (r[k] = i + 1));
-  return r;
+/** A declared key's canon check: 0 when JSON.stringify writes its checked value canonically. */
+type $CanonOf = 0 | ((v: unknown) => boolean);
+
+/** What $canonObj needs of an object definition, built once from the literal of its declared keys. */
+interface $CanonTable {
+  /** the declared keys in the writer's order, and the canon check of each */
+  names: readonly string[];
+  of: readonly $CanonOf[];
+  /** extra members are typed: the writer writes them (closed objects have none, checked) */
+  typedExtras: boolean;
+}
+
+/** The canon table of an object's declared keys, in the order its literal lists them (none integer-like). */
+function $canonTable(keys: Readonly<Record<string, $CanonOf>>, typedExtras: boolean): $CanonTable {
+  const names = Object.keys(keys);
+  return { names, of: names.map((k) => keys[k]!), typedExtras };
+}
+
+/**
+ * Whether JSON.stringify writes a checked object canonically: no toJSON, its own defined members in
+ * the writer's order (declared keys in order, untyped extra members after), each declared one
+ * enumerable and canonical itself. One cursor over the declared keys: a declared key for-in skips
+ * over must be absent (present, it is out of order or not enumerable), so no key is looked up.
+ */
+function $canonObj(v: unknown, t: $CanonTable): boolean {
+  const o = v as $Obj;
+  if (o.toJSON !== undefined) return false;
+  const names = t.names;
+  const n = names.length;
+  let j = 0;
+  for (const key in o) {
+    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+    while (j < n && names[j] !== key) if ($has(o, names[j++]!)) return false;
+    if (j === n) {
+      // an extra member, after every declared one
+      if (t.typedExtras) return false;
+      continue;
+    }
+    const of = t.of[j++]!;
+    if (of !== 0 && !of(o[key])) return false;
+  }
+  while (j < n) if ($has(o, names[j++]!)) return false;
+  return true;
 }
 
 /** A typed container at pointer q nested deeper than the limit (a recursive definition) → depth at it. */
 function $deep(q: string): void {
   if ($levelOf(q) > $maxDepth) $fail("depth", q, $depthMessage);
+}
+
+/** A required member read into v: missing unless own and defined. */
+function $need(o: $Obj, v: unknown, key: string, p: string): void {
+  if (v === undefined || !$hasOwn.call(o, key)) $missing(key, p);
 }
 
 function $missing(key: string, p: string): never {
@@ -276,8 +319,6 @@ function $closed(o: $Obj, known: $Known, p: string): void {
   if ($sur && !$wellFormed(first)) $fail("utf8", p, "object key holds an unpaired UTF-16 surrogate");
   $fail("unknown_field", p + "/" + $esc(first), `unknown property (a key of ${$cpLen(first)} characters)`);
 }
-
-const $isEnum = Object.prototype.propertyIsEnumerable;
 
 /** Whether every element of a checked typed array passes `canon` and JSON.stringify writes it as the writer does. */
 function $canonAll(a: unknown, canon: (v: unknown) => boolean): boolean {
@@ -445,25 +486,15 @@ function knownTree(key: string): boolean {
 function checkTree(v: unknown, p: string, k?: $Key): void {
   const q = $at(p, k);
   const o = $obj(v, q);
-  let has_name = false;
-  let has_children = false;
   for (const key in o) {
-    if (!$hasOwn.call(o, key)) continue;
-    switch (key) {
-      case "name":
-        has_name = true;
-        continue;
-      case "children":
-        has_children = true;
-        continue;
-    }
+    if (!$hasOwn.call(o, key) || knownTree(key)) continue;
     if (o[key] !== undefined) $closed(o, knownTree, q);
   }
   const v_name = o["name"];
   const v_children = o["children"];
-  if (!(v_name !== undefined && (has_name || $hasOwn.call(o, "name")))) $missing("name", q);
-  if (typeof v_name !== "string" || ($sur && !$wellFormed(v_name))) $str(v_name, q, "name");
-  if (v_children !== undefined && (has_children || $hasOwn.call(o, "children"))) {
+  $need(o, v_name, "name", q);
+  $str(v_name, q, "name");
+  if (v_children !== undefined && $hasOwn.call(o, "children")) {
     $arr(v_children, q, "children");
     const v_children_q = $at(q, "children");
     for (let v_children_i = 0; v_children_i < v_children.length; v_children_i++) {
@@ -483,32 +514,11 @@ function writeTree(v: unknown): string {
 }
 
 const canonTreeKeys = {
-  name: 1,
-  children: 1,
+  name: 0,
+  children: (x: unknown) => $canonAll(x, canonTree),
 } as const;
-const canonTreeRank = $ranks(canonTreeKeys);
+const canonTreeTable = $canonTable(canonTreeKeys, false);
 
 function canonTree(v: unknown): boolean {
-  const o = v as $Obj;
-  if (o.toJSON !== undefined) return false;
-  let at = 0;
-  for (const key in o) {
-    switch (key) {
-      case "name":
-        if (at > canonTreeRank[key]!) return false;
-        at = canonTreeRank[key]!;
-        continue;
-      case "children":
-        if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-        if (at > canonTreeRank[key]!) return false;
-        at = canonTreeRank[key]!;
-        if (!$canonAll(o[key], canonTree)) return false;
-        continue;
-    }
-    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    at = Infinity;
-  }
-  if (!$isEnum.call(o, "name")) return false;
-  if ($has(o, "children") && !$isEnum.call(o, "children")) return false;
-  return true;
+  return $canonObj(v, canonTreeTable);
 }

@@ -219,11 +219,49 @@ function $obj(v: unknown, p: string): $Obj {
   return v;
 }
 
-/** The ranks of an object's declared keys (1, 2, ...) in the order its literal lists them (none integer-like). */
-function $ranks(keys: Readonly<Record<string, 1>>): Readonly<Record<string, number>> {
-  const r: Record<string, number> = Object.create(null) as Record<string, number>;
-  Object.keys(keys).forEach((k, i) => (r[k] = i + 1));
-  return r;
+/** A declared key's canon check: 0 when JSON.stringify writes its checked value canonically. */
+type $CanonOf = 0 | ((v: unknown) => boolean);
+
+/** What $canonObj needs of an object definition, built once from the literal of its declared keys. */
+interface $CanonTable {
+  /** the declared keys in the writer's order, and the canon check of each */
+  names: readonly string[];
+  of: readonly $CanonOf[];
+  /** extra members are typed: the writer writes them (closed objects have none, checked) */
+  typedExtras: boolean;
+}
+
+/** The canon table of an object's declared keys, in the order its literal lists them (none integer-like). */
+function $canonTable(keys: Readonly<Record<string, $CanonOf>>, typedExtras: boolean): $CanonTable {
+  const names = Object.keys(keys);
+  return { names, of: names.map((k) => keys[k]!), typedExtras };
+}
+
+/**
+ * Whether JSON.stringify writes a checked object canonically: no toJSON, its own defined members in
+ * the writer's order (declared keys in order, untyped extra members after), each declared one
+ * enumerable and canonical itself. One cursor over the declared keys: a declared key for-in skips
+ * over must be absent (present, it is out of order or not enumerable), so no key is looked up.
+ */
+function $canonObj(v: unknown, t: $CanonTable): boolean {
+  const o = v as $Obj;
+  if (o.toJSON !== undefined) return false;
+  const names = t.names;
+  const n = names.length;
+  let j = 0;
+  for (const key in o) {
+    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+    while (j < n && names[j] !== key) if ($has(o, names[j++]!)) return false;
+    if (j === n) {
+      // an extra member, after every declared one
+      if (t.typedExtras) return false;
+      continue;
+    }
+    const of = t.of[j++]!;
+    if (of !== 0 && !of(o[key])) return false;
+  }
+  while (j < n) if ($has(o, names[j++]!)) return false;
+  return true;
 }
 
 /** A typed container at pointer q nested deeper than the limit (a recursive definition) → depth at it. */
@@ -243,8 +281,6 @@ function $extras(o: $Obj, known: $Known, p: string): void {
     $free(o[k], p, $esc(k), undefined);
   }
 }
-
-const $isEnum = Object.prototype.propertyIsEnumerable;
 
 /** Writes the extra members of a checked open object (after its declared ones): `,"key":value` each. */
 function $writeExtras(o: $Obj, known: $Known): string {
@@ -393,19 +429,13 @@ function knownError(key: string): boolean {
 
 function checkError(v: unknown, p: string, k?: $Key): void {
   const o = $isObj(v) && p.length < 999 ? v : $obj(v, $at(p, k));
-  let has_message = false;
   let extra = false;
   for (const key in o) {
-    if (!$hasOwn.call(o, key)) continue;
-    switch (key) {
-      case "message":
-        has_message = true;
-        continue;
-    }
+    if (!$hasOwn.call(o, key) || knownError(key)) continue;
     extra = true;
   }
   const v_message = o["message"];
-  if (!(v_message !== undefined && (has_message || $hasOwn.call(o, "message")))) $missing("message", $at(p, k));
+  if (v_message === undefined || !$hasOwn.call(o, "message")) $missing("message", $at(p, k));
   if (typeof v_message !== "string" || ($sur && !$wellFormed(v_message))) $str(v_message, $at(p, k), "message");
   if (extra) $extras(o, knownError, $at(p, k));
 }
@@ -419,26 +449,12 @@ function writeError(v: unknown): string {
 }
 
 const canonErrorKeys = {
-  message: 1,
+  message: 0,
 } as const;
-const canonErrorRank = $ranks(canonErrorKeys);
+const canonErrorTable = $canonTable(canonErrorKeys, false);
 
 function canonError(v: unknown): boolean {
-  const o = v as $Obj;
-  if (o.toJSON !== undefined) return false;
-  let at = 0;
-  for (const key in o) {
-    switch (key) {
-      case "message":
-        if (at > canonErrorRank[key]!) return false;
-        at = canonErrorRank[key]!;
-        continue;
-    }
-    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    at = Infinity;
-  }
-  if (!$isEnum.call(o, "message")) return false;
-  return true;
+  return $canonObj(v, canonErrorTable);
 }
 
 export type Obj = {
@@ -468,19 +484,13 @@ function knownObj(key: string): boolean {
 function checkObj(v: unknown, p: string, k?: $Key): void {
   const q = $at(p, k);
   const o = $obj(v, q);
-  let has_error = false;
   let extra = false;
   for (const key in o) {
-    if (!$hasOwn.call(o, key)) continue;
-    switch (key) {
-      case "error":
-        has_error = true;
-        continue;
-    }
+    if (!$hasOwn.call(o, key) || knownObj(key)) continue;
     extra = true;
   }
   const v_error = o["error"];
-  if (v_error !== undefined && (has_error || $hasOwn.call(o, "error"))) {
+  if (v_error !== undefined && $hasOwn.call(o, "error")) {
     checkError(v_error, q, "error");
   }
   if (extra) $extras(o, knownObj, q);
@@ -495,28 +505,12 @@ function writeObj(v: unknown): string {
 }
 
 const canonObjKeys = {
-  error: 1,
+  error: canonError,
 } as const;
-const canonObjRank = $ranks(canonObjKeys);
+const canonObjTable = $canonTable(canonObjKeys, false);
 
 function canonObj(v: unknown): boolean {
-  const o = v as $Obj;
-  if (o.toJSON !== undefined) return false;
-  let at = 0;
-  for (const key in o) {
-    switch (key) {
-      case "error":
-        if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-        if (at > canonObjRank[key]!) return false;
-        at = canonObjRank[key]!;
-        if (!canonError(o[key])) return false;
-        continue;
-    }
-    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    at = Infinity;
-  }
-  if ($has(o, "error") && !$isEnum.call(o, "error")) return false;
-  return true;
+  return $canonObj(v, canonObjTable);
 }
 
 export type Alias = Obj;
@@ -631,19 +625,13 @@ function knownLooseObject(key: string): boolean {
 
 function checkLooseObject(v: unknown, p: string, k?: $Key): void {
   const o = $isObj(v) && p.length < 999 ? v : $obj(v, $at(p, k));
-  let has_a = false;
   let extra = false;
   for (const key in o) {
-    if (!$hasOwn.call(o, key)) continue;
-    switch (key) {
-      case "a":
-        has_a = true;
-        continue;
-    }
+    if (!$hasOwn.call(o, key) || knownLooseObject(key)) continue;
     extra = true;
   }
   const v_a = o["a"];
-  if (v_a !== undefined && (has_a || $hasOwn.call(o, "a"))) {
+  if (v_a !== undefined && $hasOwn.call(o, "a")) {
     if (typeof v_a !== "boolean") $bool(v_a, $at(p, k), "a");
   }
   if (extra) $extras(o, knownLooseObject, $at(p, k));
@@ -658,25 +646,10 @@ function writeLooseObject(v: unknown): string {
 }
 
 const canonLooseObjectKeys = {
-  a: 1,
+  a: 0,
 } as const;
-const canonLooseObjectRank = $ranks(canonLooseObjectKeys);
+const canonLooseObjectTable = $canonTable(canonLooseObjectKeys, false);
 
 function canonLooseObject(v: unknown): boolean {
-  const o = v as $Obj;
-  if (o.toJSON !== undefined) return false;
-  let at = 0;
-  for (const key in o) {
-    switch (key) {
-      case "a":
-        if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-        if (at > canonLooseObjectRank[key]!) return false;
-        at = canonLooseObjectRank[key]!;
-        continue;
-    }
-    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    at = Infinity;
-  }
-  if ($has(o, "a") && !$isEnum.call(o, "a")) return false;
-  return true;
+  return $canonObj(v, canonLooseObjectTable);
 }

@@ -231,6 +231,8 @@ function $minLen(v: string, n: number, p: string, k?: $Key): void {
 }
 
 function $int(v: unknown, p: string, k?: $Key): asserts v is number {
+  // (a safe integer is within ±(2^53 − 1), rule 9)
+  if (Number.isSafeInteger(v)) return;
   if (typeof v !== "number") $fail("type", $at(p, k), `expected integer, got ${$kindOf(v)}`);
   if (!Number.isFinite(v)) $fail("range", $at(p, k), "number is not finite");
   if (!Number.isInteger(v)) $fail("type", $at(p, k), "expected integer, got a fraction");
@@ -254,16 +256,59 @@ function $obj(v: unknown, p: string): $Obj {
   return v;
 }
 
-/** The ranks of an object's declared keys (1, 2, ...) in the order its literal lists them (none integer-like). */
-function $ranks(keys: Readonly<Record<string, 1>>): Readonly<Record<string, number>> {
-  const r: Record<string, number> = Object.create(null) as Record<string, number>;
-  Object.keys(keys).forEach((k, i) => (r[k] = i + 1));
-  return r;
+/** A declared key's canon check: 0 when JSON.stringify writes its checked value canonically. */
+type $CanonOf = 0 | ((v: unknown) => boolean);
+
+/** What $canonObj needs of an object definition, built once from the literal of its declared keys. */
+interface $CanonTable {
+  /** the declared keys in the writer's order, and the canon check of each */
+  names: readonly string[];
+  of: readonly $CanonOf[];
+  /** extra members are typed: the writer writes them (closed objects have none, checked) */
+  typedExtras: boolean;
+}
+
+/** The canon table of an object's declared keys, in the order its literal lists them (none integer-like). */
+function $canonTable(keys: Readonly<Record<string, $CanonOf>>, typedExtras: boolean): $CanonTable {
+  const names = Object.keys(keys);
+  return { names, of: names.map((k) => keys[k]!), typedExtras };
+}
+
+/**
+ * Whether JSON.stringify writes a checked object canonically: no toJSON, its own defined members in
+ * the writer's order (declared keys in order, untyped extra members after), each declared one
+ * enumerable and canonical itself. One cursor over the declared keys: a declared key for-in skips
+ * over must be absent (present, it is out of order or not enumerable), so no key is looked up.
+ */
+function $canonObj(v: unknown, t: $CanonTable): boolean {
+  const o = v as $Obj;
+  if (o.toJSON !== undefined) return false;
+  const names = t.names;
+  const n = names.length;
+  let j = 0;
+  for (const key in o) {
+    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+    while (j < n && names[j] !== key) if ($has(o, names[j++]!)) return false;
+    if (j === n) {
+      // an extra member, after every declared one
+      if (t.typedExtras) return false;
+      continue;
+    }
+    const of = t.of[j++]!;
+    if (of !== 0 && !of(o[key])) return false;
+  }
+  while (j < n) if ($has(o, names[j++]!)) return false;
+  return true;
 }
 
 /** A typed container at pointer q nested deeper than the limit (a recursive definition) → depth at it. */
 function $deep(q: string): void {
   if ($levelOf(q) > $maxDepth) $fail("depth", q, $depthMessage);
+}
+
+/** A required member read into v: missing unless own and defined. */
+function $need(o: $Obj, v: unknown, key: string, p: string): void {
+  if (v === undefined || !$hasOwn.call(o, key)) $missing(key, p);
 }
 
 function $missing(key: string, p: string): never {
@@ -304,8 +349,6 @@ function $closed(o: $Obj, known: $Known, p: string): void {
   if ($sur && !$wellFormed(first)) $fail("utf8", p, "object key holds an unpaired UTF-16 surrogate");
   $fail("unknown_field", p + "/" + $esc(first), `unknown property (a key of ${$cpLen(first)} characters)`);
 }
-
-const $isEnum = Object.prototype.propertyIsEnumerable;
 
 // ---- free-form values ----
 
@@ -669,7 +712,7 @@ export function encodeColor(value: Color): string {
 }
 
 function checkColor(v: unknown, p: string, k?: $Key): void {
-  if (typeof v !== "string" || ($sur && !$wellFormed(v))) $str(v, p, k);
+  $str(v, p, k);
   if (v !== "red" && v !== "dark-blue") $fail("enum", $at(p, k), `${$describe(v)}, expected one of the enum values`);
 }
 
@@ -763,35 +806,20 @@ function knownCircle(key: string): boolean {
 function checkCircle(v: unknown, p: string, k?: $Key): void {
   const q = $at(p, k);
   const o = $obj(v, q);
-  let has_kind = false;
-  let has_radius = false;
-  let has_color = false;
   for (const key in o) {
-    if (!$hasOwn.call(o, key)) continue;
-    switch (key) {
-      case "kind":
-        has_kind = true;
-        continue;
-      case "radius":
-        has_radius = true;
-        continue;
-      case "color":
-        has_color = true;
-        continue;
-    }
+    if (!$hasOwn.call(o, key) || knownCircle(key)) continue;
     if (o[key] !== undefined) $closed(o, knownCircle, q);
   }
   const v_kind = o["kind"];
   const v_radius = o["radius"];
   const v_color = o["color"];
-  if (!(v_kind !== undefined && (has_kind || $hasOwn.call(o, "kind")))) $missing("kind", q);
-  if (!(v_radius !== undefined && (has_radius || $hasOwn.call(o, "radius")))) $missing("radius", q);
-  if (typeof v_kind !== "string" || ($sur && !$wellFormed(v_kind))) $str(v_kind, q, "kind");
+  $need(o, v_kind, "kind", q);
+  $need(o, v_radius, "radius", q);
+  $str(v_kind, q, "kind");
   if (v_kind !== "circle") $fail("const", q + "/kind", 'expected the constant "circle"');
-  if (typeof v_radius !== "number" || !Number.isInteger(v_radius) || v_radius > $maxSafe || v_radius < -$maxSafe)
-    $int(v_radius, q, "radius");
+  $int(v_radius, q, "radius");
   if (v_radius < 1) $fail("range", q + "/radius", "below the minimum 1");
-  if (v_color !== undefined && (has_color || $hasOwn.call(o, "color"))) {
+  if (v_color !== undefined && $hasOwn.call(o, "color")) {
     checkColor(v_color, q, "color");
   }
 }
@@ -806,39 +834,14 @@ function writeCircle(v: unknown): string {
 }
 
 const canonCircleKeys = {
-  kind: 1,
-  radius: 1,
-  color: 1,
+  kind: 0,
+  radius: 0,
+  color: 0,
 } as const;
-const canonCircleRank = $ranks(canonCircleKeys);
+const canonCircleTable = $canonTable(canonCircleKeys, false);
 
 function canonCircle(v: unknown): boolean {
-  const o = v as $Obj;
-  if (o.toJSON !== undefined) return false;
-  let at = 0;
-  for (const key in o) {
-    switch (key) {
-      case "kind":
-        if (at > canonCircleRank[key]!) return false;
-        at = canonCircleRank[key]!;
-        continue;
-      case "radius":
-        if (at > canonCircleRank[key]!) return false;
-        at = canonCircleRank[key]!;
-        continue;
-      case "color":
-        if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-        if (at > canonCircleRank[key]!) return false;
-        at = canonCircleRank[key]!;
-        continue;
-    }
-    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    at = Infinity;
-  }
-  if (!$isEnum.call(o, "kind")) return false;
-  if (!$isEnum.call(o, "radius")) return false;
-  if ($has(o, "color") && !$isEnum.call(o, "color")) return false;
-  return true;
+  return $canonObj(v, canonCircleTable);
 }
 
 /** A square. */
@@ -877,48 +880,30 @@ function knownSquare(key: string): boolean {
 function checkSquare(v: unknown, p: string, k?: $Key): void {
   const q = $at(p, k);
   const o = $obj(v, q);
-  let has_kind = false;
-  let has_side = false;
-  let has_tags = false;
-  let has_meta = false;
   for (const key in o) {
-    if (!$hasOwn.call(o, key)) continue;
-    switch (key) {
-      case "kind":
-        has_kind = true;
-        continue;
-      case "side":
-        has_side = true;
-        continue;
-      case "tags":
-        has_tags = true;
-        continue;
-      case "meta":
-        has_meta = true;
-        continue;
-    }
+    if (!$hasOwn.call(o, key) || knownSquare(key)) continue;
     if (o[key] !== undefined) $closed(o, knownSquare, q);
   }
   const v_kind = o["kind"];
   const v_side = o["side"];
   const v_tags = o["tags"];
   const v_meta = o["meta"];
-  if (!(v_kind !== undefined && (has_kind || $hasOwn.call(o, "kind")))) $missing("kind", q);
-  if (!(v_side !== undefined && (has_side || $hasOwn.call(o, "side")))) $missing("side", q);
-  if (!(v_tags !== undefined && (has_tags || $hasOwn.call(o, "tags")))) $missing("tags", q);
-  if (typeof v_kind !== "string" || ($sur && !$wellFormed(v_kind))) $str(v_kind, q, "kind");
+  $need(o, v_kind, "kind", q);
+  $need(o, v_side, "side", q);
+  $need(o, v_tags, "tags", q);
+  $str(v_kind, q, "kind");
   if (v_kind !== "square") $fail("const", q + "/kind", 'expected the constant "square"');
-  if (typeof v_side !== "number" || !Number.isFinite(v_side)) $num(v_side, q, "side");
+  $num(v_side, q, "side");
   if (v_side <= 0) $fail("range", q + "/side", "not above the exclusive minimum 0");
   $arr(v_tags, q, "tags");
   if (v_tags.length > 4) $fail("length", q + "/tags", `array of ${v_tags.length} items, expected at most 4`);
   const v_tags_q = $at(q, "tags");
   for (let v_tags_i = 0; v_tags_i < v_tags.length; v_tags_i++) {
     const v_tags_e = v_tags[v_tags_i];
-    if (typeof v_tags_e !== "string" || ($sur && !$wellFormed(v_tags_e))) $str(v_tags_e, v_tags_q, v_tags_i);
+    $str(v_tags_e, v_tags_q, v_tags_i);
     if (v_tags_e.length < 2) $minLen(v_tags_e, 1, v_tags_q, v_tags_i);
   }
-  if (v_meta !== undefined && (has_meta || $hasOwn.call(o, "meta"))) {
+  if (v_meta !== undefined && $hasOwn.call(o, "meta")) {
     $free(v_meta, q, "meta", ["object"]);
   }
 }
@@ -934,45 +919,15 @@ function writeSquare(v: unknown): string {
 }
 
 const canonSquareKeys = {
-  kind: 1,
-  side: 1,
-  tags: 1,
-  meta: 1,
+  kind: 0,
+  side: 0,
+  tags: 0,
+  meta: 0,
 } as const;
-const canonSquareRank = $ranks(canonSquareKeys);
+const canonSquareTable = $canonTable(canonSquareKeys, false);
 
 function canonSquare(v: unknown): boolean {
-  const o = v as $Obj;
-  if (o.toJSON !== undefined) return false;
-  let at = 0;
-  for (const key in o) {
-    switch (key) {
-      case "kind":
-        if (at > canonSquareRank[key]!) return false;
-        at = canonSquareRank[key]!;
-        continue;
-      case "side":
-        if (at > canonSquareRank[key]!) return false;
-        at = canonSquareRank[key]!;
-        continue;
-      case "tags":
-        if (at > canonSquareRank[key]!) return false;
-        at = canonSquareRank[key]!;
-        continue;
-      case "meta":
-        if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-        if (at > canonSquareRank[key]!) return false;
-        at = canonSquareRank[key]!;
-        continue;
-    }
-    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    at = Infinity;
-  }
-  if (!$isEnum.call(o, "kind")) return false;
-  if (!$isEnum.call(o, "side")) return false;
-  if (!$isEnum.call(o, "tags")) return false;
-  if ($has(o, "meta") && !$isEnum.call(o, "meta")) return false;
-  return true;
+  return $canonObj(v, canonSquareTable);
 }
 
 /** Reads newline-delimited Shape frames from a byte stream. Each line yields a decoded frame or its DecodeError (lines longer than FRAME_LIMIT bytes are frame_too_large, without being buffered); the stream goes on after a bad line. */
