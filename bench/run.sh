@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # make bench: every benchmark of BENCHMARKS.md, written to bench/results/latest.md (and a copy named
-# after the day, bench/results/YYYY-MM-DD.md): first the targets of issue 15 beside this run's
+# after the day and the commit, bench/results/YYYY-MM-DD-<commit>.md): first the targets of issue 15 beside this run's
 # figures (bench/summary.mjs), then the full tables.
 #   BENCH_QUICK=1 bash bench/run.sh   fewer, shorter rounds and no 5,000-definition protocol (a smoke
 #                                     run; figures are noisier)
@@ -59,5 +59,7 @@ echo "== memory" >&2
   node bench/summary.mjs "$data"
   cat "$body"
 } > "$out"
-cp "$out" "bench/results/$(date -u +%Y-%m-%d).md"
-echo "wrote $out and bench/results/$(date -u +%Y-%m-%d).md" >&2
+# (named after the day and the commit: a second run on one day keeps the first one's file)
+copy="bench/results/$(date -u +%Y-%m-%d)-$(git rev-parse --short HEAD 2>/dev/null || echo nogit).md"
+cp "$out" "$copy"
+echo "wrote $out and $copy" >&2
