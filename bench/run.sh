@@ -54,7 +54,7 @@ echo "== memory" >&2
 {
   echo "# Benchmark run $(date -u +%Y-%m-%dT%H:%MZ)"
   echo
-  echo "node $node_v, $go_v, $(nproc) cores ($(uname -m)), load average at the end: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?'); commit $(git rev-parse --short HEAD 2>/dev/null || echo '?')$(git diff --quiet HEAD 2>/dev/null || echo ' + local changes'); $( [ "$quick" = 1 ] && echo 'BENCH_QUICK=1 (smoke run)' || echo 'full run'), $(( $(date +%s) - started )) s"
+  echo "node $node_v, $go_v, $(nproc) cores ($(uname -m)), load average at the end: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?'); commit $(git rev-parse --short HEAD 2>/dev/null || echo '?')$(git diff --quiet HEAD -- . ':!bench/results' 2>/dev/null || echo ' + local changes'); $( [ "$quick" = 1 ] && echo 'BENCH_QUICK=1 (smoke run)' || echo 'full run'), $(( $(date +%s) - started )) s"
   echo
   node bench/summary.mjs "$data"
   cat "$body"
