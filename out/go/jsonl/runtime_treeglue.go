@@ -158,26 +158,21 @@ type wirePatternCheck struct {
 // matches (allowed; a key the object declares is refused later, as written twice): utf8 at the
 // object for a key that is not valid UTF-8, else unknown_field at the member.
 func wireEncodeUnknown(ex []Member, allowed func(string) bool) *EncodeError {
-	for _, o := range wireEsOrder(len(ex), func(i int) string { return ex[i].Key }) {
-		k := ex[o].Key
-		if allowed(k) {
-			continue
-		}
-		if !utf8.ValidString(k) {
-			return wireEncodeFail(wireCodeUTF8, "object key is not valid UTF-8")
-		}
-		return wireEncodeFail(wireCodeUnknownField, "unknown property").in(k)
-	}
-	return nil
+	return wireEncodeUnknownOf(len(ex), func(i int) string { return ex[i].Key }, allowed)
 }
 
 // wireEncodeUnknownKeys is wireEncodeUnknown for the keys of a typed map (the
-// extras of a closed object of one pattern): the first key in ECMAScript
+// extras of a closed object of one pattern).
+func wireEncodeUnknownKeys(keys []string, allowed func(string) bool) *EncodeError {
+	return wireEncodeUnknownOf(len(keys), func(i int) string { return keys[i] }, allowed)
+}
+
+// wireEncodeUnknownOf is the check of both: the first of n keys in ECMAScript
 // property order that allowed refuses is unknown_field at it (utf8 at the object
 // when it is not valid UTF-8).
-func wireEncodeUnknownKeys(keys []string, allowed func(string) bool) *EncodeError {
-	for _, o := range wireEsOrder(len(keys), func(i int) string { return keys[i] }) {
-		k := keys[o]
+func wireEncodeUnknownOf(n int, key func(int) string, allowed func(string) bool) *EncodeError {
+	for _, o := range wireEsOrder(n, key) {
+		k := key(o)
 		if allowed(k) {
 			continue
 		}
