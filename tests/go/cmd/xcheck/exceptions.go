@@ -491,38 +491,28 @@ func HasUnpairedSurrogate(b []byte) bool {
 // HasUnsafeNumber reports a number literal (outside strings) that is not finite as a double or is
 // beyond ±(2^53 − 1) (rule 9).
 func HasUnsafeNumber(b []byte) bool {
-	in := false
-	for i := 0; i < len(b); i++ {
-		c := b[i]
-		if in {
-			if c == '\\' {
-				i++
-			} else if c == '"' {
-				in = false
-			}
-			continue
-		}
-		if c == '"' {
-			in = true
-			continue
-		}
-		if c == '-' || (c >= '0' && c <= '9') {
-			j := i
-			for j < len(b) && strings.IndexByte("+-.eE0123456789", b[j]) >= 0 {
-				j++
-			}
-			f, err := strconv.ParseFloat(string(b[i:j]), 64)
-			i = j - 1
-			if err != nil || math.IsInf(f, 0) || math.Abs(f) > MaxSafeInteger {
-				return true
-			}
-		}
-	}
-	return false
+	return anyNumberLiteral(b, func(text string) bool {
+		f, err := strconv.ParseFloat(text, 64)
+		return err != nil || math.IsInf(f, 0) || math.Abs(f) > MaxSafeInteger
+	})
 }
 
 // HasInexactNumber reports a number literal whose exact decimal value is not an IEEE double.
 func HasInexactNumber(b []byte) bool {
+	return anyNumberLiteral(b, func(text string) bool {
+		exact, ok := new(big.Rat).SetString(text)
+		if !ok {
+			// big.Rat refuses exponents beyond its range (1e-99999999999999999999): no double is that number
+			_, err := strconv.ParseFloat(text, 64)
+			return err == nil || strings.ContainsAny(text, "eE")
+		}
+		f, err := strconv.ParseFloat(text, 64)
+		return err != nil || math.IsInf(f, 0) || exact.Cmp(new(big.Rat).SetFloat64(f)) != 0
+	})
+}
+
+// anyNumberLiteral reports whether bad holds for the text of some number literal of b (outside strings).
+func anyNumberLiteral(b []byte, bad func(text string) bool) bool {
 	in := false
 	for i := 0; i < len(b); i++ {
 		c := b[i]
@@ -545,19 +535,7 @@ func HasInexactNumber(b []byte) bool {
 			}
 			text := string(b[i:j])
 			i = j - 1
-			exact, ok := new(big.Rat).SetString(text)
-			if !ok {
-				// big.Rat refuses exponents beyond its range (1e-99999999999999999999): no double is that number
-				if _, err := strconv.ParseFloat(text, 64); err == nil || strings.ContainsAny(text, "eE") {
-					return true
-				}
-				continue
-			}
-			f, err := strconv.ParseFloat(text, 64)
-			if err != nil || math.IsInf(f, 0) {
-				return true
-			}
-			if exact.Cmp(new(big.Rat).SetFloat64(f)) != 0 {
+			if bad(text) {
 				return true
 			}
 		}
