@@ -226,148 +226,200 @@ describe("exceptions are checked where the verdicts differ", () => {
   const explained = async (side: "ts" | "go", c: DiffCase): Promise<string | undefined> =>
     agrees(c) ? "agrees" : explain(exceptions, side, c);
 
-  test("ieee-double-numbers: an inexact number elsewhere explains nothing", async () => {
-    // Go wrongly accepting a ToolCall without its name, with 0.1 in its free-form arguments
-    expect(
-      await explained("go", await goCase("runner", "ToolCall", '{"id":"c","arguments":{"x":0.1}}', ok)),
-    ).toBeUndefined();
-    // the inexact number is where santhosh-tekuri objects, but it objects to more than that
-    expect(await explained("go", await goCase("runner", "Usage", '{"input":1.0000000000000001}', ok))).toBeUndefined();
-    // the decoder rejects a valid value at a pointer that holds no inexact number
-    expect(
-      await explained(
-        "go",
-        await goCase("runner", "ToolCall", '{"id":"c","name":"n","arguments":{"x":0.1}}', err("range", "/id")),
-      ),
-    ).toBeUndefined();
-    expect(
-      await explained("go", await goCase("runner", "Usage", '{"input":1,"output":10}', err("range", "/output"))),
-    ).toBeUndefined();
-  });
-  test("ieee-double-numbers: the inexact number at the pointer, read as its double, is the whole difference", async () => {
-    expect(await explained("go", await goCase("runner", "Usage", '{"input":1.0000000000000001,"output":0}', ok))).toBe(
+  const open = { openUnion: true, discriminators: { type: ["text", "usage"] } };
+  const ignored: Verdict = { kind: "ignored" };
+  const deep = (n: number): string => "[".repeat(n) + "]".repeat(n);
+  // [what it shows, side, protocol, type, input, the decoder's verdict, the explanation (undefined:
+  // none applies), further case fields]
+  type Row = [string, "ts" | "go", string, string, string, Verdict, string | undefined, Partial<DiffCase>?];
+  const rows: Row[] = [
+    // ieee-double-numbers: an inexact number elsewhere explains nothing
+    [
+      "Go accepts a ToolCall without its name, 0.1 in its arguments",
+      "go",
+      "runner",
+      "ToolCall",
+      '{"id":"c","arguments":{"x":0.1}}',
+      ok,
+      undefined,
+    ],
+    [
+      "the inexact number is where the validator objects, and more",
+      "go",
+      "runner",
+      "Usage",
+      '{"input":1.0000000000000001}',
+      ok,
+      undefined,
+    ],
+    [
+      "a rejection at a pointer with no inexact number",
+      "go",
+      "runner",
+      "ToolCall",
+      '{"id":"c","name":"n","arguments":{"x":0.1}}',
+      err("range", "/id"),
+      undefined,
+    ],
+    [
+      "a range rejection of an exact number",
+      "go",
+      "runner",
+      "Usage",
+      '{"input":1,"output":10}',
+      err("range", "/output"),
+      undefined,
+    ],
+    // ieee-double-numbers: the inexact number at the pointer, read as its double, is the whole difference
+    [
+      "an inexact number read as its double",
+      "go",
+      "runner",
+      "Usage",
+      '{"input":1.0000000000000001,"output":0}',
+      ok,
       "ieee-double-numbers",
-    );
-    expect(await explained("go", await goCase("runner", "Usage", '{"input":1,"output":-1e-400}', ok))).toBe(
+    ],
+    [
+      "an underflow read as its double",
+      "go",
+      "runner",
+      "Usage",
+      '{"input":1,"output":-1e-400}',
+      ok,
       "ieee-double-numbers",
-    );
-    expect(
-      await explained("ts", await goCase("runner", "Usage", '{"input":1.0000000000000001,"output":0}', ok)),
-    ).toBeUndefined(); // a go-only exception
-  });
-  test("ignored is a verdict of its own: never for a valid line, nor for a known discriminator", async () => {
-    const ignored: Verdict = { kind: "ignored" };
-    const open = { openUnion: true, discriminators: { type: ["text", "usage"] } };
-    expect(
-      await explained("go", await goCase("jsonl", "HarnessEvent", '{"type":"text","text":"hi"}', ignored, open)),
-    ).toBeUndefined();
-    expect(
-      await explained("go", await goCase("jsonl", "HarnessEvent", '{"type":"text"}', ignored, open)),
-    ).toBeUndefined();
-    expect(await explained("go", await goCase("jsonl", "HarnessEvent", '{"type":"nope"}', ignored, open))).toBe(
+    ],
+    [
+      "a go-only exception asked of ts",
+      "ts",
+      "runner",
+      "Usage",
+      '{"input":1.0000000000000001,"output":0}',
+      ok,
+      undefined,
+    ],
+    // ignored is a verdict of its own: never for a valid line, nor for a known discriminator
+    ["a valid line ignored", "go", "jsonl", "HarnessEvent", '{"type":"text","text":"hi"}', ignored, undefined, open],
+    ["a known discriminator ignored", "go", "jsonl", "HarnessEvent", '{"type":"text"}', ignored, undefined, open],
+    [
+      "an unknown discriminator value",
+      "go",
+      "jsonl",
+      "HarnessEvent",
+      '{"type":"nope"}',
+      ignored,
       "open-union-ignored",
-    );
-    expect(await explained("go", await goCase("jsonl", "HarnessEvent", '{"type":1}', ignored, open))).toBe(
+      open,
+    ],
+    [
+      "a discriminator of another kind",
+      "go",
+      "jsonl",
+      "HarnessEvent",
+      '{"type":1}',
+      ignored,
       "open-union-ignored",
-    );
-    expect(await explained("go", await goCase("jsonl", "HarnessEvent", "not json", ignored, open))).toBe(
-      "open-union-ignored",
-    );
-    expect(await explained("go", await goCase("jsonl", "HarnessEvent", '{"type":"text","text":"hi"}', ok, open))).toBe(
-      "agrees",
-    );
-  });
-  test("ill-formed text, nesting and numbers out of range: at the decoder's pointer only", async () => {
-    expect(await explained("go", await goCase("runner", "Text", '{"text":"\\ud800"}', err("utf8", "/text")))).toBe(
+      open,
+    ],
+    ["a line that is not JSON", "go", "jsonl", "HarnessEvent", "not json", ignored, "open-union-ignored", open],
+    ["a valid line accepted", "go", "jsonl", "HarnessEvent", '{"type":"text","text":"hi"}', ok, "agrees", open],
+    // ill-formed text, nesting and numbers out of range: at the decoder's pointer only
+    [
+      "a lone surrogate at the pointer",
+      "go",
+      "runner",
+      "Text",
+      '{"text":"\\ud800"}',
+      err("utf8", "/text"),
       "unpaired-surrogate",
-    );
-    expect(
-      await explained(
-        "go",
-        await goCase(
-          "runner",
-          "ToolCall",
-          '{"id":"c","name":"n","arguments":{"\\ud800":1}}',
-          err("utf8", "/arguments"),
-        ),
-      ),
-    ).toBe("unpaired-surrogate");
-    expect(
-      await explained(
-        "go",
-        await goCase(
-          "runner",
-          "ToolCall",
-          '{"id":"c","name":"n","arguments":{"a":"\\ud800"}}',
-          err("utf8", "/arguments"),
-        ),
-      ),
-    ).toBeUndefined();
-    expect(
-      await explained(
-        "go",
-        await goCase("runner", "ToolCall", '{"id":"\\ud800x","name":"n","arguments":{}}', err("utf8", "/name")),
-      ),
-    ).toBeUndefined();
-    const deep = (n: number): string => "[".repeat(n) + "]".repeat(n);
-    expect(
-      await explained(
-        "go",
-        await goCase(
-          "runner",
-          "ToolCall",
-          `{"id":"c","name":"n","arguments":{"a":${deep(1000)}}}`,
-          err("depth", "/arguments/a" + "/0".repeat(998)),
-        ),
-      ),
-    ).toBe("nesting-limit");
-    expect(
-      await explained(
-        "go",
-        await goCase(
-          "runner",
-          "ToolCall",
-          `{"id":"c","name":"n","arguments":{"a":${deep(1000)}}}`,
-          err("depth", "/arguments/a" + "/0".repeat(990)),
-        ),
-      ),
-    ).toBeUndefined();
-    expect(
-      await explained(
-        "go",
-        await goCase("runner", "Usage", '{"input":9007199254740993,"output":0}', err("range", "/input")),
-      ),
-    ).toBe("integer-range");
-    expect(
-      await explained(
-        "go",
-        await goCase("runner", "Usage", '{"input":9007199254740993,"output":0}', err("range", "/output")),
-      ),
-    ).toBeUndefined();
+    ],
+    [
+      "a lone surrogate in a key of the object at the pointer",
+      "go",
+      "runner",
+      "ToolCall",
+      '{"id":"c","name":"n","arguments":{"\\ud800":1}}',
+      err("utf8", "/arguments"),
+      "unpaired-surrogate",
+    ],
+    [
+      "a lone surrogate below the pointer",
+      "go",
+      "runner",
+      "ToolCall",
+      '{"id":"c","name":"n","arguments":{"a":"\\ud800"}}',
+      err("utf8", "/arguments"),
+      undefined,
+    ],
+    [
+      "a lone surrogate elsewhere",
+      "go",
+      "runner",
+      "ToolCall",
+      '{"id":"\\ud800x","name":"n","arguments":{}}',
+      err("utf8", "/name"),
+      undefined,
+    ],
+    [
+      "nesting beyond the limit at the pointer",
+      "go",
+      "runner",
+      "ToolCall",
+      `{"id":"c","name":"n","arguments":{"a":${deep(1000)}}}`,
+      err("depth", "/arguments/a" + "/0".repeat(998)),
+      "nesting-limit",
+    ],
+    [
+      "a depth error at another pointer",
+      "go",
+      "runner",
+      "ToolCall",
+      `{"id":"c","name":"n","arguments":{"a":${deep(1000)}}}`,
+      err("depth", "/arguments/a" + "/0".repeat(990)),
+      undefined,
+    ],
+    [
+      "an unsafe integer at the pointer",
+      "go",
+      "runner",
+      "Usage",
+      '{"input":9007199254740993,"output":0}',
+      err("range", "/input"),
+      "integer-range",
+    ],
+    [
+      "an unsafe integer elsewhere",
+      "go",
+      "runner",
+      "Usage",
+      '{"input":9007199254740993,"output":0}',
+      err("range", "/output"),
+      undefined,
+    ],
     // a union that rejects a number out of range may report another variant's error (any code but range)
-    expect(
-      await explained(
-        "go",
-        await goCase(
-          "runner",
-          "ToolCall",
-          '{"id":"c","name":"n","arguments":{"x":1e400}}',
-          err("unknown_field", "/arguments/x"),
-        ),
-      ),
-    ).toBe("integer-range-in-a-rejected-union");
-    expect(
-      await explained(
-        "go",
-        await goCase(
-          "runner",
-          "ToolCall",
-          '{"id":"c","name":"n","arguments":{"x":1}}',
-          err("unknown_field", "/arguments/x"),
-        ),
-      ),
-    ).toBeUndefined();
-  });
+    [
+      "a rejected union over 1e400",
+      "go",
+      "runner",
+      "ToolCall",
+      '{"id":"c","name":"n","arguments":{"x":1e400}}',
+      err("unknown_field", "/arguments/x"),
+      "integer-range-in-a-rejected-union",
+    ],
+    [
+      "a rejected union with no such number",
+      "go",
+      "runner",
+      "ToolCall",
+      '{"id":"c","name":"n","arguments":{"x":1}}',
+      err("unknown_field", "/arguments/x"),
+      undefined,
+    ],
+  ];
+  for (const [what, side, protocol, type, text, decoder, explanation, extra] of rows)
+    test(what, async () => {
+      expect(await explained(side, await goCase(protocol, type, text, decoder, extra))).toBe(explanation);
+    });
 });
 
 /** The values of each const discriminator key that pick a variant (for the open-union exception). */
