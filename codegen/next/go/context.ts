@@ -304,7 +304,10 @@ function cyclicDecls(decls: readonly Decl[]): Set<Decl> {
       case "object":
         t.properties.forEach((p) => refsOf(p.type, acc));
         if (t.extras.kind === "map") refsOf(t.extras.type, acc);
-        else if (typedExtras(t) !== undefined) refsOf(typedExtras(t)!.type, acc);
+        else {
+          const typed = typedExtras(t);
+          if (typed !== undefined) refsOf(typed.type, acc);
+        }
         return;
       case "union":
         t.variants.forEach((v) => refsOf(v, acc));
@@ -377,7 +380,8 @@ function nameTuples(
           for (const p of t.properties) at(p.type, name + pascalName(p.name), false);
           // a typed map's values (typedExtras); other pattern members (and the others beside them)
           // are kept raw ([]Member): no typed position
-          if (typedExtras(t) !== undefined) at(typedExtras(t)!.type, `${name}Value`, false);
+          const typed = typedExtras(t);
+          if (typed !== undefined) at(typed.type, `${name}Value`, false);
           return;
         case "union":
           if (isNullable(t)) t.variants.forEach((v) => at(v, name, false));

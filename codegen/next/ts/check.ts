@@ -58,8 +58,13 @@ export type Tracked = Set<Decl>;
 const isUnevaluated = (a: Applicator): boolean =>
   a.family === "unevaluatedProperties" || a.family === "unevaluatedItems";
 
-/** The value's pointer base is an expression, not a name: calls that take it build it. */
-const lazyBase = (v: Val): boolean => !/^[A-Za-z_$][\w$]*$/.test(v.p);
+/**
+ * A leaf check: the runtime call, which builds the pointer only on failure; where the pointer's base
+ * is itself an expression (an object that builds none, objectBody), the call's arguments would build
+ * it every time, so the test is inline and the call (or onFailure) made on failure.
+ */
+const leafCheck = (base: string, failing: string, call: string, onFailure = call): string =>
+  /^[A-Za-z_$][\w$]*$/.test(base) ? `${call};` : `if (${failing}) ${onFailure};`;
 
 export class TsChecks {
   constructor(
@@ -132,42 +137,29 @@ export class TsChecks {
         }
         return;
       }
-      // A leaf check is one runtime call, which builds the pointer only on failure; where the
-      // pointer's base is itself an expression (an object that builds none, objectBody), the call's
-      // arguments would build it every time, so the test is inline and the call made on failure.
       case "string":
         pr.raw(
-          lazyBase(v)
-            ? `if (typeof ${v.x} !== "string" || ($sur && !$wellFormed(${v.x}))) $str(${v.x}, ${args(v)});`
-            : `$str(${v.x}, ${args(v)});`,
+          leafCheck(v.p, `typeof ${v.x} !== "string" || ($sur && !$wellFormed(${v.x}))`, `$str(${v.x}, ${args(v)})`),
         );
         this.scalarChecks(t.checks, v);
         return;
       case "integer":
         pr.raw(
-          lazyBase(v)
-            ? `if (typeof ${v.x} !== "number" || !Number.isSafeInteger(${v.x})) $int(${v.x}, ${args(v)});`
-            : `$int(${v.x}, ${args(v)});`,
+          leafCheck(v.p, `typeof ${v.x} !== "number" || !Number.isSafeInteger(${v.x})`, `$int(${v.x}, ${args(v)})`),
         );
         this.scalarChecks(t.checks, v);
         return;
       case "number":
-        pr.raw(
-          lazyBase(v)
-            ? `if (typeof ${v.x} !== "number" || !Number.isFinite(${v.x})) $num(${v.x}, ${args(v)});`
-            : `$num(${v.x}, ${args(v)});`,
-        );
+        pr.raw(leafCheck(v.p, `typeof ${v.x} !== "number" || !Number.isFinite(${v.x})`, `$num(${v.x}, ${args(v)})`));
         this.scalarChecks(t.checks, v);
         return;
       case "boolean":
-        pr.raw(
-          lazyBase(v) ? `if (typeof ${v.x} !== "boolean") $bool(${v.x}, ${args(v)});` : `$bool(${v.x}, ${args(v)});`,
-        );
+        pr.raw(leafCheck(v.p, `typeof ${v.x} !== "boolean"`, `$bool(${v.x}, ${args(v)})`));
         if (t.const !== undefined)
           pr.raw(`if (${v.x} !== ${t.const}) $fail("const", ${ptr(v)}, ${lit(`expected the constant ${t.const}`)});`);
         return;
       case "null":
-        pr.raw(lazyBase(v) ? `if (${v.x} !== null) $nul(${v.x}, ${args(v)});` : `$nul(${v.x}, ${args(v)});`);
+        pr.raw(leafCheck(v.p, `${v.x} !== null`, `$nul(${v.x}, ${args(v)})`));
         return;
       case "any": {
         const kinds = t.kinds === undefined ? "undefined" : `[${t.kinds.map(lit).join(", ")}]`;
@@ -351,9 +343,12 @@ export class TsChecks {
         pr.raw(
           large
             ? `if (!$has(${o}, ${lit(p.name)})) $missing(${lit(p.name)}, ${q});`
-            : eager
-              ? `$need(${o}, ${local(p)}, ${lit(p.name)}, ${q});`
-              : `if (${local(p)} === undefined || !$hasOwn.call(${o}, ${lit(p.name)})) $missing(${lit(p.name)}, ${q});`,
+            : leafCheck(
+                q,
+                `${local(p)} === undefined || !$hasOwn.call(${o}, ${lit(p.name)})`,
+                `$need(${o}, ${local(p)}, ${lit(p.name)}, ${q})`,
+                `$missing(${lit(p.name)}, ${q})`,
+              ),
         );
     for (const c of t.checks) {
       if (c.family === "dependentRequired") {

@@ -118,7 +118,8 @@ export function canonExpr(t: Type, x: string): string {
         ? `$canonAll(${x}, ${canonName(t.items.decl)})`
         : `$canonAll(${x}, (e) => ${canonExpr(t.items, "e")})`;
     case "union":
-      if (isNullable(t)) return `(${x} === null || ${canonExpr(nullableOf(t), x)})`;
+      // (unparenthesized: it stands as an arrow's body or a return value, where prettier drops parentheses)
+      if (isNullable(t)) return `${x} === null || ${canonExpr(nullableOf(t), x)}`;
       return "false";
     default:
       return "false";
@@ -129,8 +130,6 @@ export function canonExpr(t: Type, x: string): string {
 function canonOf(t: Type): string {
   if (plain(t)) return "0";
   if (t.kind === "ref") return canonName(t.decl);
-  // (an arrow's body unparenthesized, as prettier prints it)
-  if (t.kind === "union" && isNullable(t)) return `(x: unknown) => x === null || ${canonExpr(nullableOf(t), "x")}`;
   return `(x: unknown) => ${canonExpr(t, "x")}`;
 }
 

@@ -186,19 +186,21 @@ interface Live {
  * it calls an integer and the evaluator (wireIntegers) does not.
  */
 export function breaksWireRules(v: unknown): boolean {
-  if (typeof v === "number") return !Number.isFinite(v);
-  if (typeof v === "string") return LONE_SURROGATE.test(v);
-  if (v === null || typeof v !== "object") return false;
-  if (Array.isArray(v)) return v.some(breaksWireRules);
-  return Object.entries(v as object).some(([k, x]) => LONE_SURROGATE.test(k) || breaksWireRules(x));
+  return anyLeaf(v, (x) => (typeof x === "number" ? !Number.isFinite(x) : LONE_SURROGATE.test(x)));
 }
 
 const LONE_SURROGATE = /\p{Cs}/u;
 
 function unsafeInteger(v: unknown): boolean {
-  if (typeof v === "number") return Number.isInteger(v) && Math.abs(v) > Number.MAX_SAFE_INTEGER;
+  return anyLeaf(v, (x) => typeof x === "number" && Number.isInteger(x) && Math.abs(x) > Number.MAX_SAFE_INTEGER);
+}
+
+/** Whether `leaf` holds for some number or string of a parsed value, object keys included. */
+function anyLeaf(v: unknown, leaf: (x: number | string) => boolean): boolean {
+  if (typeof v === "number" || typeof v === "string") return leaf(v);
   if (v === null || typeof v !== "object") return false;
-  return Object.values(v as object).some(unsafeInteger);
+  if (Array.isArray(v)) return v.some((x) => anyLeaf(x, leaf));
+  return Object.entries(v as object).some(([k, x]) => leaf(k) || anyLeaf(x, leaf));
 }
 
 /** The asserted formats of a protocol that its generated TypeScript's runtime has no predicate for. */
