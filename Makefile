@@ -56,10 +56,10 @@ test-examples: deps
 test-real: deps
 	REAL_SCHEMAS_ALL=1 NODE_OPTIONS=--experimental-vm-modules npx jest tests/ts/real-schemas.test.ts
 
-# Rewrites the golden files of tests/golden/ and the keyword vectors tests/fixtures/keywords/vectors.jsonl from the current generator (refused when CI is set).
+# Rewrites the golden files of tests/golden/, the keyword vectors tests/fixtures/keywords/vectors.jsonl and the precompiled meta-schema validators codegen/schema/metavalidators/ from the current generator and ajv (refused when CI is set).
 .PHONY: bless
 bless: deps
-	UPDATE_GOLDEN=1 NODE_OPTIONS=--experimental-vm-modules npx jest tests/ts/golden.test.ts tests/ts/keyword-vectors.test.ts tests/ts/next-docs.test.ts
+	UPDATE_GOLDEN=1 NODE_OPTIONS=--experimental-vm-modules npx jest tests/ts/golden.test.ts tests/ts/keyword-vectors.test.ts tests/ts/next-docs.test.ts tests/ts/metavalidators.test.ts
 
 # Runs vector files through both languages and reports every disagreement.
 conformance: deps

@@ -2,35 +2,21 @@
 // with its own "$schema" against that one's), with ajv, and reports every error: file, JSON
 // Pointer, what is wrong and what to do. A custom "$schema" is checked against its draft's
 // official meta-schema.
-import Ajv, { type ErrorObject, type ValidateFunction } from "ajv";
-import Ajv2019 from "ajv/dist/2019";
-import Ajv2020 from "ajv/dist/2020";
-import AjvDraft04 from "ajv-draft-04";
+import type { ErrorObject, ValidateFunction } from "ajv";
 import { escapePointerToken, SchemaError } from "../errors";
-import { draftLabel, META_SCHEMA_URI, type Draft } from "./draft";
-import { META_SCHEMAS } from "./metaschemas";
+import { draftLabel, type Draft } from "./draft";
 import { isObject, parsePointer } from "./pointer";
 import type { SchemaSet } from "./set";
 import type { Location } from "./types";
 
-const AJV_OPTIONS = { meta: false, strict: false, allErrors: true, validateSchema: false, validateFormats: false };
-
-// Compiled once per draft and reused: a pure function of the vendored meta-schemas.
+// Loaded when a draft is first met: ajv's standalone code, compiled ahead (metacompile.ts).
 const validators = new Map<Draft, ValidateFunction>();
 
 function validator(draft: Draft): ValidateFunction {
   let v = validators.get(draft);
   if (v === undefined) {
-    const ajv =
-      draft === "draft-04"
-        ? new AjvDraft04(AJV_OPTIONS)
-        : draft === "draft2019-09"
-          ? new Ajv2019(AJV_OPTIONS)
-          : draft === "draft2020-12"
-            ? new Ajv2020(AJV_OPTIONS)
-            : new Ajv(AJV_OPTIONS); // draft-06 and draft-07
-    for (const doc of META_SCHEMAS[draft]) ajv.addMetaSchema(doc.root as object, doc.uri, false);
-    v = ajv.getSchema(META_SCHEMA_URI[draft])!;
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    v = require(`./metavalidators/${draft}.js`) as ValidateFunction;
     validators.set(draft, v);
   }
   return v;

@@ -1,24 +1,7 @@
 // The official meta-schemas of the five drafts, vendored under meta/ (see meta/README.md) and
-// always available by their URIs, so that a "$ref" to one never needs the network.
-import draft04 from "./meta/draft-04/schema.json";
-import draft06 from "./meta/draft-06/schema.json";
-import draft07 from "./meta/draft-07/schema.json";
-import s2019 from "./meta/draft2019-09/schema.json";
-import s2019Applicator from "./meta/draft2019-09/meta/applicator.json";
-import s2019Content from "./meta/draft2019-09/meta/content.json";
-import s2019Core from "./meta/draft2019-09/meta/core.json";
-import s2019Format from "./meta/draft2019-09/meta/format.json";
-import s2019MetaData from "./meta/draft2019-09/meta/meta-data.json";
-import s2019Validation from "./meta/draft2019-09/meta/validation.json";
-import s2020 from "./meta/draft2020-12/schema.json";
-import s2020Applicator from "./meta/draft2020-12/meta/applicator.json";
-import s2020Content from "./meta/draft2020-12/meta/content.json";
-import s2020Core from "./meta/draft2020-12/meta/core.json";
-import s2020FormatAnnotation from "./meta/draft2020-12/meta/format-annotation.json";
-import s2020FormatAssertion from "./meta/draft2020-12/meta/format-assertion.json";
-import s2020MetaData from "./meta/draft2020-12/meta/meta-data.json";
-import s2020Unevaluated from "./meta/draft2020-12/meta/unevaluated.json";
-import s2020Validation from "./meta/draft2020-12/meta/validation.json";
+// always available by their URIs, so that a "$ref" to one never needs the network. Each is read
+// when first used: most runs use none (metacheck.ts has them precompiled), and loading all 19 at
+// every start took 25 ms in a checkout.
 import { DRAFTS, META_SCHEMA_URI, type Draft } from "./draft";
 
 export interface MetaSchemaDocument {
@@ -26,45 +9,49 @@ export interface MetaSchemaDocument {
   uri: string;
   /** Where it is vendored, relative to the repository root. */
   path: string;
-  root: unknown;
+  /** The parsed document (read on first use). */
+  readonly root: unknown;
 }
 
 const DIR = "codegen/schema/meta";
 const V2019 = "https://json-schema.org/draft/2019-09/meta/";
 const V2020 = "https://json-schema.org/draft/2020-12/meta/";
 
+function vendored(uri: string, file: string): MetaSchemaDocument {
+  let root: unknown;
+  return {
+    uri,
+    path: `${DIR}/${file}`,
+    get root() {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      return (root ??= require(`./meta/${file}`));
+    },
+  };
+}
+
 /** Per draft: the meta-schema first, then the vocabulary meta-schemas it is made of. */
 export const META_SCHEMAS: Readonly<Record<Draft, readonly MetaSchemaDocument[]>> = {
-  "draft-04": [{ uri: META_SCHEMA_URI["draft-04"], path: `${DIR}/draft-04/schema.json`, root: draft04 }],
-  "draft-06": [{ uri: META_SCHEMA_URI["draft-06"], path: `${DIR}/draft-06/schema.json`, root: draft06 }],
-  "draft-07": [{ uri: META_SCHEMA_URI["draft-07"], path: `${DIR}/draft-07/schema.json`, root: draft07 }],
+  "draft-04": [vendored(META_SCHEMA_URI["draft-04"], "draft-04/schema.json")],
+  "draft-06": [vendored(META_SCHEMA_URI["draft-06"], "draft-06/schema.json")],
+  "draft-07": [vendored(META_SCHEMA_URI["draft-07"], "draft-07/schema.json")],
   "draft2019-09": [
-    { uri: META_SCHEMA_URI["draft2019-09"], path: `${DIR}/draft2019-09/schema.json`, root: s2019 },
-    ...(
-      [
-        ["core", s2019Core],
-        ["applicator", s2019Applicator],
-        ["validation", s2019Validation],
-        ["meta-data", s2019MetaData],
-        ["format", s2019Format],
-        ["content", s2019Content],
-      ] as const
-    ).map(([name, root]) => ({ uri: `${V2019}${name}`, path: `${DIR}/draft2019-09/meta/${name}.json`, root })),
+    vendored(META_SCHEMA_URI["draft2019-09"], "draft2019-09/schema.json"),
+    ...["core", "applicator", "validation", "meta-data", "format", "content"].map((name) =>
+      vendored(`${V2019}${name}`, `draft2019-09/meta/${name}.json`),
+    ),
   ],
   "draft2020-12": [
-    { uri: META_SCHEMA_URI["draft2020-12"], path: `${DIR}/draft2020-12/schema.json`, root: s2020 },
-    ...(
-      [
-        ["core", s2020Core],
-        ["applicator", s2020Applicator],
-        ["unevaluated", s2020Unevaluated],
-        ["validation", s2020Validation],
-        ["meta-data", s2020MetaData],
-        ["format-annotation", s2020FormatAnnotation],
-        ["format-assertion", s2020FormatAssertion],
-        ["content", s2020Content],
-      ] as const
-    ).map(([name, root]) => ({ uri: `${V2020}${name}`, path: `${DIR}/draft2020-12/meta/${name}.json`, root })),
+    vendored(META_SCHEMA_URI["draft2020-12"], "draft2020-12/schema.json"),
+    ...[
+      "core",
+      "applicator",
+      "unevaluated",
+      "validation",
+      "meta-data",
+      "format-annotation",
+      "format-assertion",
+      "content",
+    ].map((name) => vendored(`${V2020}${name}`, `draft2020-12/meta/${name}.json`)),
   ],
 };
 
