@@ -8,6 +8,7 @@ import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, delimiter, dirname, join } from "node:path";
+import { RUNTIME_FILE_PREFIX } from "./go/module";
 import { packageRoot } from "./package";
 import { runtimeSource } from "./next/ts/emit";
 import { runtimeChunks } from "./next/ts/runtime-shake";
@@ -529,7 +530,9 @@ export async function formatOutput(files: OutputFiles): Promise<OutputFiles> {
   const tsMisses = new Map<string, string>();
   for (const [path, text] of files) {
     out.set(path, text);
-    if (path.endsWith(".go")) {
+    // The Go runtime's files are gofmt-clean sources with their package clause changed (a test
+    // asserts gofmt keeps them): half the Go text, left out of gofmt.
+    if (path.endsWith(".go") && !basename(path).startsWith(RUNTIME_FILE_PREFIX)) {
       goId ??= gofmtId();
       const key = cacheKey(goId, text);
       const formatted = cacheGet(key);

@@ -7,6 +7,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import * as prettier from "prettier";
+import { emitGoRuntime } from "../../codegen/go/module";
 import { formatTypeScript, mayNeedPrettier, preformat, PRETTIER_OPTIONS, tsChunks } from "../../codegen/format";
 import { protocolFromFiles } from "../../codegen/next/ir/load";
 import { emitTypeScript } from "../../codegen/next/ts/emit";
@@ -60,6 +61,13 @@ describe.each(cases)("fast TypeScript formatting: %s", (name, files) => {
     }
     expect(fast).toBe(whole);
   }, 300_000);
+});
+
+it("gofmt keeps the Go runtime's files as a generated package holds them (generate does not run gofmt on them)", () => {
+  for (const [name, text] of emitGoRuntime("somepkg")) {
+    const r = spawnSync("gofmt", [], { input: text, encoding: "utf8" });
+    expect([name, r.status, r.stdout === text]).toEqual([name, 0, true]);
+  }
 });
 
 it("the TypeScript runtime that generated files inline is prettier-formatted (its declarations are kept as they are)", async () => {
