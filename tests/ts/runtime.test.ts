@@ -2,6 +2,8 @@
 // is inlined into generated.ts (the whole text after the marker; generated files keep the part they use).
 import * as fs from "fs";
 import * as path from "path";
+import { protocolFromFiles } from "../../codegen/next/ir/load";
+import { emitTypeScript } from "../../codegen/next/ts/emit";
 import { loadModule, typeCheck } from "./fixtures/compile";
 
 const RUNTIME_FILE = path.join(__dirname, "../../codegen/next/ts/runtime.ts");
@@ -333,6 +335,52 @@ describe("open unions", () => {
     expect(rt.runOpen("3", pick, anything)).toBeNull();
     expect(rt.runOpen('{"a":1}', pick, anything)).toEqual({ a: 1 });
     expect(verdict(() => rt.runOpen('{"a":1e400}', pick, anything))).toBe("range @/a");
+  });
+});
+
+describe("unions without a discriminator: variants tried without stack traces", () => {
+  // k closed objects told apart only by a range, one of them holding such a union itself
+  const variant = (lo: number, inner = false) => ({
+    type: "object",
+    properties: {
+      v: { type: "integer", minimum: lo, maximum: lo + 9 },
+      ...(inner ? { n: { $ref: "#/$defs/U" } } : {}),
+    },
+    required: ["v"],
+    additionalProperties: false,
+  });
+  const schema = { $defs: { U: { oneOf: [variant(0), variant(10, true)] }, A: { anyOf: [variant(0), variant(10)] } } };
+  const g = loadModule(
+    emitTypeScript(protocolFromFiles("u", [{ path: "schema/u/u.json", text: JSON.stringify(schema) }]), {
+      header: "// test",
+    }),
+  );
+  const limit = Error.stackTraceLimit;
+  afterEach(() => (Error.stackTraceLimit = limit));
+  test("the error a union reports has its stack; Error.stackTraceLimit is restored after failures and successes", () => {
+    Error.stackTraceLimit = 7;
+    for (const [decode, line, want] of [
+      [g.decodeU, '{"v":15,"n":{"v":99}}', "range @/n/v"],
+      [g.decodeU, '{"v":99}', "range @/v"],
+      [g.decodeA, '{"v":99}', "range @/v"],
+    ] as const) {
+      let err: unknown;
+      try {
+        decode(line);
+      } catch (e) {
+        err = e;
+      }
+      expect(err).toBeInstanceOf(g.DecodeError);
+      const e = err as { code: string; pointer: string; stack: string };
+      expect(`${e.code} @${e.pointer}`).toBe(want);
+      expect(e.stack).toMatch(/\n\s+at /);
+      expect(Error.stackTraceLimit).toBe(7);
+    }
+    expect(g.decodeU('{"v":15,"n":{"v":5}}')).toEqual({ v: 15, n: { v: 5 } });
+    expect(g.encodeA({ v: 12 })).toBe('{"v":12}');
+    expect(Error.stackTraceLimit).toBe(7);
+    expect(() => g.encodeA({ v: 99 })).toThrow(g.EncodeError);
+    expect(Error.stackTraceLimit).toBe(7);
   });
 });
 

@@ -74,6 +74,22 @@ const $utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 const $loneSurrogate = /\p{Cs}/u;
 const $nativeWellFormed = (String.prototype as { isWellFormed?: unknown }).isWellFormed;
 const $hasOwn = Object.prototype.hasOwnProperty;
+const $E = Error as { stackTraceLimit?: number };
+
+/**
+ * Turns stack traces off (V8's Error.stackTraceLimit, where present) while a union, not or if tries
+ * a check whose error it may discard: capturing the stack cost about two thirds of a failed trial.
+ * Returns the limit to restore; the error a union reports is made anew, with its stack.
+ */
+function $stackOff(): number | undefined {
+  const limit = $E.stackTraceLimit;
+  if (limit !== undefined) $E.stackTraceLimit = 0;
+  return limit;
+}
+
+function $stackOn(limit: number | undefined): void {
+  if (limit !== undefined) $E.stackTraceLimit = limit;
+}
 
 /** The raw text of the document being decoded, for document-order key lookups; unset between calls. */
 let $src: string | undefined;
@@ -541,12 +557,15 @@ function $depthOf(pointer: string): number {
 
 /** Runs a check; the DecodeError it throws, or undefined. */
 function $try(check: $Check, v: unknown, p: string, k?: $Key): DecodeError | undefined {
+  const limit = $stackOff();
   try {
     check(v, p, k);
     return undefined;
   } catch (e) {
     if (e instanceof DecodeError) return e;
     throw e;
+  } finally {
+    $stackOn(limit);
   }
 }
 
@@ -584,7 +603,7 @@ function $union(
   }
   if (matched >= 0) return;
   if (best === undefined) $fail("type", $at(p, k), `expected ${expected}, got ${$kindOf(v)}`);
-  throw best;
+  $fail(best.code, best.pointer, best.message);
 }
 
 /** The variant a checked value is written as: the first that accepts it (for oneOf, the only one). */
@@ -1358,12 +1377,15 @@ function $evAll(v: unknown, ev: $Ev): void {
 
 function $tryEv(check: $CheckEv, v: unknown, p: string, k: $Key): $Ev | DecodeError {
   const ev = $newEv();
+  const limit = $stackOff();
   try {
     check(v, p, k, ev);
     return ev;
   } catch (e) {
     if (e instanceof DecodeError) return e;
     throw e;
+  } finally {
+    $stackOn(limit);
   }
 }
 
@@ -1397,7 +1419,7 @@ function $unionEv(
   }
   if (matched >= 0) return;
   if (best === undefined) $fail("type", $at(p, k), `expected ${expected}, got ${$kindOf(v)}`);
-  throw best;
+  $fail(best.code, best.pointer, best.message);
 }
 
 function $dispatchedEv(
