@@ -192,17 +192,10 @@ func wireEncodeUnknownOf(n int, key func(int) string, allowed func(string) bool)
 // nil: none) is written again in schema order by it (treewrite.go): the patterns' and
 // additionalProperties' schemas that declare properties.
 func wireAppendExtrasChecked(dst []byte, extras []Member, needsComma bool, level int, declared func(string) bool, patterns []wirePatternCheck, fallback wireCheck, pick func(string) wireWrite) ([]byte, *EncodeError) {
-	order := wireEsOrder(len(extras), func(i int) string { return extras[i].Key })
-	for _, o := range order {
+	for _, o := range wireEsOrder(len(extras), func(i int) string { return extras[i].Key }) {
 		m := &extras[o]
-		if !utf8.ValidString(m.Key) {
-			return dst, wireEncodeFail(wireCodeUTF8, "extra member's key is not valid UTF-8")
-		}
-		if declared(m.Key) {
-			return dst, wireEncodeFail(wireCodeType, "extra member repeats a declared property").in(m.Key)
-		}
-		if m.Value == nil {
-			return dst, wireEncodeFail(wireCodeSyntax, "extra member has no value").in(m.Key)
+		if err := wireExtraRefused(m, declared); err != nil {
+			return dst, err
 		}
 		var t *wireValue // parsed for the first check that applies
 		check := func(c wireCheck) *EncodeError {
@@ -229,12 +222,8 @@ func wireAppendExtrasChecked(dst []byte, extras []Member, needsComma bool, level
 				return dst, err.in(m.Key)
 			}
 		}
-		if needsComma {
-			dst = append(dst, ',')
-		}
+		dst = wireAppendExtraKey(dst, m.Key, needsComma)
 		needsComma = true
-		dst = wireAppendQuoted(dst, m.Key)
-		dst = append(dst, ':')
 		at := len(dst)
 		var err *EncodeError
 		if dst, err = wireAppendRaw(dst, m.Value, level, wireAnyKind); err != nil {

@@ -410,28 +410,39 @@ func wireCanonicalRaw(raw []byte) ([]byte, *EncodeError) {
 // level of the values. declared reports keys that the object declares: such an
 // extra is refused. (An object with pattern properties: wireAppendExtrasChecked.)
 func wireAppendExtras(dst []byte, extras []Member, needsComma bool, level int, declared func(string) bool) ([]byte, *EncodeError) {
-	order := wireEsOrder(len(extras), func(i int) string { return extras[i].Key })
-	for _, o := range order {
+	for _, o := range wireEsOrder(len(extras), func(i int) string { return extras[i].Key }) {
 		m := &extras[o]
-		if !utf8.ValidString(m.Key) {
-			return dst, wireEncodeFail(wireCodeUTF8, "extra member's key is not valid UTF-8")
+		if err := wireExtraRefused(m, declared); err != nil {
+			return dst, err
 		}
-		if declared(m.Key) {
-			return dst, wireEncodeFail(wireCodeType, "extra member repeats a declared property").in(m.Key)
-		}
-		if needsComma {
-			dst = append(dst, ',')
-		}
+		dst = wireAppendExtraKey(dst, m.Key, needsComma)
 		needsComma = true
-		dst = wireAppendQuoted(dst, m.Key)
-		dst = append(dst, ':')
 		var err *EncodeError
-		if m.Value == nil {
-			return dst, wireEncodeFail(wireCodeSyntax, "extra member has no value").in(m.Key)
-		}
 		if dst, err = wireAppendRaw(dst, m.Value, level, wireAnyKind); err != nil {
 			return dst, err.in(m.Key)
 		}
 	}
 	return dst, nil
+}
+
+// wireExtraRefused is the error of an extra member that cannot be written at
+// all: its key is not UTF-8 or repeats a declared property, or it has no value.
+func wireExtraRefused(m *Member, declared func(string) bool) *EncodeError {
+	switch {
+	case !utf8.ValidString(m.Key):
+		return wireEncodeFail(wireCodeUTF8, "extra member's key is not valid UTF-8")
+	case declared(m.Key):
+		return wireEncodeFail(wireCodeType, "extra member repeats a declared property").in(m.Key)
+	case m.Value == nil:
+		return wireEncodeFail(wireCodeSyntax, "extra member has no value").in(m.Key)
+	}
+	return nil
+}
+
+// wireAppendExtraKey writes an extra member's key and colon, after a comma unless it is the first member.
+func wireAppendExtraKey(dst []byte, key string, needsComma bool) []byte {
+	if needsComma {
+		dst = append(dst, ',')
+	}
+	return append(wireAppendQuoted(dst, key), ':')
 }
