@@ -383,9 +383,10 @@ function tupleCodec(g: GoContext, t: ArrayType, ctx: string): TypeCodec {
   });
   const enc = g.helper(`enc_${ctx}`, () => {
     const L = [`func enc_${ctx}(b []byte, v ${name()}, lvl int) ([]byte, *EncodeError) {`, ...ENC_DEPTH];
+    const types = items.map((f) => g.peek(() => tupleFieldType(g, f)));
     // the elements present: a prefix without gaps, then Rest (only after the whole prefix)
-    const present = items.map((f) => {
-      const ft = g.peek(() => tupleFieldType(g, f));
+    const present = items.map((f, i) => {
+      const ft = types[i]!;
       const nilIsAbsent = !f.required || ft.startsWith("*") || (g.nilable(f.type) && !ft.startsWith("[]"));
       return nilIsAbsent ? `v.${f.name} != nil` : "true";
     });
@@ -411,8 +412,7 @@ function tupleCodec(g: GoContext, t: ArrayType, ctx: string): TypeCodec {
     L.push(...length.map((l) => "\t" + l.replace(/return wireFail\(/, "return b, wireEncodeFail(")));
     L.push("\tb = append(b, '[')", "\tvar err *EncodeError");
     items.forEach((f, i) => {
-      const ft = g.peek(() => tupleFieldType(g, f));
-      const val = ft.startsWith("*") ? `*v.${f.name}` : `v.${f.name}`;
+      const val = types[i]!.startsWith("*") ? `*v.${f.name}` : `v.${f.name}`;
       L.push(
         `\tif !present[${i}] {`,
         "\t\treturn append(b, ']'), nil",
