@@ -127,7 +127,8 @@ function compile(s: any, ev: boolean): CheckEv {
   }
   if (s.const !== undefined || s.enum !== undefined) {
     const canon = (s.const !== undefined ? [s.const] : s.enum).map((x: unknown) => rt.$canon(x));
-    parts.push((v, p, k) => rt.$oneOfValues(v, p, k, canon));
+    const code = s.const !== undefined ? "const" : "enum";
+    parts.push((v, p, k) => rt.$oneOfValues(v, p, k, canon, code));
   }
   if (s.minProperties !== undefined || s.maxProperties !== undefined)
     parts.push((v, p, k) => rt.$isObj(v) && rt.$sizeCheck(v, at(p, k), s.minProperties, s.maxProperties));
@@ -221,7 +222,7 @@ function run(c: Case): unknown {
       return onDoc(c, (v, p) => rt.$unique(rt.$arr(v, p) ?? v, p));
     case "oneOfValues": {
       const canon = (c.values as string[]).map((t) => rt.$canon(JSON.parse(t)));
-      return onDoc(c, (v, p) => rt.$oneOfValues(v, p, undefined, canon));
+      return onDoc(c, (v, p) => rt.$oneOfValues(v, p, undefined, canon, c.code as "const" | "enum"));
     }
     case "multipleOf":
       return rt.$multipleOf(JSON.parse(c.x as string), JSON.parse(c.m as string));

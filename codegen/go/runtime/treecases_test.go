@@ -20,6 +20,7 @@ type treeCase struct {
 	At           *string         `json:"at"`
 	Keys         []string        `json:"keys"`
 	Values       []string        `json:"values"`
+	Code         string          `json:"code"`
 	Canon        json.RawMessage `json:"canon"`
 	Error        json.RawMessage `json:"error"`
 	X, M         string
@@ -137,7 +138,7 @@ func runTreeCase(t *testing.T, c treeCase) (got, want any) {
 		for _, text := range c.Values {
 			canon = append(canon, wireCanon(caseTree(t, text)))
 		}
-		return onCase(t, c, func(v *wireValue) *DecodeError { return wireOneOfValues(v, canon) }), caseText(t, c.Error)
+		return onCase(t, c, func(v *wireValue) *DecodeError { return wireOneOfValues(v, canon, c.Code) }), caseText(t, c.Error)
 	case "multipleOf":
 		// beyond the doubles is ±Inf, as JSON.parse gives (strconv says so with ErrRange)
 		x, err1 := strconv.ParseFloat(c.X, 64)

@@ -50,14 +50,15 @@ func compileCase(t *testing.T, s *wireValue, ev bool) wireCheckEv {
 	}
 	if c, e := s.Get("const"), s.Get("enum"); c != nil || e != nil {
 		var canon []string
+		code := wireCodeEnum
 		if c != nil {
-			canon = []string{wireCanon(c)}
+			canon, code = []string{wireCanon(c)}, wireCodeConst
 		} else {
 			for i := range e.Kids {
 				canon = append(canon, wireCanon(&e.Kids[i]))
 			}
 		}
-		add(func(v *wireValue, _ *wireEv) *DecodeError { return wireOneOfValues(v, canon) })
+		add(func(v *wireValue, _ *wireEv) *DecodeError { return wireOneOfValues(v, canon, code) })
 	}
 	if s.Get("minProperties") != nil || s.Get("maxProperties") != nil {
 		lo, hi := num("minProperties", -1), num("maxProperties", -1)

@@ -1,15 +1,15 @@
 // Decoding and encoding of one IR type in Go: a runtime call, a definition's function, or a helper
 // generated for it (named after where it sits: the definition, then parts such as a property or an item).
 import { isNullable, nullableOf } from "../ir/query";
-import type { ArrayType, Kind, NumberType, ObjectType, Property, StringType, Type } from "../ir/types";
+import type { ArrayType, BooleanType, Kind, NumberType, ObjectType, Property, StringType, Type } from "../ir/types";
 import { goBounds } from "../keywords/bounds";
-import { goConst, goEnum } from "../keywords/const-enum";
+import { booleanConstFailure, goConst, goEnum, GO_VALUE_CODE } from "../keywords/const-enum";
 import { goFormat } from "../keywords/format";
 import { goItemsLength } from "../keywords/items-length";
 import { goMultipleOf } from "../keywords/multiple-of";
 import { goPattern } from "../keywords/pattern";
 import { goLength } from "../keywords/string-length";
-import { GoContext } from "./context";
+import { GoContext, goString } from "./context";
 import { elementsChecked, treeApplicatorsFn, treeCheckFn } from "./tree";
 import { treeWriterFn } from "./write";
 
@@ -95,7 +95,7 @@ function isMapLike(t: Type): boolean {
   );
 }
 
-type Scalar = StringType | NumberType | { kind: "boolean"; const?: boolean };
+type Scalar = StringType | NumberType | Pick<BooleanType, "kind" | "const" | "enumOfOne">;
 const BASE: Record<Scalar["kind"], string> = { string: "string", integer: "int64", number: "float64", boolean: "bool" };
 const READ: Record<Scalar["kind"], string> = {
   string: "d.String",
@@ -120,8 +120,10 @@ const PRECHECK: Record<Scalar["kind"], string | undefined> = {
 export function scalarChecks(t: Scalar): string[] {
   const out: string[] = [];
   if (t.kind === "boolean") {
-    if (t.const !== undefined)
-      out.push(`if v != ${t.const} {`, `\treturn wireFail(wireCodeConst, "expected the constant ${t.const}")`, "}");
+    if (t.const !== undefined) {
+      const f = booleanConstFailure(t);
+      out.push(`if v != ${t.const} {`, `\treturn wireFail(${GO_VALUE_CODE[f.code]}, ${goString(f.message)})`, "}");
+    }
     return out;
   }
   for (const c of t.checks) {

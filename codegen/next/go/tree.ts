@@ -9,6 +9,7 @@ import { KIND_BITS } from "../ts/check";
 import { scalarCheckHelper } from "./codec";
 import { GoContext, goString } from "./context";
 import { exactPart } from "../ir/words";
+import { booleanConstFailure, GO_VALUE_CODE } from "../keywords/const-enum";
 
 const isUnevaluated = (a: Applicator): boolean =>
   a.family === "unevaluatedProperties" || a.family === "unevaluatedItems";
@@ -138,12 +139,14 @@ class TreeChecks {
       }
       case "boolean": {
         const out = ret(`wireTreeKind(${v}, wireKindBoolean)`);
-        if (t.const !== undefined)
+        if (t.const !== undefined) {
+          const f = booleanConstFailure(t);
           out.push(
             `if ${v}.True != ${t.const} {`,
-            `\treturn wireFail(wireCodeConst, "expected the constant ${t.const}")`,
+            `\treturn wireFail(${GO_VALUE_CODE[f.code]}, ${goString(f.message)})`,
             "}",
           );
+        }
         return out;
       }
       case "null":
@@ -153,7 +156,9 @@ class TreeChecks {
       case "never":
         return ret(`wireNever(${v})`);
       case "enum":
-        return ret(`wireOneOfValues(${v}, []string{${t.values.map((x) => goString(canonOf(x))).join(", ")}})`);
+        return ret(
+          `wireOneOfValues(${v}, []string{${t.values.map((x) => goString(canonOf(x))).join(", ")}}, ${GO_VALUE_CODE[t.code]})`,
+        );
       case "array":
         return this.array(t, v, ev);
       case "object":

@@ -119,6 +119,8 @@ export interface NumberType extends NodeBase {
 export interface BooleanType extends NodeBase {
   kind: "boolean";
   const?: boolean;
+  /** The const came from an enum of one value: a value that fails it is `enum`, not `const`. */
+  enumOfOne?: true;
 }
 
 export interface NullType extends NodeBase {
@@ -230,6 +232,8 @@ export interface RefType extends NodeBase {
 export interface EnumType extends NodeBase {
   kind: "enum";
   values: JsonValue[];
+  /** What a value that fails it is: the keyword the schema wrote (const when it wrote both). */
+  code: "const" | "enum";
 }
 
 export type Type =

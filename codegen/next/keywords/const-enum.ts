@@ -1,6 +1,6 @@
 // const and enum. Values of one scalar kind are checks of that kind (string or number, typed as
 // literal unions); any other values are an EnumType (deep equality of canonical texts).
-import type { NumberCheck, StringCheck } from "../ir/types";
+import type { BooleanType, NumberCheck, StringCheck } from "../ir/types";
 import type { Printer } from "../print/printer";
 import { failIf, lit, type Val } from "../ts/value";
 import { goNum, goString as goStr } from "../go/literals";
@@ -9,6 +9,19 @@ export type ConstCheck = Extract<StringCheck | NumberCheck, { family: "const" }>
 export type EnumCheck = Extract<StringCheck | NumberCheck, { family: "enum" }>;
 
 const literal = (v: string | number): string => (typeof v === "string" ? lit(v) : String(v));
+
+/** The Go constant of each code a const or enum failure has. */
+export const GO_VALUE_CODE = { const: "wireCodeConst", enum: "wireCodeEnum" } as const;
+
+/** A boolean that fails its constant: `const`, or `enum` where the schema wrote an enum of one value. */
+export function booleanConstFailure(t: Pick<BooleanType, "const" | "enumOfOne">): {
+  code: "const" | "enum";
+  message: string;
+} {
+  return t.enumOfOne
+    ? { code: "enum", message: `expected one of ${t.const}` }
+    : { code: "const", message: `expected the constant ${t.const}` };
+}
 
 export function tsConst(pr: Printer, c: ConstCheck, v: Val): void {
   pr.raw(

@@ -21,6 +21,7 @@ import type { Printer } from "../print/printer";
 import { tsKeywordCheck } from "./keywords";
 import { canonOf } from "./values";
 import { args, esc, lit, ptr, type Val } from "./value";
+import { booleanConstFailure } from "../keywords/const-enum";
 
 export type { Val };
 
@@ -155,8 +156,10 @@ export class TsChecks {
         return;
       case "boolean":
         pr.raw(leafCheck(v.p, `typeof ${v.x} !== "boolean"`, `$bool(${v.x}, ${args(v)})`));
-        if (t.const !== undefined)
-          pr.raw(`if (${v.x} !== ${t.const}) $fail("const", ${ptr(v)}, ${lit(`expected the constant ${t.const}`)});`);
+        if (t.const !== undefined) {
+          const f = booleanConstFailure(t);
+          pr.raw(`if (${v.x} !== ${t.const}) $fail(${lit(f.code)}, ${ptr(v)}, ${lit(f.message)});`);
+        }
         return;
       case "null":
         pr.raw(leafCheck(v.p, `${v.x} !== null`, `$nul(${v.x}, ${args(v)})`));
@@ -171,7 +174,7 @@ export class TsChecks {
         return;
       case "enum":
         pr.raw(
-          `$oneOfValues(${v.x}, ${v.p}, ${v.k ?? "undefined"}, [${t.values.map((x) => lit(canonOf(x))).join(", ")}]);`,
+          `$oneOfValues(${v.x}, ${v.p}, ${v.k ?? "undefined"}, [${t.values.map((x) => lit(canonOf(x))).join(", ")}], ${lit(t.code)});`,
         );
         return;
       case "array":

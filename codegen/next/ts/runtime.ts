@@ -654,14 +654,10 @@ function $canon(v: unknown): string {
   return "{" + keys.map((key) => JSON.stringify(key) + ":" + $canon(o[key])).join(",") + "}";
 }
 
-/** const or enum of any JSON values (their canonical texts): deep equality. */
-function $oneOfValues(v: unknown, p: string, k: $Key, canon: readonly string[]): void {
+/** const or enum (the keyword the schema wrote: code) of any JSON values (their canonical texts): deep equality. */
+function $oneOfValues(v: unknown, p: string, k: $Key, canon: readonly string[], code: "const" | "enum"): void {
   if (!canon.includes($canon(v)))
-    $fail(
-      canon.length === 1 ? "const" : "enum",
-      $at(p, k),
-      canon.length === 1 ? "not the expected constant" : "not one of the enum values",
-    );
+    $fail(code, $at(p, k), code === "const" ? "not the expected constant" : "not one of the enum values");
 }
 
 /** uniqueItems: the first element equal to an earlier one is `unique`. */

@@ -189,16 +189,16 @@ func wireAppendQuotedJS(dst []byte, s string, bad bool) []byte {
 	}
 }
 
-// wireOneOfValues is const (one value) or enum (several) of any JSON values,
-// given by their canonical texts (≈ $oneOfValues): deep equality.
-func wireOneOfValues(v *wireValue, canon []string) *DecodeError {
+// wireOneOfValues is const or enum (the keyword the schema wrote: code) of any
+// JSON values, given by their canonical texts (≈ $oneOfValues): deep equality.
+func wireOneOfValues(v *wireValue, canon []string, code string) *DecodeError {
 	c := wireCanon(v)
 	for _, w := range canon {
 		if c == w {
 			return nil
 		}
 	}
-	if len(canon) == 1 {
+	if code == wireCodeConst {
 		return wireFail(wireCodeConst, "not the expected constant")
 	}
 	return wireFail(wireCodeEnum, "not one of the enum values")

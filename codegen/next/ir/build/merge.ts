@@ -8,7 +8,7 @@
 // (this is what allOf means, and it surprises people: the builder warns when it makes a required
 // property impossible). Parts that are unions, enums or applicators stay applicators (allOf branches
 // of their own), and the typed shape comes from the rest.
-import type { Applicator, ArrayType, Kind, ObjectType, Origin, Property, Type, UnionType } from "../types";
+import type { Applicator, ArrayType, BooleanType, Kind, ObjectType, Origin, Property, Type, UnionType } from "../types";
 import type { Builder } from "./builder";
 import { isTrivial } from "./node";
 import { matchPatterns } from "./object";
@@ -211,7 +211,10 @@ function mergeKind(b: Builder, k: Kind, list: Type[], origin: Origin): Type | un
         ...new Set(list.flatMap((t) => (t.kind === "boolean" && t.const !== undefined ? [t.const] : []))),
       ];
       if (consts.length > 1) return { kind: "never", origin };
-      return consts.length === 1 ? { kind: "boolean", origin, const: consts[0]! } : { kind: "boolean", origin };
+      if (consts.length === 0) return { kind: "boolean", origin };
+      // the first part with a constant says which code failing it is
+      const first = list.find((t) => t.kind === "boolean" && t.const !== undefined) as BooleanType;
+      return { kind: "boolean", origin, const: consts[0]!, ...(first.enumOfOne ? { enumOfOne: true } : {}) };
     }
     case "null":
       return { kind: "null", origin };

@@ -184,13 +184,16 @@ function buildKind(b: Builder, r: SchemaReader, k: SchemaKind, values: JsonValue
     case "boolean": {
       const t: Type = { kind: "boolean", origin };
       const vs = values === undefined ? undefined : [...new Set(values as boolean[])];
-      if (vs !== undefined && vs.length === 1) t.const = vs[0]!;
+      if (vs !== undefined && vs.length === 1) {
+        t.const = vs[0]!;
+        if (!r.has("const")) t.enumOfOne = true;
+      }
       return t;
     }
     case "null":
       return { kind: "null", origin };
     case "array":
-      return withValues(buildArray(b, r), values);
+      return withValues(buildArray(b, r), values, r.has("const"));
     case "object": {
       const o = buildObject(b, r);
       // No member declared, none restricted: a free-form object.
@@ -200,15 +203,16 @@ function buildKind(b: Builder, r: SchemaReader, k: SchemaKind, values: JsonValue
         o.extras.kind === "keep" &&
         o.extras.evaluated !== true &&
         o.checks.length === 0;
-      return withValues(free ? { kind: "any", origin, kinds: ["object"] } : o, values);
+      return withValues(free ? { kind: "any", origin, kinds: ["object"] } : o, values, r.has("const"));
     }
   }
 }
 
 /** const/enum values of an object or array kind: deep equality, checked after the shape. */
-function withValues(t: Type, values: JsonValue[] | undefined): Type {
+function withValues(t: Type, values: JsonValue[] | undefined, byConst: boolean): Type {
   if (values === undefined) return t;
-  const check: Applicator = { family: "allOf", type: { kind: "enum", origin: t.origin, values } };
+  const code = byConst ? "const" : "enum";
+  const check: Applicator = { family: "allOf", type: { kind: "enum", origin: t.origin, values, code } };
   t.also = [...(t.also ?? []), check];
   return t;
 }
