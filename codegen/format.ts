@@ -108,6 +108,8 @@ const WS_ODDITY = /[ \t]$|\t|\r|\n\n\n/m;
 const UNION_LINE = /^\s*\| /m;
 /** A string literal alone on its line (an argument prettier cannot break further). */
 const LONE_STRING = /^\s*"(?:[^"\\]|\\.)*",?$/;
+/** A type member `key?: Name;` of one type name: prettier has nowhere to break it. */
+const LONE_MEMBER = /^ *(?:"(?:[^"\\]|\\.)*"|[\w$]+)\??: [\w$.]+;$/;
 const BROKEN_UNION = /^(export )?type [\w$]+ =\n(?: {2}\| [^\n]*\n)* {2}\| [^\n]*;$/gm;
 
 /** Whether every `| ` line of the chunk belongs to a top-level union type too long for one line. */
@@ -147,7 +149,8 @@ function width(line: string): number {
  */
 export function mayNeedPrettier(chunk: string): boolean {
   for (const line of chunk.split("\n"))
-    if (width(line) > 120 && !COMMENT_LINE.test(line) && !LONE_STRING.test(line)) return true;
+    if (width(line) > 120 && !COMMENT_LINE.test(line) && !LONE_STRING.test(line) && !LONE_MEMBER.test(line))
+      return true;
   if (UNION_LINE.test(chunk) && !unionsBroken(chunk)) return true;
   return (
     !chunk.split("\n").every(quotesKept) ||
@@ -250,6 +253,7 @@ function splitIf(line: string): string {
   if (line.length <= 120) return line;
   const m = /^( *)if \(/.exec(line);
   if (m === null) return line;
+  if (line.endsWith(") {")) return splitIfBlock(line, m[1]!);
   // the if's closing parenthesis: outside string and template literals, at depth 0
   let depth = 1;
   let i = m[0].length;
@@ -270,7 +274,7 @@ function splitIf(line: string): string {
   if (!stmt.endsWith(";") || stmt.startsWith("{") || /[{}]/.test(head.replace(/\$\{[^{}]*\}/g, ""))) return line;
   let body = `${m[1]}  ${stmt}`;
   if (width(body) > 120) {
-    const broken = splitCall(body);
+    const broken = splitCall(body) ?? splitAppend(body);
     if (broken === undefined) return line;
     body = broken;
   }
@@ -284,12 +288,67 @@ function splitIf(line: string): string {
 }
 
 /**
+ * `if (a && b) {` longer than the print width: the condition one operand a line, as prettier breaks
+ * a chain of one logical operator, then `) {`; the line as it is when that is not plain enough.
+ */
+function splitIfBlock(line: string, indent: string): string {
+  const chain = chainOperands(line.slice(indent.length + "if (".length, -") {".length));
+  if (chain === undefined) return line;
+  const lines = chain.terms.map((t, j) => `${indent}  ${t}${j < chain.terms.length - 1 ? ` ${chain.op}` : ""}`);
+  if (lines.some((l) => width(l) > 120)) return line;
+  return [`${indent}if (`, ...lines, `${indent}) {`].join("\n");
+}
+
+/**
+ * `s += a + b;` longer than the print width: prettier breaks after `+=`, then writes the operands
+ * one level deeper, on that line when they fit, else each on a line of its own; undefined when an
+ * operand is not plain (a function, a template, another operator) or does not fit either.
+ */
+function splitAppend(line: string): string | undefined {
+  const m = /^( *)([\w$.]+) \+= (.*);$/.exec(line);
+  if (m === null) return undefined;
+  const terms: string[] = [];
+  let depth = 0;
+  let start = 0;
+  const rhs = m[3]!;
+  for (let i = 0; i < rhs.length; i++) {
+    const c = rhs[i]!;
+    if (c === '"' || c === "'") {
+      let j = i + 1;
+      while (j < rhs.length && rhs[j] !== c) j += rhs[j] === "\\" ? 2 : 1;
+      if (j >= rhs.length) return undefined;
+      i = j;
+    } else if ("`{}?".includes(c) || (c === "=" && rhs[i + 1] === ">")) return undefined;
+    else if (c === "(" || c === "[") depth++;
+    else if (c === ")" || c === "]") {
+      if (--depth < 0) return undefined;
+    } else if (depth === 0 && /^ [-*/%&|<>=!]/.test(rhs.slice(i, i + 2)) && !rhs.startsWith(" + ", i)) return undefined;
+    else if (depth === 0 && rhs.startsWith(" + ", i)) {
+      terms.push(rhs.slice(start, i));
+      start = i + 3;
+      i += 2;
+    }
+  }
+  if (depth !== 0) return undefined;
+  terms.push(rhs.slice(start));
+  // the operands stay on one line after the break when they fit there
+  if (terms.length >= 2 && width(`${m[1]}  ${rhs};`) <= 120) return `${m[1]}${m[2]} +=\n${m[1]}  ${rhs};`;
+  const lines = terms.map((t, j) => `${m[1]}  ${t}${j < terms.length - 1 ? " +" : ";"}`);
+  // a last operand that is a call and still too long: its arguments broken as splitCall breaks them
+  const last = lines.length - 1;
+  if (width(lines[last]!) > 120) lines[last] = splitCall(lines[last]!) ?? lines[last]!;
+  if (terms.length < 2 || terms.some((t) => t === "") || lines.some((l) => l.split("\n").some((x) => width(x) > 120)))
+    return undefined;
+  return [`${m[1]}${m[2]} +=`, ...lines].join("\n");
+}
+
+/**
  * A call statement `f(a, b, c);` longer than the print width: one argument a line with a trailing
  * comma, as prettier breaks arguments that are not functions or objects; undefined when the
  * arguments are not that plain, or one of them does not fit on its line either.
  */
 function splitCall(line: string): string | undefined {
-  const m = /^( *)([\w$.]+)\((.*)\);$/.exec(line);
+  const m = /^( *)([\w$.]+(?:<[\w$]+>)?)\((.*)\);$/.exec(line);
   if (m === null) return undefined;
   const list = m[3]!;
   const args: string[] = [];
@@ -324,6 +383,46 @@ function splitCall(line: string): string | undefined {
   const lines = args.map((a) => `${m[1]}  ${a},`);
   if (args.some((a) => a === "") || lines.some((l) => width(l) > 120)) return undefined;
   return [`${m[1]}${m[2]}(`, ...lines, `${m[1]});`].join("\n");
+}
+
+/**
+ * A statement that is one call, returned or assigned to a new constant (`return f(a, b);`,
+ * `const x = f(a, b);`, `f(a, b);`), longer than the print width: its arguments broken as splitCall
+ * breaks them, when the line that opens the call fits (else prettier decides).
+ */
+function splitCallStatement(line: string): string | undefined {
+  const m = /^( *)(return |const [\w$]+ = )?([\w$.]+(?:<[\w$]+>)?\(.*\);)$/.exec(line);
+  const broken = m === null ? undefined : splitCall(`${m[1]}${m[3]}`);
+  if (m === null || broken === undefined) return undefined;
+  const out = `${m[1]}${m[2] ?? ""}${broken.slice(m[1]!.length)}`;
+  return width(out.slice(0, out.indexOf("\n"))) <= 120 ? out : undefined;
+}
+
+/**
+ * `const x = o["key"];` (a member of a name) longer than the print width: broken after `=`, the
+ * member one level deeper, as prettier writes it when both lines fit.
+ */
+function splitConstMember(line: string): string | undefined {
+  const m = /^( *)(const [\w$]+ =) ([\w$]+(?:\["(?:[^"\\]|\\.)*"\]|\.[\w$]+)+;)$/.exec(line);
+  if (m === null || width(m[1]! + m[2]!) > 120 || width(`${m[1]}  ${m[3]}`) > 120) return undefined;
+  return `${m[1]}${m[2]}\n${m[1]}  ${m[3]}`;
+}
+
+/**
+ * An object literal's `"key": name,` longer than the print width: broken after the colon, the
+ * value one level deeper, as prettier writes it. Keys shorter than 8 columns stay for prettier (it
+ * keeps a short key's value on its line).
+ */
+function splitProperty(line: string): string | undefined {
+  const m = /^( *)("(?:[^"\\]|\\.)*"|[\w$]+): ([\w$.]+,)$/.exec(line);
+  if (m === null || width(m[2]!) < 8 || width(`${m[1]}  ${m[3]}`) > 120) return undefined;
+  return `${m[1]}${m[2]}:\n${m[1]}  ${m[3]}`;
+}
+
+/** A line past the print width that is one call, member read, `+=` of a sum or object property, as prettier breaks it. */
+function splitStatement(line: string): string {
+  if (width(line) <= 120) return line;
+  return splitCallStatement(line) ?? splitConstMember(line) ?? splitAppend(line) ?? splitProperty(line) ?? line;
 }
 
 /**
@@ -428,7 +527,7 @@ function splitSignature(line: string): string {
 export function preformat(chunk: string): string {
   return chunk
     .split("\n")
-    .map((l) => splitSignature(splitDeclaration(splitCase(splitIf(requoteLine(l))))))
+    .map((l) => splitStatement(splitSignature(splitDeclaration(splitCase(splitIf(requoteLine(l)))))))
     .join("\n")
     .replace(/^((?:export )?type [\w$]+ = )\{\n\};$/m, "$1{};");
 }
@@ -444,27 +543,46 @@ function runtimeChunkTexts(): Set<string> {
 }
 
 /**
+ * The top-level chunks of emitted TypeScript, preformatted (the runtime's as they are), and the
+ * indexes of those prettier may still change.
+ */
+export function preformatted(text: string): { chunks: string[]; doubtful: number[] } {
+  const chunks: string[] = [];
+  const doubtful: number[] = [];
+  const runtime = runtimeChunkTexts();
+  for (const raw of tsChunks(text)) {
+    const c = runtime.has(raw) ? raw : preformat(raw);
+    if (!runtime.has(raw) && mayNeedPrettier(c)) doubtful.push(chunks.length);
+    chunks.push(c);
+  }
+  return { chunks, doubtful };
+}
+
+/** A line between the chunks given to prettier in one call, to cut its output back into chunks. */
+const CHUNK_MARK = "// ---- wire-codegen: chunk boundary ----";
+
+/**
  * Emitted TypeScript formatted as prettier formats it, running prettier only on the top-level chunks
  * that it may change (emitted text is mostly in prettier's style already; prettier over megabytes of
- * output cost most of a cold run). Falls back to formatting the whole text when a chunk does not
- * parse on its own.
+ * output cost most of a cold run). Those chunks go to prettier in one call, a marker line between
+ * each two (a call costs some milliseconds before it formats anything, and a large schema has
+ * hundreds of such chunks); each is formatted on its own when the output does not cut back into as
+ * many chunks. Falls back to formatting the whole text when a chunk does not parse on its own.
  */
 export async function formatTypeScript(text: string): Promise<string> {
   const prettier = () => require("prettier") as typeof Prettier;
-  const chunks = tsChunks(text);
-  const out: string[] = [];
-  const runtime = runtimeChunkTexts();
-  for (const raw of chunks) {
-    const c = runtime.has(raw) ? raw : preformat(raw);
-    if (runtime.has(raw) || !mayNeedPrettier(c)) {
-      out.push(c);
-      continue;
+  const { chunks: out, doubtful } = preformatted(text);
+  const format = async (t: string) => (await prettier().format(t, PRETTIER_OPTIONS)).replace(/\n+$/, "");
+  try {
+    if (doubtful.length > 0) {
+      const batch = (await format(doubtful.map((i) => out[i]).join(`\n\n${CHUNK_MARK}\n\n`)))
+        .split(`\n${CHUNK_MARK}\n`)
+        .map((c) => c.replace(/^\n+|\n+$/g, ""));
+      if (batch.length === doubtful.length) doubtful.forEach((i, j) => (out[i] = batch[j]!));
+      else for (const i of doubtful) out[i] = await format(out[i]!);
     }
-    try {
-      out.push((await prettier().format(c, PRETTIER_OPTIONS)).replace(/\n+$/, ""));
-    } catch {
-      return prettier().format(text, PRETTIER_OPTIONS);
-    }
+  } catch {
+    return prettier().format(text, PRETTIER_OPTIONS);
   }
   return `${out.filter((c) => c !== "").join("\n\n")}\n`;
 }

@@ -8,7 +8,14 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import * as prettier from "prettier";
 import { emitGoRuntime } from "../../codegen/go/module";
-import { formatTypeScript, mayNeedPrettier, preformat, PRETTIER_OPTIONS, tsChunks } from "../../codegen/format";
+import {
+  preformatted,
+  formatTypeScript,
+  mayNeedPrettier,
+  preformat,
+  PRETTIER_OPTIONS,
+  tsChunks,
+} from "../../codegen/format";
 import { protocolFromFiles } from "../../codegen/next/ir/load";
 import { emitTypeScript } from "../../codegen/next/ts/emit";
 
@@ -36,6 +43,10 @@ const cases: [string, () => Files][] = [
     () => folder(`tests/real-schemas/${n}/schema`, `tests/real-schemas/${n}/schema`),
   ]),
   [
+    "long names: calls, conditions, appends and type members past the print width",
+    () => [{ path: "schema/long/long.json", text: JSON.stringify(longNames()) }],
+  ],
+  [
     "synthetic protocol of 100 definitions (bench/synth.mjs)",
     () => {
       const r = spawnSync(process.execPath, [join(ROOT, "bench/synth.mjs"), "100", "7"], { encoding: "utf8" });
@@ -44,6 +55,37 @@ const cases: [string, () => Files][] = [
     },
   ],
 ];
+
+/**
+ * Definitions and members whose names push emitted lines past 120 columns, each way preformat
+ * breaks one: a long `if (a && b) {`, `const v = o["key"];`, `s += a + b;` (on the next line, and
+ * one operand a line, a last one that is a call with its arguments broken), a returned or assigned
+ * call, a type member of one name.
+ */
+function longNames(): object {
+  const name = (tag: string, n: number) => `Def${tag}${"ThatKeepsGoingOn".repeat(6)}`.slice(0, n);
+  const [a, b, c, long] = [name("A", 45), name("B", 45), name("C", 45), name("L", 85)];
+  const key = `${"a-member-name-with-dashes-".repeat(2)}1`; // 53 characters
+  const key2 = `${key}-optional-and-longer-still`;
+  return {
+    $defs: {
+      [a]: {
+        type: "object",
+        properties: {
+          [key]: { $ref: `#/$defs/${b}` },
+          [key2]: { type: "string" },
+          xyzw: { $ref: `#/$defs/${long}` },
+          [`${key}-and-more-here`]: { $ref: `#/$defs/${b}` },
+        },
+        required: [key],
+        additionalProperties: false,
+      },
+      [b]: { type: "object", properties: { [key]: { type: "string" } }, required: [key], additionalProperties: false },
+      [c]: { type: "object", properties: { [key2]: { $ref: `#/$defs/${long}` } }, additionalProperties: false },
+      [long]: { type: "object", properties: { n: { type: "integer" } }, additionalProperties: false },
+    },
+  };
+}
 
 describe.each(cases)("fast TypeScript formatting: %s", (name, files) => {
   it("gives exactly what prettier gives for the whole text", async () => {
@@ -68,6 +110,17 @@ it("gofmt keeps the Go runtime's files as a generated package holds them (genera
     const r = spawnSync("gofmt", [], { input: text, encoding: "utf8" });
     expect([name, r.status, r.stdout === text]).toEqual([name, 0, true]);
   }
+});
+
+it("leaves none of the long names' chunks to prettier: each way they run past 120 columns is broken without it", () => {
+  const raw = emitTypeScript(
+    protocolFromFiles("long", [{ path: "schema/long/long.json", text: JSON.stringify(longNames()) }]),
+    {
+      header: "// x",
+    },
+  );
+  const { chunks, doubtful } = preformatted(raw);
+  expect(doubtful.map((i) => chunks[i])).toEqual([]);
 });
 
 it("the TypeScript runtime that generated files inline is prettier-formatted (its declarations are kept as they are)", async () => {
