@@ -111,19 +111,26 @@ const LONE_STRING = /^\s*"(?:[^"\\]|\\.)*",?$/;
 /** A type member `key?: Name;` of one type name: prettier has nowhere to break it. */
 const LONE_MEMBER = /^ *(?:"(?:[^"\\]|\\.)*"|[\w$]+)\??: [\w$.]+;$/;
 const BROKEN_UNION = /^(export )?type [\w$]+ =\n(?: {2}\| [^\n]*\n)* {2}\| [^\n]*;$/gm;
+/** A member of a top-level type literal whose union type is broken member by member. */
+const BROKEN_MEMBER_UNION = /^ {2}[^ \n][^\n]*:\n(?: {4}\| [^\n]*\n)* {4}\| [^\n]*;$/gm;
 
 /** Whether every `| ` line of the chunk belongs to a top-level union type too long for one line. */
 function unionsBroken(chunk: string): boolean {
   let rest = chunk;
-  for (const m of chunk.matchAll(BROKEN_UNION)) {
-    // prettier breaks a union member by member only when it does not fit on one indented line
-    const indented = `  ${m[0]
-      .split("\n")
-      .slice(1)
-      .map((l) => l.slice(4))
-      .join(" | ")}`;
-    if (width(indented) <= 120) return false;
-    rest = rest.replace(m[0], "");
+  for (const [re, indent] of [
+    [BROKEN_UNION, "  "],
+    [BROKEN_MEMBER_UNION, "    "],
+  ] as const) {
+    for (const m of chunk.matchAll(re)) {
+      // prettier breaks a union member by member only when it does not fit on one indented line
+      const indented = `${indent}${m[0]
+        .split("\n")
+        .slice(1)
+        .map((l) => l.slice(indent.length + 2))
+        .join(" | ")}`;
+      if (width(indented) <= 120) return false;
+      rest = rest.replace(m[0], "");
+    }
   }
   return !UNION_LINE.test(rest);
 }
@@ -419,10 +426,34 @@ function splitProperty(line: string): string | undefined {
   return `${m[1]}${m[2]}:\n${m[1]}  ${m[3]}`;
 }
 
+/**
+ * A top-level type literal's member `key?: A | B;` longer than the print width: broken after the
+ * colon, the union on the next line when it fits there, else one `| member` a line, as prettier
+ * writes it (members: names, arrays of names, string literals without `|`).
+ */
+function splitMemberUnion(line: string): string | undefined {
+  const m =
+    /^ {2}((?:"(?:[^"\\]|\\.)*"|[\w$]+|\[[\w$]+: string\])\??:) ((?:[\w$.]+(?:\[\])?|"[^"\\|]*")(?: \| (?:[\w$.]+(?:\[\])?|"[^"\\|]*"))+);$/.exec(
+      line,
+    );
+  if (m === null) return undefined;
+  if (width(`    ${m[2]};`) <= 120) return `  ${m[1]}\n    ${m[2]};`;
+  const members = m[2]!.split(" | ");
+  if (members.some((x) => width(`    | ${x};`) > 120)) return undefined;
+  return [`  ${m[1]}`, ...members.map((x, i) => `    | ${x}${i === members.length - 1 ? ";" : ""}`)].join("\n");
+}
+
 /** A line past the print width that is one call, member read, `+=` of a sum or object property, as prettier breaks it. */
 function splitStatement(line: string): string {
   if (width(line) <= 120) return line;
-  return splitCallStatement(line) ?? splitConstMember(line) ?? splitAppend(line) ?? splitProperty(line) ?? line;
+  return (
+    splitCallStatement(line) ??
+    splitConstMember(line) ??
+    splitAppend(line) ??
+    splitProperty(line) ??
+    splitMemberUnion(line) ??
+    line
+  );
 }
 
 /**

@@ -123,6 +123,20 @@ it("leaves none of the long names' chunks to prettier: each way they run past 12
   expect(doubtful.map((i) => chunks[i])).toEqual([]);
 });
 
+it("breaks a type member's long union as prettier does: on the next line when it fits there, else one member a line", async () => {
+  const n = (s: string) => `Name${s}ThatKeepsGoingOnAndOn`;
+  const chunk = [
+    "export type T = {",
+    `  "a-member-name-with-dashes-a-member-name-with-dashes-one"?: ${n("A")} | ${n("B")}[] | "text";`,
+    `  [extra: string]: ${n("A")} | ${n("B")} | ${n("C")} | ${n("D")} | ${n("E")};`,
+    "};",
+  ].join("\n");
+  const pre = preformat(chunk);
+  expect(pre).not.toBe(chunk);
+  expect(mayNeedPrettier(pre)).toBe(false);
+  expect(pre).toBe((await prettier.format(chunk, PRETTIER_OPTIONS)).replace(/\n+$/, ""));
+});
+
 it("the TypeScript runtime that generated files inline is prettier-formatted (its declarations are kept as they are)", async () => {
   const text = readFileSync(join(ROOT, "codegen/next/ts/runtime.ts"), "utf8");
   expect(await prettier.format(text, PRETTIER_OPTIONS)).toBe(text);
