@@ -321,10 +321,7 @@ function splitAppend(line: string): string | undefined {
   for (let i = 0; i < rhs.length; i++) {
     const c = rhs[i]!;
     if (c === '"' || c === "'") {
-      let j = i + 1;
-      while (j < rhs.length && rhs[j] !== c) j += rhs[j] === "\\" ? 2 : 1;
-      if (j >= rhs.length) return undefined;
-      i = j;
+      if ((i = closingQuote(rhs, i)) < 0) return undefined;
     } else if ("`{}?".includes(c) || (c === "=" && rhs[i + 1] === ">")) return undefined;
     else if (c === "(" || c === "[") depth++;
     else if (c === ")" || c === "]") {
@@ -468,6 +465,13 @@ function splitCase(line: string): string {
   return line;
 }
 
+/** The index of the quote closing the string literal that opens at text[i] ('"' or "'"), or -1. */
+function closingQuote(text: string, i: number): number {
+  let j = i + 1;
+  while (j < text.length && text[j] !== text[i]) j += text[j] === "\\" ? 2 : 1;
+  return j < text.length ? j : -1;
+}
+
 /**
  * The operands of a condition that is one chain of `||` (or of `&&`) at its top level, or undefined
  * (another operator at the top level, or text not plainly tokenized).
@@ -480,10 +484,7 @@ function chainOperands(cond: string): { op: string; terms: string[] } | undefine
   for (let i = 0; i < cond.length; i++) {
     const c = cond[i]!;
     if (c === '"' || c === "'") {
-      let j = i + 1;
-      while (j < cond.length && cond[j] !== c) j += cond[j] === "\\" ? 2 : 1;
-      if (j >= cond.length) return undefined;
-      i = j;
+      if ((i = closingQuote(cond, i)) < 0) return undefined;
     } else if (c === "`" || c === "?" || c === "{" || c === "}") return undefined;
     else if (c === "(" || c === "[") depth++;
     else if (c === ")" || c === "]") depth--;
