@@ -286,12 +286,17 @@ function splitIf(line: string): string {
     body = broken;
   }
   if (width(head) <= 120) return `${head}\n${body}`;
-  // the condition too: one operand a line, as prettier breaks a chain of one logical operator
-  const chain = chainOperands(head.slice(m[0].length, -1));
-  if (chain === undefined) return line;
-  const lines = chain.terms.map((t, j) => `${m[1]}  ${t}${j < chain.terms.length - 1 ? ` ${chain.op}` : ""}`);
-  if (lines.some((l) => width(l) > 120)) return line;
-  return [`${m[1]}if (`, ...lines, `${m[1]})`, body].join("\n");
+  // the condition too
+  const lines = conditionLines(head.slice(m[0].length, -1), m[1]!);
+  return lines === undefined ? line : [`${m[1]}if (`, ...lines, `${m[1]})`, body].join("\n");
+}
+
+/** An if's condition one operand a line, as prettier breaks a chain of one logical operator; undefined when it cannot. */
+function conditionLines(cond: string, indent: string): string[] | undefined {
+  const chain = chainOperands(cond);
+  if (chain === undefined) return undefined;
+  const lines = chain.terms.map((t, j) => `${indent}  ${t}${j < chain.terms.length - 1 ? ` ${chain.op}` : ""}`);
+  return lines.some((l) => width(l) > 120) ? undefined : lines;
 }
 
 /**
@@ -299,11 +304,8 @@ function splitIf(line: string): string {
  * a chain of one logical operator, then `) {`; the line as it is when that is not plain enough.
  */
 function splitIfBlock(line: string, indent: string): string {
-  const chain = chainOperands(line.slice(indent.length + "if (".length, -") {".length));
-  if (chain === undefined) return line;
-  const lines = chain.terms.map((t, j) => `${indent}  ${t}${j < chain.terms.length - 1 ? ` ${chain.op}` : ""}`);
-  if (lines.some((l) => width(l) > 120)) return line;
-  return [`${indent}if (`, ...lines, `${indent}) {`].join("\n");
+  const lines = conditionLines(line.slice(indent.length + "if (".length, -") {".length), indent);
+  return lines === undefined ? line : [`${indent}if (`, ...lines, `${indent}) {`].join("\n");
 }
 
 /**

@@ -9,6 +9,11 @@ import { isObject, parsePointer } from "./pointer";
 import type { SchemaSet } from "./set";
 import type { Location } from "./types";
 
+/** The precompiled validator of a draft, relative to this folder (metacompile.ts makes it). */
+export function metaValidatorFile(draft: Draft): string {
+  return `metavalidators/${draft}.js`;
+}
+
 // Loaded when a draft is first met: ajv's standalone code, compiled ahead (metacompile.ts).
 const validators = new Map<Draft, ValidateFunction>();
 
@@ -16,7 +21,7 @@ function validator(draft: Draft): ValidateFunction {
   let v = validators.get(draft);
   if (v === undefined) {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    v = require(`./metavalidators/${draft}.js`) as ValidateFunction;
+    v = require(`./${metaValidatorFile(draft)}`) as ValidateFunction;
     validators.set(draft, v);
   }
   return v;

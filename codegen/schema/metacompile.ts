@@ -9,6 +9,7 @@ import Ajv2020 from "ajv/dist/2020";
 import standaloneCode from "ajv/dist/standalone";
 import AjvDraft04 from "ajv-draft-04";
 import { META_SCHEMA_URI, type Draft } from "./draft";
+import { metaValidatorFile } from "./metacheck";
 import { META_SCHEMAS } from "./metaschemas";
 
 const AJV_OPTIONS = {
@@ -22,7 +23,7 @@ const AJV_OPTIONS = {
 
 /** Where the precompiled validator of a draft is, relative to the repository root. */
 export function metaValidatorPath(draft: Draft): string {
-  return `codegen/schema/metavalidators/${draft}.js`;
+  return `codegen/schema/${metaValidatorFile(draft)}`;
 }
 
 /** An ajv of the draft with its meta-schemas added (the standalone source kept for metaValidatorSource). */

@@ -76,21 +76,6 @@ const $nativeWellFormed = (String.prototype as { isWellFormed?: unknown }).isWel
 const $hasOwn = Object.prototype.hasOwnProperty;
 const $E = Error as { stackTraceLimit?: number };
 
-/**
- * Turns stack traces off (V8's Error.stackTraceLimit, where present) while a union, not or if tries
- * a check whose error it may discard: capturing the stack cost about two thirds of a failed trial.
- * Returns the limit to restore; the error a union reports is made anew, with its stack.
- */
-function $stackOff(): number | undefined {
-  const limit = $E.stackTraceLimit;
-  if (limit !== undefined) $E.stackTraceLimit = 0;
-  return limit;
-}
-
-function $stackOn(limit: number | undefined): void {
-  if (limit !== undefined) $E.stackTraceLimit = limit;
-}
-
 /** The raw text of the document being decoded, for document-order key lookups; unset between calls. */
 let $src: string | undefined;
 /**
@@ -555,9 +540,14 @@ function $depthOf(pointer: string): number {
   return n;
 }
 
-/** Runs a check; the DecodeError it throws, or undefined. */
+/**
+ * Runs a check; the DecodeError it throws, or undefined. Stack traces are off meanwhile (V8's
+ * Error.stackTraceLimit, where present): a union, not or if may discard the error, and capturing
+ * the stack cost about two thirds of a failed trial; the error a union reports is made anew.
+ */
 function $try(check: $Check, v: unknown, p: string, k?: $Key): DecodeError | undefined {
-  const limit = $stackOff();
+  const limit = $E.stackTraceLimit;
+  if (limit !== undefined) $E.stackTraceLimit = 0;
   try {
     check(v, p, k);
     return undefined;
@@ -565,7 +555,7 @@ function $try(check: $Check, v: unknown, p: string, k?: $Key): DecodeError | und
     if (e instanceof DecodeError) return e;
     throw e;
   } finally {
-    $stackOn(limit);
+    if (limit !== undefined) $E.stackTraceLimit = limit;
   }
 }
 
@@ -1371,18 +1361,10 @@ function $evAll(v: unknown, ev: $Ev): void {
   else if ($isObj(v)) for (const key of Object.keys(v)) if (v[key] !== undefined) ev.props.add(key);
 }
 
+/** $try recording what the check evaluated: its evaluation record, or the DecodeError it throws. */
 function $tryEv(check: $CheckEv, v: unknown, p: string, k: $Key): $Ev | DecodeError {
   const ev = $newEv();
-  const limit = $stackOff();
-  try {
-    check(v, p, k, ev);
-    return ev;
-  } catch (e) {
-    if (e instanceof DecodeError) return e;
-    throw e;
-  } finally {
-    $stackOn(limit);
-  }
+  return $try((x, q, key) => check(x, q, key, ev), v, p, k) ?? ev;
 }
 
 /** $union, recording what the matching variants evaluated (anyOf: every variant that matches). */

@@ -79,21 +79,6 @@ const $hasOwn = Object.prototype.hasOwnProperty;
 
 const $E = Error as { stackTraceLimit?: number };
 
-/**
- * Turns stack traces off (V8's Error.stackTraceLimit, where present) while a union, not or if tries
- * a check whose error it may discard: capturing the stack cost about two thirds of a failed trial.
- * Returns the limit to restore; the error a union reports is made anew, with its stack.
- */
-function $stackOff(): number | undefined {
-  const limit = $E.stackTraceLimit;
-  if (limit !== undefined) $E.stackTraceLimit = 0;
-  return limit;
-}
-
-function $stackOn(limit: number | undefined): void {
-  if (limit !== undefined) $E.stackTraceLimit = limit;
-}
-
 /** The raw text of the document being decoded, for document-order key lookups; unset between calls. */
 let $src: string | undefined;
 
@@ -424,9 +409,14 @@ function $freeWalk(v: unknown, level: number, path: (string | number)[]): [WireE
 /** A generated check: throws DecodeError for a value it rejects. */
 type $Check = (v: unknown, p: string, k?: $Key) => void;
 
-/** Runs a check; the DecodeError it throws, or undefined. */
+/**
+ * Runs a check; the DecodeError it throws, or undefined. Stack traces are off meanwhile (V8's
+ * Error.stackTraceLimit, where present): a union, not or if may discard the error, and capturing
+ * the stack cost about two thirds of a failed trial; the error a union reports is made anew.
+ */
 function $try(check: $Check, v: unknown, p: string, k?: $Key): DecodeError | undefined {
-  const limit = $stackOff();
+  const limit = $E.stackTraceLimit;
+  if (limit !== undefined) $E.stackTraceLimit = 0;
   try {
     check(v, p, k);
     return undefined;
@@ -434,7 +424,7 @@ function $try(check: $Check, v: unknown, p: string, k?: $Key): DecodeError | und
     if (e instanceof DecodeError) return e;
     throw e;
   } finally {
-    $stackOn(limit);
+    if (limit !== undefined) $E.stackTraceLimit = limit;
   }
 }
 
