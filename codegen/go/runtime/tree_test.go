@@ -177,6 +177,26 @@ func TestTreeRecordsWatchedKeys(t *testing.T) {
 	}
 }
 
+// A partial probe whose key occurs once is the complete one: Unwatch says so, and the union skips
+// its second dispatch (a probe's unused slots must match the watch's).
+func TestUnwatchSameWhenTheKeyOccursOnce(t *testing.T) {
+	text := []byte(`{"x":1,"a":"x","b":2}`)
+	var d wireDecoder
+	d.InitFast(text)
+	var p wireProbe
+	keys := []string{"a"}
+	if !d.PeekObject(&p, keys) || !p.Partial() {
+		t.Fatal("partial probe expected")
+	}
+	w := d.Watch(keys)
+	if _, err := d.Tree(); err != nil {
+		t.Fatal(err)
+	}
+	if !d.Unwatch(w, &p) {
+		t.Fatalf("one 'a': the same probe (%v)", p.pos)
+	}
+}
+
 func TestSubOfForeignTreePanics(t *testing.T) {
 	defer func() {
 		if recover() == nil {

@@ -858,8 +858,12 @@ func (d *wireDecoder) probe(p *wireProbe, keys []string, peek bool) bool {
 	if len(keys) > len(p.pos) {
 		p.ext = make([]int32, len(keys)-len(p.pos))
 	}
-	for k := range keys {
-		p.set(k, -1)
+	// every slot, not only keys': Unwatch compares the whole array with the watch's
+	for k := range p.pos {
+		p.pos[k] = -1
+	}
+	for k := range p.ext {
+		p.ext[k] = -1
 	}
 	if d.i == d.rootAt && d.root.n >= 0 {
 		// the validator recorded the root object's members
