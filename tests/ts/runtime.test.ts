@@ -338,7 +338,7 @@ describe("open unions", () => {
   });
 });
 
-describe("unions without a discriminator: variants tried without stack traces", () => {
+describe("unions without a discriminator: failed trials make no Error, the reported one is a DecodeError", () => {
   // k closed objects told apart only by a range, one of them holding such a union itself
   const variant = (lo: number, inner = false) => ({
     type: "object",
@@ -357,7 +357,7 @@ describe("unions without a discriminator: variants tried without stack traces", 
   );
   const limit = Error.stackTraceLimit;
   afterEach(() => (Error.stackTraceLimit = limit));
-  test("the error a union reports has its stack; Error.stackTraceLimit is restored after failures and successes", () => {
+  test("the error a union reports has its stack; later errors are DecodeErrors again; Error.stackTraceLimit is untouched", () => {
     Error.stackTraceLimit = 7;
     for (const [decode, line, want] of [
       [g.decodeU, '{"v":15,"n":{"v":99}}', "range @/n/v"],

@@ -74,7 +74,6 @@ const $utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 const $loneSurrogate = /\p{Cs}/u;
 const $nativeWellFormed = (String.prototype as { isWellFormed?: unknown }).isWellFormed;
 const $hasOwn = Object.prototype.hasOwnProperty;
-const $E = Error as { stackTraceLimit?: number };
 
 /** The raw text of the document being decoded, for document-order key lookups; unset between calls. */
 let $src: string | undefined;
@@ -91,7 +90,23 @@ const $wellFormed: (s: string) => boolean =
     ? (s) => (s as unknown as { isWellFormed(): boolean }).isWellFormed()
     : (s) => !$loneSurrogate.test(s);
 
+/** How many trials ($try) are running: while any is, a failure throws a $Failed, not a DecodeError. */
+let $trials = 0;
+
+/**
+ * A failed trial: what its DecodeError would hold. A union, not or if may discard it, and making an
+ * Error (its stack above all) cost most of a failed trial; the error a union reports is made anew.
+ */
+class $Failed {
+  constructor(
+    readonly code: WireErrorCode,
+    readonly pointer: string,
+    readonly message: string,
+  ) {}
+}
+
 function $fail(code: WireErrorCode, pointer: string, message: string): never {
+  if ($trials > 0) throw new $Failed(code, pointer, message);
   throw new DecodeError(code, pointer, message);
 }
 
@@ -540,22 +555,17 @@ function $depthOf(pointer: string): number {
   return n;
 }
 
-/**
- * Runs a check; the DecodeError it throws, or undefined. Stack traces are off meanwhile (V8's
- * Error.stackTraceLimit, where present): a union, not or if may discard the error, and capturing
- * the stack cost about two thirds of a failed trial; the error a union reports is made anew.
- */
-function $try(check: $Check, v: unknown, p: string, k?: $Key): DecodeError | undefined {
-  const limit = $E.stackTraceLimit;
-  if (limit !== undefined) $E.stackTraceLimit = 0;
+/** Runs a check as a trial; how it failed, or undefined. */
+function $try(check: $Check, v: unknown, p: string, k?: $Key): $Failed | undefined {
+  $trials++;
   try {
     check(v, p, k);
     return undefined;
   } catch (e) {
-    if (e instanceof DecodeError) return e;
+    if (e instanceof $Failed) return e;
     throw e;
   } finally {
-    if (limit !== undefined) $E.stackTraceLimit = limit;
+    $trials--;
   }
 }
 
@@ -576,7 +586,7 @@ function $union(
 ): void {
   const bit = $kindBit(v);
   let matched = -1;
-  let best: DecodeError | undefined;
+  let best: $Failed | undefined;
   let bestDepth = -1;
   for (let i = 0; i < variants.length; i++) {
     if ((kinds[i]! & bit) === 0) continue;
@@ -1361,8 +1371,8 @@ function $evAll(v: unknown, ev: $Ev): void {
   else if ($isObj(v)) for (const key of Object.keys(v)) if (v[key] !== undefined) ev.props.add(key);
 }
 
-/** $try recording what the check evaluated: its evaluation record, or the DecodeError it throws. */
-function $tryEv(check: $CheckEv, v: unknown, p: string, k: $Key): $Ev | DecodeError {
+/** $try recording what the check evaluated: its evaluation record, or how it failed. */
+function $tryEv(check: $CheckEv, v: unknown, p: string, k: $Key): $Ev | $Failed {
   const ev = $newEv();
   return $try((x, q, key) => check(x, q, key, ev), v, p, k) ?? ev;
 }
@@ -1380,12 +1390,12 @@ function $unionEv(
 ): void {
   const bit = $kindBit(v);
   let matched = -1;
-  let best: DecodeError | undefined;
+  let best: $Failed | undefined;
   let bestDepth = -1;
   for (let i = 0; i < variants.length; i++) {
     if ((kinds[i]! & bit) === 0) continue;
     const r = $tryEv(variants[i]!, v, p, k);
-    if (r instanceof DecodeError) {
+    if (r instanceof $Failed) {
       const d = $depthOf(r.pointer);
       if (d > bestDepth) ((best = r), (bestDepth = d));
       continue;
@@ -1422,8 +1432,8 @@ function $ifEv(
   ev: $Ev,
 ): void {
   const r = $tryEv(cond, v, p, k);
-  if (!(r instanceof DecodeError)) $evMerge(ev, r);
-  const next = r instanceof DecodeError ? otherwise : then;
+  if (!(r instanceof $Failed)) $evMerge(ev, r);
+  const next = r instanceof $Failed ? otherwise : then;
   if (next !== undefined) next(v, p, k, ev);
 }
 

@@ -84,7 +84,23 @@ const $wellFormed: (s: string) => boolean =
     ? (s) => (s as unknown as { isWellFormed(): boolean }).isWellFormed()
     : (s) => !$loneSurrogate.test(s);
 
+/** How many trials ($try) are running: while any is, a failure throws a $Failed, not a DecodeError. */
+let $trials = 0;
+
+/**
+ * A failed trial: what its DecodeError would hold. A union, not or if may discard it, and making an
+ * Error (its stack above all) cost most of a failed trial; the error a union reports is made anew.
+ */
+class $Failed {
+  constructor(
+    readonly code: WireErrorCode,
+    readonly pointer: string,
+    readonly message: string,
+  ) {}
+}
+
 function $fail(code: WireErrorCode, pointer: string, message: string): never {
+  if ($trials > 0) throw new $Failed(code, pointer, message);
   throw new DecodeError(code, pointer, message);
 }
 
@@ -197,6 +213,25 @@ function $int(v: unknown, p: string, k?: $Key): asserts v is number {
 
 function $nul(v: unknown, p: string, k?: $Key): asserts v is null {
   if (v !== null) $fail("type", $at(p, k), `expected null, got ${$kindOf(v)}`);
+}
+
+// ---- applicators and checks of the keyword families (codegen/next/keywords) ----
+
+/** A generated check: throws DecodeError for a value it rejects. */
+type $Check = (v: unknown, p: string, k?: $Key) => void;
+
+/** Runs a check as a trial; how it failed, or undefined. */
+function $try(check: $Check, v: unknown, p: string, k?: $Key): $Failed | undefined {
+  $trials++;
+  try {
+    check(v, p, k);
+    return undefined;
+  } catch (e) {
+    if (e instanceof $Failed) return e;
+    throw e;
+  } finally {
+    $trials--;
+  }
 }
 
 // ---- frames ----

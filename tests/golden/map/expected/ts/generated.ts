@@ -79,8 +79,6 @@ const $nativeWellFormed = (String.prototype as { isWellFormed?: unknown }).isWel
 
 const $hasOwn = Object.prototype.hasOwnProperty;
 
-const $E = Error as { stackTraceLimit?: number };
-
 /** The raw text of the document being decoded, for document-order key lookups; unset between calls. */
 let $src: string | undefined;
 
@@ -97,7 +95,23 @@ const $wellFormed: (s: string) => boolean =
     ? (s) => (s as unknown as { isWellFormed(): boolean }).isWellFormed()
     : (s) => !$loneSurrogate.test(s);
 
+/** How many trials ($try) are running: while any is, a failure throws a $Failed, not a DecodeError. */
+let $trials = 0;
+
+/**
+ * A failed trial: what its DecodeError would hold. A union, not or if may discard it, and making an
+ * Error (its stack above all) cost most of a failed trial; the error a union reports is made anew.
+ */
+class $Failed {
+  constructor(
+    readonly code: WireErrorCode,
+    readonly pointer: string,
+    readonly message: string,
+  ) {}
+}
+
 function $fail(code: WireErrorCode, pointer: string, message: string): never {
+  if ($trials > 0) throw new $Failed(code, pointer, message);
   throw new DecodeError(code, pointer, message);
 }
 
@@ -446,22 +460,17 @@ function $freeWalk(v: unknown, level: number, path: (string | number)[]): [WireE
 /** A generated check: throws DecodeError for a value it rejects. */
 type $Check = (v: unknown, p: string, k?: $Key) => void;
 
-/**
- * Runs a check; the DecodeError it throws, or undefined. Stack traces are off meanwhile (V8's
- * Error.stackTraceLimit, where present): a union, not or if may discard the error, and capturing
- * the stack cost about two thirds of a failed trial; the error a union reports is made anew.
- */
-function $try(check: $Check, v: unknown, p: string, k?: $Key): DecodeError | undefined {
-  const limit = $E.stackTraceLimit;
-  if (limit !== undefined) $E.stackTraceLimit = 0;
+/** Runs a check as a trial; how it failed, or undefined. */
+function $try(check: $Check, v: unknown, p: string, k?: $Key): $Failed | undefined {
+  $trials++;
   try {
     check(v, p, k);
     return undefined;
   } catch (e) {
-    if (e instanceof DecodeError) return e;
+    if (e instanceof $Failed) return e;
     throw e;
   } finally {
-    if (limit !== undefined) $E.stackTraceLimit = limit;
+    $trials--;
   }
 }
 

@@ -84,7 +84,23 @@ const $wellFormed: (s: string) => boolean =
     ? (s) => (s as unknown as { isWellFormed(): boolean }).isWellFormed()
     : (s) => !$loneSurrogate.test(s);
 
+/** How many trials ($try) are running: while any is, a failure throws a $Failed, not a DecodeError. */
+let $trials = 0;
+
+/**
+ * A failed trial: what its DecodeError would hold. A union, not or if may discard it, and making an
+ * Error (its stack above all) cost most of a failed trial; the error a union reports is made anew.
+ */
+class $Failed {
+  constructor(
+    readonly code: WireErrorCode,
+    readonly pointer: string,
+    readonly message: string,
+  ) {}
+}
+
 function $fail(code: WireErrorCode, pointer: string, message: string): never {
+  if ($trials > 0) throw new $Failed(code, pointer, message);
   throw new DecodeError(code, pointer, message);
 }
 
@@ -186,6 +202,25 @@ function $int(v: unknown, p: string, k?: $Key): asserts v is number {
 function $num(v: unknown, p: string, k?: $Key): asserts v is number {
   if (typeof v !== "number") $fail("type", $at(p, k), `expected number, got ${$kindOf(v)}`);
   if (!Number.isFinite(v)) $fail("range", $at(p, k), "number is not finite");
+}
+
+// ---- applicators and checks of the keyword families (codegen/next/keywords) ----
+
+/** A generated check: throws DecodeError for a value it rejects. */
+type $Check = (v: unknown, p: string, k?: $Key) => void;
+
+/** Runs a check as a trial; how it failed, or undefined. */
+function $try(check: $Check, v: unknown, p: string, k?: $Key): $Failed | undefined {
+  $trials++;
+  try {
+    check(v, p, k);
+    return undefined;
+  } catch (e) {
+    if (e instanceof $Failed) return e;
+    throw e;
+  } finally {
+    $trials--;
+  }
 }
 
 /** multipleOf, exactly on the decimal forms of both numbers (codegen/SEMANTICS.md, "Numbers"). */
