@@ -164,6 +164,7 @@ export function nameProtocol(decls: Decl[], seeds: Seeds, problems: Problems, pr
     if (d.type.kind === "union") {
       d.names.ts.pick = `pick${n}`;
       d.names.ts.variants = `variants${n}`;
+      d.names.ts.filters = `filters${n}`;
       d.names.go.visitor = `${n}Visitor`;
       d.names.go.visit = `Visit${n}`;
       d.names.go.marker = `is${n}`;

@@ -269,6 +269,8 @@ export interface DeclNames {
     known?: string;
     pick?: string;
     variants?: string;
+    /** The filters of an undiscriminated union's variants (codegen/next/ts/filters.ts). */
+    filters?: string;
     result?: string;
     reader?: string;
   };

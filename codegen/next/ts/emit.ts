@@ -7,6 +7,7 @@ import { everyType, isNullable, kindsAccepted, nullableOf } from "../ir/query";
 import type { Decl, ObjectType, Pattern, Protocol, Type, UnionType } from "../ir/types";
 import { Printer } from "../print/printer";
 import { kindMask, pickBody, reachable, Scope, TsChecks } from "./check";
+import { filtersArg, unionFilters } from "./filters";
 import { docLines, fitsJsonValue, jsdoc, jsonExpr, propKey, tsType } from "./types";
 import { withArticle } from "../ir/words";
 import { shakeRuntime } from "./runtime-shake";
@@ -192,6 +193,8 @@ function emitCodec(pr: Printer, p: Protocol, d: Decl, checks: TsChecks): void {
       pr.blank();
       const fns = t.variants.map((x) => checks.fn(x));
       pr.raw(`const ${n.variants}: readonly $Check[] = [${fns.join(", ")}];`);
+      const filters = unionFilters(t);
+      if (filters !== undefined) pr.raw(`const ${n.filters}: readonly $Filter[] = [${filters.join(", ")}];`);
     }
   }
   pr.blank();
@@ -243,7 +246,7 @@ function unionCheck(pr: Printer, d: Decl, u: UnionType, checks: TsChecks, ev?: s
     const expected = [...new Set(u.variants.flatMap((x) => kindsAccepted(x)))].join(" or ") || "nothing";
     const variants = ev === undefined ? n.variants : `[${u.variants.map((x) => checks.fn(x, true)).join(", ")}]`;
     const rest = `${u.mode === "oneOf"}, ${variants}, [${u.variants.map(kindMask).join(", ")}], ${lit(expected)}`;
-    pr.raw(ev === undefined ? `$union(v, p, k, ${rest});` : `$unionEv(v, p, k, ${rest}, ${ev});`);
+    pr.raw(ev === undefined ? `$union(v, p, k, ${rest}${filtersArg(d, u)});` : `$unionEv(v, p, k, ${rest}, ${ev});`);
     return;
   }
   pr.raw("const q = $at(p, k);");

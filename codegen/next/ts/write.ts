@@ -5,6 +5,7 @@ import { isLargeObject, isNullable, LARGE_OBJECT_CHUNK, nullableOf } from "../ir
 import type { Decl, ObjectType, Property, Type, UnionType } from "../ir/types";
 import type { Printer } from "../print/printer";
 import { kindMask, reachable } from "./check";
+import { filtersArg } from "./filters";
 import { propKey } from "./types";
 import { lit } from "./value";
 
@@ -177,7 +178,7 @@ export function unionCanon(pr: Printer, d: Decl, u: UnionType): void {
     const pick =
       u.dispatch !== undefined
         ? `${d.names.ts.pick}(v, "", false)`
-        : `$which(v, ${d.names.ts.variants}, [${u.variants.map(kindMask).join(", ")}])`;
+        : `$which(v, ${d.names.ts.variants}, [${u.variants.map(kindMask).join(", ")}]${filtersArg(d, u)})`;
     pr.block(`switch (${pick}) {`, () => {
       indices.forEach((i, n) => {
         const label = n === indices.length - 1 ? "default:" : `case ${i}:`;
@@ -197,7 +198,7 @@ export function unionWriter(pr: Printer, d: Decl, u: UnionType): void {
     const pick =
       u.dispatch !== undefined
         ? `${d.names.ts.pick}(v, "", false)`
-        : `$which(v, ${d.names.ts.variants}, [${u.variants.map(kindMask).join(", ")}])`;
+        : `$which(v, ${d.names.ts.variants}, [${u.variants.map(kindMask).join(", ")}]${filtersArg(d, u)})`;
     const indices = u.dispatch !== undefined ? reachable(u) : u.variants.map((_, i) => i);
     if (indices.length === 0) {
       pr.raw(`${pick};`);

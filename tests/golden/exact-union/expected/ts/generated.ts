@@ -58,6 +58,8 @@ export interface JsonObject {
 /** One outcome of a frame reader: a decoded frame, or the error of one bad line. */
 export type FrameResult<T> = { ok: true; value: T } | { ok: false; error: DecodeError };
 
+type $Obj = { [key: string]: unknown };
+
 type $Key = string | number | undefined;
 
 const $utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
@@ -65,6 +67,8 @@ const $utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 const $loneSurrogate = /\p{Cs}/u;
 
 const $nativeWellFormed = (String.prototype as { isWellFormed?: unknown }).isWellFormed;
+
+const $hasOwn = Object.prototype.hasOwnProperty;
 
 /** The raw text of the document being decoded, for document-order key lookups; unset between calls. */
 let $src: string | undefined;
@@ -109,6 +113,10 @@ function $at(p: string, key: $Key): string {
 
 function $kindOf(v: unknown): string {
   return v === null ? "null" : Array.isArray(v) ? "array" : typeof v;
+}
+
+function $isObj(v: unknown): v is $Obj {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
 /** Number of Unicode code points of a well-formed string. */
@@ -258,10 +266,33 @@ function $try(check: $Check, v: unknown, p: string, k?: $Key): $Failed | undefin
 }
 
 /**
+ * What a union's variant surely asks of an object: its required keys, and the kinds (numbers: and
+ * the bounds, exclusive ones taken as inclusive) of members whose type allows fewer than all. A value
+ * that fails it fails the variant's check, so the union skips that trial (a failed trial costs a
+ * throw). 0: nothing known (the variant takes no object, or asks nothing of one cheaply seen).
+ */
+type $Filter = 0 | { readonly req: readonly string[]; readonly members: readonly $MemberFilter[] };
+
+type $MemberFilter = readonly [key: string, kinds: number, lo: number, hi: number];
+
+function $mayMatch(v: unknown, f: $Filter): boolean {
+  if (f === 0 || !$isObj(v)) return true;
+  for (const key of f.req) if (v[key] === undefined || !$hasOwn.call(v, key)) return false;
+  for (const [key, kinds, lo, hi] of f.members) {
+    const x = v[key];
+    if (x === undefined || !$hasOwn.call(v, key)) continue;
+    if ((kinds & $kindBit(x)) === 0 || (typeof x === "number" && !(x >= lo && x <= hi))) return false;
+  }
+  return true;
+}
+
+/**
  * anyOf / oneOf by their exact meaning (codegen/SEMANTICS.md, "Unions"): variants are tried in
- * schema order, skipping those whose kinds cannot hold the value. anyOf: the first that accepts.
- * oneOf: exactly one, else ambiguous_variant. None: `type` when no variant takes the value's kind,
- * else the deepest error among the variants tried (the first of equally deep ones).
+ * schema order, skipping those whose kinds cannot hold the value (and, with `filters`, those whose
+ * filter it fails). anyOf: the first that accepts. oneOf: exactly one, else ambiguous_variant. None:
+ * `type` when no variant takes the value's kind, else the deepest error among the variants tried
+ * (the first of equally deep ones, in schema order: the variants a filter skipped are tried then,
+ * each once, so that the error is the one trying every variant gives).
  */
 function $union(
   v: unknown,
@@ -271,17 +302,17 @@ function $union(
   variants: readonly $Check[],
   kinds: readonly number[],
   expected: string,
+  filters?: readonly $Filter[],
 ): void {
   const bit = $kindBit(v);
   let matched = -1;
-  let best: $Failed | undefined;
-  let bestDepth = -1;
+  let failures: ($Failed | undefined)[] | undefined;
   for (let i = 0; i < variants.length; i++) {
     if ((kinds[i]! & bit) === 0) continue;
+    if (filters !== undefined && !$mayMatch(v, filters[i]!)) continue;
     const e = $try(variants[i]!, v, p, k);
     if (e !== undefined) {
-      const d = $depthOf(e.pointer);
-      if (d > bestDepth) ((best = e), (bestDepth = d));
+      (failures ??= [])[i] = e;
       continue;
     }
     if (!oneOf) return;
@@ -290,6 +321,15 @@ function $union(
     matched = i;
   }
   if (matched >= 0) return;
+  let best: $Failed | undefined;
+  let bestDepth = -1;
+  for (let i = 0; i < variants.length; i++) {
+    if ((kinds[i]! & bit) === 0) continue;
+    const e = failures?.[i] ?? $try(variants[i]!, v, p, k);
+    if (e === undefined) throw new Error("generator bug: a union's filter skipped a variant that accepts the value");
+    const d = $depthOf(e.pointer);
+    if (d > bestDepth) ((best = e), (bestDepth = d));
+  }
   if (best === undefined) $fail("type", $at(p, k), `expected ${expected}, got ${$kindOf(v)}`);
   $fail(best.code, best.pointer, best.message);
 }
