@@ -8,23 +8,19 @@ import { lit } from "./value";
 
 const ALL_KINDS = 63;
 
-/** The object a variant is, through references; undefined when it is not an object. */
-function objectOf(t: Type): Extract<Type, { kind: "object" }> | undefined {
-  const seen = new Set<Decl>();
-  while (t.kind === "ref" && t.decl.constant === undefined && !seen.has(t.decl)) {
-    seen.add(t.decl);
-    t = t.decl.type;
-  }
-  return t.kind === "object" ? t : undefined;
-}
-
-/** [lo, hi] of a number type (exclusive bounds as inclusive: looser, so still sound). */
-function boundsOf(t: Type): [number, number] {
+/** The type a reference stands for, through references (a definition's check checks its type). */
+function resolved(t: Type): Type {
   const seen = new Set<Decl>();
   while (t.kind === "ref" && !seen.has(t.decl)) {
     seen.add(t.decl);
     t = t.decl.type;
   }
+  return t;
+}
+
+/** [lo, hi] of a number type (exclusive bounds as inclusive: looser, so still sound). */
+function boundsOf(type: Type): [number, number] {
+  const t = resolved(type);
   let lo = -Infinity;
   let hi = Infinity;
   if (t.kind !== "integer" && t.kind !== "number") return [lo, hi];
@@ -41,8 +37,8 @@ const num = (x: number): string => (x === Infinity ? "Infinity" : x === -Infinit
 
 /** A variant's filter literal: "0" when nothing is known cheaply. */
 export function variantFilter(t: Type): string {
-  const o = objectOf(t);
-  if (o === undefined) return "0";
+  const o = resolved(t);
+  if (o.kind !== "object") return "0";
   const declared = o.properties.filter((p) => p.undeclared !== true);
   const req = declared.filter((p) => p.required).map((p) => lit(p.name));
   const members: string[] = [];
