@@ -384,6 +384,51 @@ func wireStringStop(b []byte, i int) int {
 	return i
 }
 
+// wireStringStopValid returns the index of the first byte at or after b[i]
+// where a string's contents stop: '"', '\\', a control character, or the start of
+// an invalid UTF-8 sequence (len(b) when there is none). Valid non-ASCII
+// characters are stepped over here, without returning to the caller.
+func wireStringStopValid(b []byte, i int) int {
+	for {
+		if i+8 <= len(b) {
+			x := binary.LittleEndian.Uint64(b[i:])
+			q := x ^ (wireLsb * '"')
+			s := x ^ (wireLsb * '\\')
+			m := (((q - wireLsb) &^ q) | ((s - wireLsb) &^ s) | ((x - wireLsb*0x20) &^ x) | x) & wireMsb
+			if m == 0 {
+				i += 8
+				continue
+			}
+			i += bits.TrailingZeros64(m) >> 3
+		} else {
+			if len(b) >= 8 {
+				// the last bytes, in the word that ends the text (overlapping the bytes checked)
+				x := binary.LittleEndian.Uint64(b[len(b)-8:])
+				q := x ^ (wireLsb * '"')
+				s := x ^ (wireLsb * '\\')
+				if (((q-wireLsb)&^q)|((s-wireLsb)&^s)|((x-wireLsb*0x20)&^x)|x)&wireMsb == 0 {
+					return len(b)
+				}
+			}
+			for i < len(b) && b[i] < utf8.RuneSelf && wireClass[b[i]]&wireClsStringStop == 0 {
+				i++
+			}
+			if i >= len(b) {
+				return i
+			}
+		}
+		// a stop, or the first byte of a non-ASCII character
+		if b[i] < utf8.RuneSelf {
+			return i
+		}
+		n := wireUtf8Len(b, i)
+		if n == 0 {
+			return i
+		}
+		i += n
+	}
+}
+
 // wireStringStopU is stringStop that also stops at a byte of a non-ASCII character.
 func wireStringStopU(b []byte, i int) int {
 	for ; i+8 <= len(b); i += 8 {

@@ -601,4 +601,39 @@ func TestStringStop(t *testing.T) {
 			}
 		}
 	}
+	// wireStringStopValid steps over valid non-ASCII characters: texts of whole characters, some
+	// of them invalid (a lone lead byte, a surrogate, a stray continuation byte)
+	naiveValid := func(b []byte, i int) int {
+		for i < len(b) {
+			if c := b[i]; c == '"' || c == '\\' || c < 0x20 {
+				return i
+			} else if c < utf8.RuneSelf {
+				i++
+				continue
+			}
+			r, n := utf8.DecodeRune(b[i:])
+			if r == utf8.RuneError && n == 1 {
+				return i
+			}
+			i += n
+		}
+		return i
+	}
+	tokens := []string{"a", "bc", "é", "東", "🚀", "\"", "\\", "\x01", "\xff", "\xc3", "\xed\xa0\x80", "\x80", "defghijk"}
+	for n := 0; n < 20000; n++ {
+		var b []byte
+		for k := 0; k < n%24; k++ {
+			seed = seed*1664525 + 1013904223
+			if seed>>28 < 10 {
+				b = append(b, tokens[(seed>>8)%5]...)
+			} else {
+				b = append(b, tokens[(seed>>8)%uint32(len(tokens))]...)
+			}
+		}
+		for i := 0; i <= len(b); i++ {
+			if got, want := wireStringStopValid(b, i), naiveValid(b, i); got != want {
+				t.Fatalf("Valid: %q from %d: got %d want %d", b, i, got, want)
+			}
+		}
+	}
 }

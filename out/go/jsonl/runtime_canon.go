@@ -171,7 +171,7 @@ func wireCanonNumber(t []byte) bool {
 // case). It returns the index after the closing quote, -1 when it is not so.
 func wireCanonString(b []byte, i int) int {
 	for {
-		i = wireStringStopU(b, i)
+		i = wireStringStopValid(b, i)
 		if i >= len(b) {
 			return -1
 		}
@@ -213,13 +213,7 @@ func wireCanonString(b []byte, i int) int {
 			default:
 				return -1
 			}
-		case c >= 0x80:
-			n := wireUtf8Len(b, i)
-			if n == 0 {
-				return -1
-			}
-			i += n
-		default: // a control character
+		default: // a control character, or invalid UTF-8
 			return -1
 		}
 	}

@@ -20,17 +20,12 @@ func wireAppendString(dst []byte, s string) ([]byte, *EncodeError) {
 	dst = append(dst, '"')
 	start, i := 0, 0
 	for {
-		if i = wireStringStopU(b, i); i >= len(b) {
+		if i = wireStringStopValid(b, i); i >= len(b) {
 			break
 		}
 		c := b[i]
 		if c >= utf8.RuneSelf {
-			n := wireUtf8Len(b, i)
-			if n == 0 {
-				return dst[:n0], wireEncodeFail(wireCodeUTF8, "string is not valid UTF-8")
-			}
-			i += n
-			continue
+			return dst[:n0], wireEncodeFail(wireCodeUTF8, "string is not valid UTF-8")
 		}
 		dst = wireAppendEscape(append(dst, b[start:i]...), c)
 		i++
