@@ -22,11 +22,12 @@ import { tsKeywordCheck } from "./keywords";
 import { canonOf } from "./values";
 import { args, esc, lit, ptr, type Val } from "./value";
 import { booleanConstFailure } from "../keywords/const-enum";
+import { unionFilters } from "./filters";
+import { kindMask } from "./kinds";
 
 export type { Val };
 
-export const KIND_BITS: Record<Kind, number> = { object: 1, array: 2, string: 4, number: 8, boolean: 16, null: 32 };
-export const kindMask = (t: Type): number => kindsAccepted(t).reduce((m, k) => m | KIND_BITS[k], 0);
+export { KIND_BITS, kindMask } from "./kinds";
 
 /**
  * Local names of the checks of one value, derived from that value's own identifier (v_tools_q,
@@ -71,6 +72,8 @@ export class TsChecks {
   constructor(
     private readonly pr: Printer,
     readonly tracked: Tracked = new Set(),
+    /** Module-level constants the checks refer to (an inline union's variants and filters), printed last. */
+    readonly hoisted: string[] = [],
   ) {}
 
   /**
@@ -116,7 +119,7 @@ export class TsChecks {
     const p = "p";
     const k = "k";
     const ev = tracking ? "ev" : undefined;
-    new TsChecks(inner, this.tracked).check(t, { x, p, k }, s, ev);
+    new TsChecks(inner, this.tracked, this.hoisted).check(t, { x, p, k }, s, ev);
     const body = inner.toString().trimEnd();
     if (body === "") return tracking ? "$okEv" : "$ok";
     const params = tracking
@@ -459,8 +462,21 @@ export class TsChecks {
     if (u.dispatch === undefined) {
       const fns = u.variants.map((x) => this.fn(x, tracking));
       const expected = [...new Set(u.variants.flatMap((x) => kindsAccepted(x)))].join(" or ") || "nothing";
-      const rest = `${u.mode === "oneOf"}, [${fns.join(", ")}], [${u.variants.map(kindMask).join(", ")}], ${lit(expected)}`;
-      pr.raw(tracking ? `$unionEv(${v.x}, ${v.p}, ${k}, ${rest}, ${ev});` : `$union(${v.x}, ${v.p}, ${k}, ${rest});`);
+      const kinds = `[${u.variants.map(kindMask).join(", ")}]`;
+      if (tracking) {
+        const rest = `${u.mode === "oneOf"}, [${fns.join(", ")}], ${kinds}, ${lit(expected)}`;
+        pr.raw(`$unionEv(${v.x}, ${v.p}, ${k}, ${rest}, ${ev});`);
+        return;
+      }
+      // the variants (closures) and filters made once, at module level, not on every call
+      const n = this.hoisted.length + 1;
+      const filters = unionFilters(u);
+      this.hoisted.push(
+        `const $variants${n}: readonly $Check[] = [${fns.join(", ")}];` +
+          (filters === undefined ? "" : `\nconst $filters${n}: readonly $Filter[] = [${filters.join(", ")}];`),
+      );
+      const rest = `${u.mode === "oneOf"}, $variants${n}, ${kinds}, ${lit(expected)}${filters === undefined ? "" : `, $filters${n}`}`;
+      pr.raw(`$union(${v.x}, ${v.p}, ${k}, ${rest});`);
       return;
     }
     if (inline && isNullable(u)) {

@@ -65,6 +65,8 @@ function emitProtocol(p: Protocol): string {
     emitDecl(pr, p, d, checks);
   }
   emitTracked(pr, checks);
+  if (checks.hoisted.length > 0) pr.blank();
+  for (const h of checks.hoisted) pr.raw(h);
   emitResults(pr, p);
   emitReaders(pr, p);
   return pr.toString();

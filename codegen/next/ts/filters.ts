@@ -3,7 +3,7 @@
 // throw) of the variants a value cannot match. Sound by construction: every entry is a check the
 // variant's own check makes (required keys, member kinds, numeric bounds), never more.
 import type { Decl, Type, UnionType } from "../ir/types";
-import { kindMask } from "./check";
+import { kindMask } from "./kinds";
 import { lit } from "./value";
 
 const ALL_KINDS = 63;

@@ -37,4 +37,83 @@ var Codecs = map[string]Codec{
 			return nil, wireEncodeFail(wireCodeType, "value is not a Value")
 		},
 	},
+	"Range": {
+		Decode: func(line []byte) (any, error) {
+			v, err := DecodeRange(line)
+			if err != nil {
+				return nil, err
+			}
+			if v == nil {
+				return nil, nil
+			}
+			return v, nil
+		},
+		Encode: func(v any) ([]byte, error) {
+			switch x := v.(type) {
+			case Range:
+				return EncodeRange(x)
+			}
+			return nil, wireEncodeFail(wireCodeType, "value is not a Range")
+		},
+	},
+	"RangeVariant1": {
+		Decode: func(line []byte) (any, error) {
+			v, err := DecodeRangeVariant1(line)
+			if err != nil {
+				return nil, err
+			}
+			return v, nil
+		},
+		Encode: func(v any) ([]byte, error) {
+			switch x := v.(type) {
+			case RangeVariant1:
+				return EncodeRangeVariant1(x)
+			case *RangeVariant1:
+				if x != nil {
+					return EncodeRangeVariant1(*x)
+				}
+			}
+			return nil, wireEncodeFail(wireCodeType, "value is not a RangeVariant1")
+		},
+	},
+	"RangeVariant2": {
+		Decode: func(line []byte) (any, error) {
+			v, err := DecodeRangeVariant2(line)
+			if err != nil {
+				return nil, err
+			}
+			return v, nil
+		},
+		Encode: func(v any) ([]byte, error) {
+			switch x := v.(type) {
+			case RangeVariant2:
+				return EncodeRangeVariant2(x)
+			case *RangeVariant2:
+				if x != nil {
+					return EncodeRangeVariant2(*x)
+				}
+			}
+			return nil, wireEncodeFail(wireCodeType, "value is not a RangeVariant2")
+		},
+	},
+	"Shape": {
+		Decode: func(line []byte) (any, error) {
+			v, err := DecodeShape(line)
+			if err != nil {
+				return nil, err
+			}
+			return v, nil
+		},
+		Encode: func(v any) ([]byte, error) {
+			switch x := v.(type) {
+			case Shape:
+				return EncodeShape(x)
+			case *Shape:
+				if x != nil {
+					return EncodeShape(*x)
+				}
+			}
+			return nil, wireEncodeFail(wireCodeType, "value is not a Shape")
+		},
+	},
 }

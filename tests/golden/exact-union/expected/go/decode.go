@@ -18,12 +18,112 @@ func DecodeValue(line []byte) (Value, error) {
 	return v, nil
 }
 
+// DecodeRange decodes one JSON text as Range.
+func DecodeRange(line []byte) (Range, error) {
+	if v, ok := fastRange(line); ok {
+		return v, nil
+	}
+	var d wireDecoder
+	if err := d.Init(line); err != nil {
+		return nil, err
+	}
+	var v Range
+	if err := decRange(&d, &v); err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
+// DecodeRangeVariant1 decodes one JSON text as RangeVariant1.
+func DecodeRangeVariant1(line []byte) (RangeVariant1, error) {
+	if v, ok := fastRangeVariant1(line); ok {
+		return v, nil
+	}
+	var d wireDecoder
+	if err := d.Init(line); err != nil {
+		return RangeVariant1{}, err
+	}
+	var v RangeVariant1
+	if err := decRangeVariant1(&d, &v); err != nil {
+		return RangeVariant1{}, err
+	}
+	return v, nil
+}
+
+// DecodeRangeVariant2 decodes one JSON text as RangeVariant2.
+func DecodeRangeVariant2(line []byte) (RangeVariant2, error) {
+	if v, ok := fastRangeVariant2(line); ok {
+		return v, nil
+	}
+	var d wireDecoder
+	if err := d.Init(line); err != nil {
+		return RangeVariant2{}, err
+	}
+	var v RangeVariant2
+	if err := decRangeVariant2(&d, &v); err != nil {
+		return RangeVariant2{}, err
+	}
+	return v, nil
+}
+
+// DecodeShape decodes one JSON text as Shape.
+func DecodeShape(line []byte) (Shape, error) {
+	if v, ok := fastShape(line); ok {
+		return v, nil
+	}
+	var d wireDecoder
+	if err := d.Init(line); err != nil {
+		return Shape{}, err
+	}
+	var v Shape
+	if err := decShape(&d, &v); err != nil {
+		return Shape{}, err
+	}
+	return v, nil
+}
+
 // fastValue decodes line as Value in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
 func fastValue(line []byte) (v Value, ok bool) {
 	defer wireRecover(&ok)
 	var d wireDecoder
 	d.InitFast(line)
 	ok = decValue(&d, &v) == nil && d.Done()
+	return v, ok
+}
+
+// fastRange decodes line as Range in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
+func fastRange(line []byte) (v Range, ok bool) {
+	defer wireRecover(&ok)
+	var d wireDecoder
+	d.InitFast(line)
+	ok = decRange(&d, &v) == nil && d.Done()
+	return v, ok
+}
+
+// fastRangeVariant1 decodes line as RangeVariant1 in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
+func fastRangeVariant1(line []byte) (v RangeVariant1, ok bool) {
+	defer wireRecover(&ok)
+	var d wireDecoder
+	d.InitFast(line)
+	ok = decRangeVariant1(&d, &v) == nil && d.Done()
+	return v, ok
+}
+
+// fastRangeVariant2 decodes line as RangeVariant2 in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
+func fastRangeVariant2(line []byte) (v RangeVariant2, ok bool) {
+	defer wireRecover(&ok)
+	var d wireDecoder
+	d.InitFast(line)
+	ok = decRangeVariant2(&d, &v) == nil && d.Done()
+	return v, ok
+}
+
+// fastShape decodes line as Shape in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
+func fastShape(line []byte) (v Shape, ok bool) {
+	defer wireRecover(&ok)
+	var d wireDecoder
+	d.InitFast(line)
+	ok = decShape(&d, &v) == nil && d.Done()
 	return v, ok
 }
 
@@ -54,4 +154,148 @@ func variantValue(d *wireDecoder, v *Value, k int) *DecodeError {
 		return err
 	}
 	return d.Bad()
+}
+
+func decRange(d *wireDecoder, v *Range) *DecodeError {
+	tree, err := d.Tree()
+	if err != nil {
+		return err
+	}
+	k, err := wireUnion(tree, true, []wireCheck{valRangeVariant1, valRangeVariant2}, []wireKinds{1, 1})
+	if err != nil {
+		return err
+	}
+	sub := d.Sub(tree)
+	return variantRange(&sub, v, k)
+}
+
+func variantRange(d *wireDecoder, v *Range, k int) *DecodeError {
+	switch k {
+	case 0:
+		x := wireNewVariant[RangeVariant1](d)
+		*v = x
+		return decRangeVariant1(d, x)
+	case 1:
+		x := wireNewVariant[RangeVariant2](d)
+		*v = x
+		return decRangeVariant2(d, x)
+	}
+	return d.Bad()
+}
+
+func decRangeVariant1(d *wireDecoder, v *RangeVariant1) *DecodeError {
+	if !d.ObjectStart() {
+		return d.NotEntered("object")
+	}
+	var seen_n bool
+	var err_n *DecodeError
+	var err_unit *DecodeError
+	var unknown *DecodeError
+	for d.NextMember() {
+		switch string(d.Key()) {
+		case "n":
+			seen_n = true
+			err_n = dec_RangeVariant1_P_n(d, (*int64)(&v.N))
+		case "unit":
+			v.Unit = (*string)(d.NewString())
+			err_unit = d.String((*string)(v.Unit))
+		default:
+			unknown = d.Unknown(unknown)
+		}
+	}
+	if unknown != nil {
+		return unknown
+	}
+	if !seen_n {
+		return wireMissing("n")
+	}
+	if err_n != nil {
+		return err_n.in("n")
+	}
+	if err_unit != nil {
+		return err_unit.in("unit")
+	}
+	return nil
+}
+
+func decRangeVariant2(d *wireDecoder, v *RangeVariant2) *DecodeError {
+	if !d.ObjectStart() {
+		return d.NotEntered("object")
+	}
+	var seen_n bool
+	var err_n *DecodeError
+	var err_unit *DecodeError
+	var unknown *DecodeError
+	for d.NextMember() {
+		switch string(d.Key()) {
+		case "n":
+			seen_n = true
+			err_n = dec_RangeVariant2_P_n(d, (*int64)(&v.N))
+		case "unit":
+			v.Unit = (*string)(d.NewString())
+			err_unit = d.String((*string)(v.Unit))
+		default:
+			unknown = d.Unknown(unknown)
+		}
+	}
+	if unknown != nil {
+		return unknown
+	}
+	if !seen_n {
+		return wireMissing("n")
+	}
+	if err_n != nil {
+		return err_n.in("n")
+	}
+	if err_unit != nil {
+		return err_unit.in("unit")
+	}
+	return nil
+}
+
+func decShape(d *wireDecoder, v *Shape) *DecodeError {
+	t, err := d.Tree()
+	if err != nil {
+		return err
+	}
+	sub := d.Sub(t)
+	if err := decShapeMembers(&sub, v); err != nil {
+		return err
+	}
+	return val_Shape_After(t)
+}
+
+func decShapeMembers(d *wireDecoder, v *Shape) *DecodeError {
+	if !d.ObjectStart() {
+		return d.NotEntered("object")
+	}
+	var seen_n bool
+	var err_n *DecodeError
+	var err_unit *DecodeError
+	var unknown *DecodeError
+	for d.NextMember() {
+		switch string(d.Key()) {
+		case "n":
+			seen_n = true
+			err_n = d.Int((*int64)(&v.N))
+		case "unit":
+			v.Unit = (*string)(d.NewString())
+			err_unit = d.String((*string)(v.Unit))
+		default:
+			unknown = d.Unknown(unknown)
+		}
+	}
+	if unknown != nil {
+		return unknown
+	}
+	if !seen_n {
+		return wireMissing("n")
+	}
+	if err_n != nil {
+		return err_n.in("n")
+	}
+	if err_unit != nil {
+		return err_unit.in("unit")
+	}
+	return nil
 }

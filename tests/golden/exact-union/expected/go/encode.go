@@ -9,6 +9,34 @@ func EncodeValue(v Value) ([]byte, error) {
 	return wireEncodeDone(p, b, err)
 }
 
+// EncodeRange writes v in canonical form; it refuses what DecodeRange would reject.
+func EncodeRange(v Range) ([]byte, error) {
+	p := wireEncodeBuf()
+	b, err := encRange(*p, v, 1)
+	return wireEncodeDone(p, b, err)
+}
+
+// EncodeRangeVariant1 writes v in canonical form; it refuses what DecodeRangeVariant1 would reject.
+func EncodeRangeVariant1(v RangeVariant1) ([]byte, error) {
+	p := wireEncodeBuf()
+	b, err := encRangeVariant1(*p, &v, 1)
+	return wireEncodeDone(p, b, err)
+}
+
+// EncodeRangeVariant2 writes v in canonical form; it refuses what DecodeRangeVariant2 would reject.
+func EncodeRangeVariant2(v RangeVariant2) ([]byte, error) {
+	p := wireEncodeBuf()
+	b, err := encRangeVariant2(*p, &v, 1)
+	return wireEncodeDone(p, b, err)
+}
+
+// EncodeShape writes v in canonical form; it refuses what DecodeShape would reject.
+func EncodeShape(v Shape) ([]byte, error) {
+	p := wireEncodeBuf()
+	b, err := encShape(*p, &v, 1)
+	return wireEncodeDone(p, b, err)
+}
+
 func encValue(b []byte, v Value, lvl int) ([]byte, *EncodeError) {
 	start := len(b)
 	switch x := v.(type) {
@@ -26,4 +54,105 @@ func encValue(b []byte, v Value, lvl int) ([]byte, *EncodeError) {
 		return b, wireCheckWritten(b[start:], lvl, valValue)
 	}
 	return b, wireEncodeFail(wireCodeType, "no Value variant")
+}
+
+func encRange(b []byte, v Range, lvl int) ([]byte, *EncodeError) {
+	start := len(b)
+	switch x := v.(type) {
+	case *RangeVariant1:
+		if x == nil {
+			break
+		}
+		b, err := encRangeVariant1(b, x, lvl)
+		if err != nil {
+			return b, err
+		}
+		return b, wireCheckWritten(b[start:], lvl, valRange)
+	case *RangeVariant2:
+		if x == nil {
+			break
+		}
+		b, err := encRangeVariant2(b, x, lvl)
+		if err != nil {
+			return b, err
+		}
+		return b, wireCheckWritten(b[start:], lvl, valRange)
+	}
+	return b, wireEncodeFail(wireCodeType, "no Range variant")
+}
+
+func encRangeVariant1(b []byte, v *RangeVariant1, lvl int) ([]byte, *EncodeError) {
+	if lvl > wireMaxDepth {
+		return b, wireEncodeDepth()
+	}
+	var err *EncodeError
+	open := len(b)
+	b = append(b, `,"n":`...)
+	if b, err = enc_RangeVariant1_P_n(b, int64(v.N)); err != nil {
+		return b, err.in("n")
+	}
+	if v.Unit != nil {
+		b = append(b, `,"unit":`...)
+		if b, err = wireAppendString(b, string(*v.Unit)); err != nil {
+			return b, err.in("unit")
+		}
+	}
+	if len(b) == open {
+		b = append(b, '{')
+	} else {
+		b[open] = '{'
+	}
+	b = append(b, '}')
+	return b, nil
+}
+
+func encRangeVariant2(b []byte, v *RangeVariant2, lvl int) ([]byte, *EncodeError) {
+	if lvl > wireMaxDepth {
+		return b, wireEncodeDepth()
+	}
+	var err *EncodeError
+	open := len(b)
+	b = append(b, `,"n":`...)
+	if b, err = enc_RangeVariant2_P_n(b, int64(v.N)); err != nil {
+		return b, err.in("n")
+	}
+	if v.Unit != nil {
+		b = append(b, `,"unit":`...)
+		if b, err = wireAppendString(b, string(*v.Unit)); err != nil {
+			return b, err.in("unit")
+		}
+	}
+	if len(b) == open {
+		b = append(b, '{')
+	} else {
+		b[open] = '{'
+	}
+	b = append(b, '}')
+	return b, nil
+}
+
+func encShape(b []byte, v *Shape, lvl int) ([]byte, *EncodeError) {
+	if lvl > wireMaxDepth {
+		return b, wireEncodeDepth()
+	}
+	start := len(b)
+	var err *EncodeError
+	open := len(b)
+	b = append(b, `,"n":`...)
+	if b, err = wireAppendInt(b, int64(v.N)); err != nil {
+		return b, err.in("n")
+	}
+	if v.Unit != nil {
+		b = append(b, `,"unit":`...)
+		if b, err = wireAppendString(b, string(*v.Unit)); err != nil {
+			return b, err.in("unit")
+		}
+	}
+	if len(b) == open {
+		b = append(b, '{')
+	} else {
+		b[open] = '{'
+	}
+	b = append(b, '}')
+	return b, wireCheckWritten(b[start:], lvl, val_Shape_After)
 }

@@ -8,6 +8,37 @@ import (
 
 var reValueVariant2 = regexp.MustCompile(`^[0-9]+$`)
 
+func chk_RangeVariant1_P_n(v int64) *DecodeError {
+	if v < 0 {
+		return wireFail(wireCodeRange, "number must be at least 0")
+	}
+	if v > 9 {
+		return wireFail(wireCodeRange, "number must be at most 9")
+	}
+	return nil
+}
+
+func chk_RangeVariant2_P_n(v int64) *DecodeError {
+	if v < 10 {
+		return wireFail(wireCodeRange, "number must be at least 10")
+	}
+	return nil
+}
+
+func chk_Shape_After_Also0_0_P_n(v int64) *DecodeError {
+	if v > 9 {
+		return wireFail(wireCodeRange, "number must be at most 9")
+	}
+	return nil
+}
+
+func chk_Shape_After_Also0_1_P_n(v int64) *DecodeError {
+	if v < 100 {
+		return wireFail(wireCodeRange, "number must be at least 100")
+	}
+	return nil
+}
+
 func chk_Value_ValueVariant1(v string) *DecodeError {
 	if n := wireRuneCount(v); n > 4 {
 		return wireFail(wireCodeLength, "string length must be at most 4 code points")
@@ -36,6 +67,20 @@ func chk_Value_Variant1(v string) *DecodeError {
 	return nil
 }
 
+func dec_RangeVariant1_P_n(d *wireDecoder, v *int64) *DecodeError {
+	if err := d.Int(v); err != nil {
+		return err
+	}
+	return chk_RangeVariant1_P_n(*v)
+}
+
+func dec_RangeVariant2_P_n(d *wireDecoder, v *int64) *DecodeError {
+	if err := d.Int(v); err != nil {
+		return err
+	}
+	return chk_RangeVariant2_P_n(*v)
+}
+
 func dec_Value_ValueVariant1(d *wireDecoder, v *string) *DecodeError {
 	if err := d.String(v); err != nil {
 		return err
@@ -48,6 +93,26 @@ func dec_Value_ValueVariant2(d *wireDecoder, v *string) *DecodeError {
 		return err
 	}
 	return chk_Value_ValueVariant2(*v)
+}
+
+func enc_RangeVariant1_P_n(b []byte, v int64) ([]byte, *EncodeError) {
+	if err := wireCheckInt(v); err != nil {
+		return b, err
+	}
+	if err := chk_RangeVariant1_P_n(v); err != nil {
+		return b, wireAsEncodeError(err)
+	}
+	return wireAppendInt(b, v)
+}
+
+func enc_RangeVariant2_P_n(b []byte, v int64) ([]byte, *EncodeError) {
+	if err := wireCheckInt(v); err != nil {
+		return b, err
+	}
+	if err := chk_RangeVariant2_P_n(v); err != nil {
+		return b, wireAsEncodeError(err)
+	}
+	return wireAppendInt(b, v)
 }
 
 func enc_Value_ValueVariant1(b []byte, v string) ([]byte, *EncodeError) {
@@ -74,8 +139,173 @@ func enc_Value_ValueVariant2(b []byte, v string) ([]byte, *EncodeError) {
 	return b, nil
 }
 
+func valRange(v *wireValue) *DecodeError {
+	if _, err := wireUnion(v, true, []wireCheck{valRangeVariant1, valRangeVariant2}, []wireKinds{1, 1}); err != nil {
+		return err
+	}
+	return nil
+}
+
+func valRangeVariant1(v *wireValue) *DecodeError {
+	if err := wireTreeKind(v, wireKindObject); err != nil {
+		return err
+	}
+	if err := wireClosedTree(v, func(k string) bool { return k == "n" || k == "unit" }); err != nil {
+		return err
+	}
+	if v.Get("n") == nil {
+		return wireMissing("n")
+	}
+	if x := v.Get("n"); x != nil {
+		if err := val_RangeVariant1_P_n(x); err != nil {
+			return err.in("n")
+		}
+	}
+	if x := v.Get("unit"); x != nil {
+		if err := val_RangeVariant1_P_unit(x); err != nil {
+			return err.in("unit")
+		}
+	}
+	return nil
+}
+
+func valRangeVariant2(v *wireValue) *DecodeError {
+	if err := wireTreeKind(v, wireKindObject); err != nil {
+		return err
+	}
+	if err := wireClosedTree(v, func(k string) bool { return k == "n" || k == "unit" }); err != nil {
+		return err
+	}
+	if v.Get("n") == nil {
+		return wireMissing("n")
+	}
+	if x := v.Get("n"); x != nil {
+		if err := val_RangeVariant2_P_n(x); err != nil {
+			return err.in("n")
+		}
+	}
+	if x := v.Get("unit"); x != nil {
+		if err := val_RangeVariant2_P_unit(x); err != nil {
+			return err.in("unit")
+		}
+	}
+	return nil
+}
+
 func valValue(v *wireValue) *DecodeError {
 	if _, err := wireUnion(v, true, []wireCheck{val_Value_Variant0, val_Value_Variant1}, []wireKinds{4, 4}); err != nil {
+		return err
+	}
+	return nil
+}
+
+func val_RangeVariant1_P_n(v *wireValue) *DecodeError {
+	if err := wireTreeInteger(v); err != nil {
+		return err
+	}
+	if err := chk_RangeVariant1_P_n(int64(v.Num)); err != nil {
+		return err
+	}
+	return nil
+}
+
+func val_RangeVariant1_P_unit(v *wireValue) *DecodeError {
+	if err := wireTreeString(v); err != nil {
+		return err
+	}
+	return nil
+}
+
+func val_RangeVariant2_P_n(v *wireValue) *DecodeError {
+	if err := wireTreeInteger(v); err != nil {
+		return err
+	}
+	if err := chk_RangeVariant2_P_n(int64(v.Num)); err != nil {
+		return err
+	}
+	return nil
+}
+
+func val_RangeVariant2_P_unit(v *wireValue) *DecodeError {
+	if err := wireTreeString(v); err != nil {
+		return err
+	}
+	return nil
+}
+
+func val_Shape_After(v *wireValue) *DecodeError {
+	if err := wireTreeKind(v, wireKindObject); err != nil {
+		return err
+	}
+	if err := wireExtrasTree(v, func(string) bool { return false }); err != nil {
+		return err
+	}
+	if _, err := wireUnion(v, false, []wireCheck{val_Shape_After_Also0_0, val_Shape_After_Also0_1}, []wireKinds{1, 1}); err != nil {
+		return err
+	}
+	return nil
+}
+
+func val_Shape_After_Also0_0(v *wireValue) *DecodeError {
+	if err := wireTreeKind(v, wireKindObject); err != nil {
+		return err
+	}
+	if x := v.Get("n"); x != nil {
+		if err := val_Shape_After_Also0_0_P_n(x); err != nil {
+			return err.in("n")
+		}
+	}
+	if err := wireExtrasTree(v, func(k string) bool { return k == "n" }); err != nil {
+		return err
+	}
+	return nil
+}
+
+func val_Shape_After_Also0_0_P_n(v *wireValue) *DecodeError {
+	if err := wireTreeInteger(v); err != nil {
+		return err
+	}
+	if err := chk_Shape_After_Also0_0_P_n(int64(v.Num)); err != nil {
+		return err
+	}
+	return nil
+}
+
+func val_Shape_After_Also0_1(v *wireValue) *DecodeError {
+	if err := wireTreeKind(v, wireKindObject); err != nil {
+		return err
+	}
+	if v.Get("unit") == nil {
+		return wireMissing("unit")
+	}
+	if x := v.Get("n"); x != nil {
+		if err := val_Shape_After_Also0_1_P_n(x); err != nil {
+			return err.in("n")
+		}
+	}
+	if x := v.Get("unit"); x != nil {
+		if err := val_Shape_After_Also0_1_P_unit(x); err != nil {
+			return err.in("unit")
+		}
+	}
+	if err := wireExtrasTree(v, func(k string) bool { return k == "n" || k == "unit" }); err != nil {
+		return err
+	}
+	return nil
+}
+
+func val_Shape_After_Also0_1_P_n(v *wireValue) *DecodeError {
+	if err := wireTreeInteger(v); err != nil {
+		return err
+	}
+	if err := chk_Shape_After_Also0_1_P_n(int64(v.Num)); err != nil {
+		return err
+	}
+	return nil
+}
+
+func val_Shape_After_Also0_1_P_unit(v *wireValue) *DecodeError {
+	if err := wireTreeString(v); err != nil {
 		return err
 	}
 	return nil

@@ -60,7 +60,16 @@ export type FrameResult<T> = { ok: true; value: T } | { ok: false; error: Decode
 
 type $Obj = { [key: string]: unknown };
 
+/** The keys an object's schema declares (or matches by pattern): the others are extra members. */
+type $Known = (key: string) => boolean;
+
 type $Key = string | number | undefined;
+
+const $maxSafe = 9007199254740991;
+
+const $maxDepth = 1000;
+
+const $depthMessage = `nesting deeper than ${$maxDepth} levels`;
 
 const $utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
@@ -106,6 +115,11 @@ function $fail(code: WireErrorCode, pointer: string, message: string): never {
   throw new DecodeError(code, pointer, message);
 }
 
+/** RFC 6901 escaping of one reference token. */
+function $esc(key: string): string {
+  return key.indexOf("~") < 0 && key.indexOf("/") < 0 ? key : key.replace(/~/g, "~0").replace(/\//g, "~1");
+}
+
 /** The pointer of a child: `key` is already escaped (or an array index). */
 function $at(p: string, key: $Key): string {
   return key === undefined ? p : p + "/" + key;
@@ -117,6 +131,11 @@ function $kindOf(v: unknown): string {
 
 function $isObj(v: unknown): v is $Obj {
   return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+/** An own member whose value is not undefined (parsed JSON never holds undefined). */
+function $has(o: $Obj, key: string): boolean {
+  return o[key] !== undefined && $hasOwn.call(o, key);
 }
 
 /** Number of Unicode code points of a well-formed string. */
@@ -222,6 +241,214 @@ function $maxLen(v: string, n: number, p: string, k?: $Key): void {
     $fail("length", $at(p, k), `${$describe(v)}, expected at most ${n}`);
 }
 
+function $int(v: unknown, p: string, k?: $Key): asserts v is number {
+  // (a safe integer is within ±(2^53 − 1), rule 9)
+  if (Number.isSafeInteger(v)) return;
+  if (typeof v !== "number") $fail("type", $at(p, k), `expected integer, got ${$kindOf(v)}`);
+  if (!Number.isFinite(v)) $fail("range", $at(p, k), "number is not finite");
+  if (!Number.isInteger(v)) $fail("type", $at(p, k), "expected integer, got a fraction");
+  if (v > $maxSafe || v < -$maxSafe) $fail("range", $at(p, k), "integer beyond ±(2^53 − 1)");
+}
+
+function $obj(v: unknown, p: string): $Obj {
+  if (!$isObj(v)) $fail("type", p, `expected object, got ${$kindOf(v)}`);
+  if (p.length >= $maxDepth) $deep(p);
+  return v;
+}
+
+/** A declared key's canon check: 0 when JSON.stringify writes its checked value canonically. */
+type $CanonOf = 0 | ((v: unknown) => boolean);
+
+/** What $canonObj needs of an object definition, built once from the literal of its declared keys. */
+interface $CanonTable {
+  /** the declared keys in the writer's order, and the canon check of each */
+  names: readonly string[];
+  of: readonly $CanonOf[];
+  /** extra members are typed: the writer writes them (closed objects have none, checked) */
+  typedExtras: boolean;
+}
+
+/** The canon table of an object's declared keys, in the order its literal lists them (none integer-like). */
+function $canonTable(keys: Readonly<Record<string, $CanonOf>>, typedExtras: boolean): $CanonTable {
+  const names = Object.keys(keys);
+  return { names, of: names.map((k) => keys[k]!), typedExtras };
+}
+
+/**
+ * Whether JSON.stringify writes a checked object canonically: no toJSON, its own defined members in
+ * the writer's order (declared keys in order, untyped extra members after), each declared one
+ * enumerable and canonical itself. One cursor over the declared keys: a declared key for-in skips
+ * over must be absent (present, it is out of order or not enumerable), so no key is looked up.
+ */
+function $canonObj(v: unknown, t: $CanonTable): boolean {
+  const o = v as $Obj;
+  if (o.toJSON !== undefined) return false;
+  const names = t.names;
+  const n = names.length;
+  let j = 0;
+  for (const key in o) {
+    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
+    while (j < n && names[j] !== key) if ($has(o, names[j++]!)) return false;
+    if (j === n) {
+      // an extra member, after every declared one
+      if (t.typedExtras) return false;
+      continue;
+    }
+    const of = t.of[j++]!;
+    if (of !== 0 && !of(o[key])) return false;
+  }
+  while (j < n) if ($has(o, names[j++]!)) return false;
+  return true;
+}
+
+/** A typed container at pointer q nested deeper than the limit (a recursive definition) → depth at it. */
+function $deep(q: string): void {
+  if ($levelOf(q) > $maxDepth) $fail("depth", q, $depthMessage);
+}
+
+function $missing(key: string, p: string): never {
+  return $fail("missing_field", p + "/" + $esc(key), `missing required property ${JSON.stringify(key)}`);
+}
+
+// ---- objects ----
+
+/** A canonical array-index key ("0" … "4294967294"), which JSON.parse orders first. */
+function $isIndex(k: string): boolean {
+  const c = k.charCodeAt(0);
+  if (k.length === 0 || c < 0x30 || c > 0x39 || k.length > 10 || (c === 0x30 && k.length > 1)) return false;
+  for (let i = 1; i < k.length; i++) {
+    const d = k.charCodeAt(i);
+    if (d < 0x30 || d > 0x39) return false;
+  }
+  return Number(k) <= 4294967294;
+}
+
+/** Closed object: the first unknown key in document order is unknown_field (utf8 at the object if ill-formed). */
+function $closed(o: $Obj, known: $Known, p: string): void {
+  let first: string | undefined;
+  // for-in is Object.keys order here: parsed objects inherit no enumerable key, and encoders
+  // skip what is not own.
+  for (const k in o) {
+    if (known(k) || o[k] === undefined || !$hasOwn.call(o, k)) continue;
+    if (first === undefined) {
+      first = k;
+      // Index keys come first in property order; any other first unknown key is also first in the document.
+      if (!$isIndex(k)) break;
+    } else {
+      // Two unknown keys, one an index: property order may differ from document order.
+      if ($src !== undefined) first = $firstUnknown($src, p, known) ?? first;
+      break;
+    }
+  }
+  if (first === undefined) return;
+  if ($sur && !$wellFormed(first)) $fail("utf8", p, "object key holds an unpaired UTF-16 surrogate");
+  $fail("unknown_field", p + "/" + $esc(first), `unknown property (a key of ${$cpLen(first)} characters)`);
+}
+
+/** Open object: extra members are free-form values, checked in property order. */
+function $extras(o: $Obj, known: $Known, p: string): void {
+  for (const k of Object.keys(o)) {
+    if (known(k) || o[k] === undefined) continue;
+    if ($sur && !$wellFormed(k)) $fail("utf8", p, "object key holds an unpaired UTF-16 surrogate");
+    $free(o[k], p, $esc(k), undefined);
+  }
+}
+
+// ---- free-form values ----
+
+/** Nesting level of the value at pointer p: the document root is level 1. */
+function $levelOf(p: string): number {
+  let n = 1;
+  for (let i = 0; i < p.length; i++) if (p.charCodeAt(i) === 0x2f) n++;
+  return n;
+}
+
+/**
+ * A free-form value: top-level kind in `kinds` (when given), then a depth-first walk in property
+ * order: depth, ill-formed keys and strings, non-finite numbers; and (for values an encoder gets)
+ * anything that is not plain JSON.
+ */
+function $free(v: unknown, p: string, k: $Key, kinds: readonly string[] | undefined): void {
+  if (kinds !== undefined && !kinds.includes($kindOf(v)))
+    $fail("type", $at(p, k), `expected ${kinds.join(" or ")}, got ${$kindOf(v)}`);
+  // Values of a parsed document are plain JSON: a walk that allocates nothing finds most of them
+  // clean; anything else takes the exact walk below, which finds the error and its pointer.
+  if (
+    $src !== undefined &&
+    (typeof v !== "object" || v === null ? $freeLeaf(v) : $freeClean(v, $levelOf(p) + (k === undefined ? 0 : 1)))
+  )
+    return;
+  const path: (string | number)[] = [];
+  const bad = $freeWalk(v, $levelOf($at(p, k)), path);
+  if (bad !== undefined) {
+    let q = $at(p, k);
+    for (const t of path) q += "/" + (typeof t === "number" ? t : $esc(t));
+    $fail(bad[0], q, bad[1]);
+  }
+}
+
+/** A parsed scalar that needs no error: a well-formed string, a finite number, a boolean or null. */
+function $freeLeaf(v: unknown): boolean {
+  return typeof v === "string" ? !$sur || $wellFormed(v) : typeof v === "number" ? Number.isFinite(v) : true;
+}
+
+/** True when the parsed container v at nesting level `level` holds nothing freeWalk would refuse. */
+function $freeClean(v: object, level: number): boolean {
+  if (level > $maxDepth) return false;
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) {
+      const x: unknown = v[i];
+      if (typeof x === "object" && x !== null ? !$freeClean(x, level + 1) : !$freeLeaf(x)) return false;
+    }
+    return true;
+  }
+  const o = v as $Obj;
+  for (const key in o) {
+    if ($sur && !$wellFormed(key)) return false;
+    const x = o[key];
+    if (typeof x === "object" && x !== null ? !$freeClean(x, level + 1) : !$freeLeaf(x)) return false;
+  }
+  return true;
+}
+
+function $freeWalk(v: unknown, level: number, path: (string | number)[]): [WireErrorCode, string] | undefined {
+  switch (typeof v) {
+    case "string":
+      return !$sur || $wellFormed(v) ? undefined : ["utf8", "string holds an unpaired UTF-16 surrogate"];
+    case "number":
+      return Number.isFinite(v) ? undefined : ["range", "number is not finite"];
+    case "boolean":
+      return undefined;
+    case "object": {
+      if (v === null) return undefined;
+      if (level > $maxDepth) return ["depth", $depthMessage];
+      const proto = Object.getPrototypeOf(v) as unknown;
+      if (Array.isArray(v)) {
+        if (proto !== Array.prototype) return ["type", "not a plain JSON array"];
+        for (let i = 0; i < v.length; i++) {
+          path.push(i);
+          const bad = $freeWalk(v[i], level + 1, path);
+          if (bad !== undefined) return bad;
+          path.pop();
+        }
+        return undefined;
+      }
+      if (proto !== Object.prototype && proto !== null) return ["type", "not a plain JSON object"];
+      const o = v as $Obj;
+      for (const key of Object.keys(o)) {
+        if ($sur && !$wellFormed(key)) return ["utf8", "object key holds an unpaired UTF-16 surrogate"];
+        path.push(key);
+        const bad = $freeWalk(o[key], level + 1, path);
+        if (bad !== undefined) return bad;
+        path.pop();
+      }
+      return undefined;
+    }
+    default:
+      return ["type", `${typeof v} is not a JSON value`];
+  }
+}
+
 // ---- applicators and checks of the keyword families (codegen/next/keywords) ----
 
 /** A generated check: throws DecodeError for a value it rejects. */
@@ -274,6 +501,10 @@ function $try(check: $Check, v: unknown, p: string, k?: $Key): $Failed | undefin
 type $Filter = 0 | { readonly req: readonly string[]; readonly members: readonly $MemberFilter[] };
 
 type $MemberFilter = readonly [key: string, kinds: number, lo: number, hi: number];
+
+function $filter(req: readonly string[], ...members: $MemberFilter[]): $Filter {
+  return { req, members };
+}
 
 function $mayMatch(v: unknown, f: $Filter): boolean {
   if (f === 0 || !$isObj(v)) return true;
@@ -334,6 +565,127 @@ function $union(
   $fail(best.code, best.pointer, best.message);
 }
 
+/** The variant a checked value is written as: the first that accepts it (for oneOf, the only one). */
+function $which(
+  v: unknown,
+  variants: readonly $Check[],
+  kinds: readonly number[],
+  filters?: readonly $Filter[],
+): number {
+  const bit = $kindBit(v);
+  for (let i = 0; i < variants.length; i++)
+    if (
+      (kinds[i]! & bit) !== 0 &&
+      (filters === undefined || $mayMatch(v, filters[i]!)) &&
+      $try(variants[i]!, v, "") === undefined
+    )
+      return i;
+  return -1;
+}
+
+// ---- document-order keys (rarely needed: two unknown keys, one of them an array index) ----
+
+function $skipWs(t: string, i: number): number {
+  for (;;) {
+    const c = t.charCodeAt(i);
+    if (c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09) return i;
+    i++;
+  }
+}
+
+/** Index just after the string starting at i (t[i] is the opening quote). */
+function $skipStr(t: string, i: number): number {
+  for (let j = i + 1; ; j++) {
+    const c = t.charCodeAt(j);
+    if (c === 0x5c) j++;
+    else if (c === 0x22) return j + 1;
+    else if (Number.isNaN(c)) return j;
+  }
+}
+
+/** Index just after the JSON value starting at i (the text is known to be valid JSON). */
+function $skipVal(t: string, i: number): number {
+  const c = t.charCodeAt(i);
+  if (c === 0x22) return $skipStr(t, i);
+  if (c !== 0x7b && c !== 0x5b) {
+    let j = i;
+    for (;;) {
+      const d = t.charCodeAt(j);
+      if (
+        Number.isNaN(d) ||
+        d === 0x2c ||
+        d === 0x5d ||
+        d === 0x7d ||
+        d === 0x20 ||
+        d === 0x0a ||
+        d === 0x0d ||
+        d === 0x09
+      )
+        return j;
+      j++;
+    }
+  }
+  let depth = 0;
+  for (let j = i; j < t.length;) {
+    const d = t.charCodeAt(j);
+    if (d === 0x22) {
+      j = $skipStr(t, j);
+      continue;
+    }
+    if (d === 0x7b || d === 0x5b) depth++;
+    else if (d === 0x7d || d === 0x5d) {
+      depth--;
+      if (depth === 0) return j + 1;
+    }
+    j++;
+  }
+  return t.length;
+}
+
+/** Calls `member(key, valueStart)` for each member of the object starting at i; returns its end. */
+function $eachMember(t: string, i: number, member: (key: string, $at: number) => void): number {
+  i = $skipWs(t, i + 1);
+  if (t.charCodeAt(i) === 0x7d) return i + 1;
+  for (;;) {
+    const end = $skipStr(t, i);
+    const key = JSON.parse(t.slice(i, end)) as string;
+    i = $skipWs(t, $skipWs(t, end) + 1);
+    member(key, i);
+    i = $skipWs(t, $skipVal(t, i));
+    if (t.charCodeAt(i) !== 0x2c) return i + 1;
+    i = $skipWs(t, i + 1);
+  }
+}
+
+/** The keys of the object at pointer p of the text, in order of first occurrence (undefined if not found). */
+function $keysAt(t: string, p: string): string[] | undefined {
+  let i = $skipWs(t, 0);
+  const tokens = p === "" ? [] : p.slice(1).split("/");
+  for (const raw of tokens) {
+    const token = raw.replace(/~1/g, "/").replace(/~0/g, "~");
+    const c = t.charCodeAt(i);
+    if (c === 0x7b) {
+      let found = -1;
+      $eachMember(t, i, (key, start) => {
+        if (key === token) found = start; // the last occurrence wins, as in JSON.parse
+      });
+      if (found < 0) return undefined;
+      i = found;
+    } else if (c === 0x5b) {
+      i = $skipWs(t, i + 1);
+      for (let n = Number(token); n > 0; n--) i = $skipWs(t, $skipWs(t, $skipVal(t, i)) + 1);
+    } else return undefined;
+  }
+  if (t.charCodeAt(i) !== 0x7b) return undefined;
+  const keys = new Set<string>();
+  $eachMember(t, i, (key) => keys.add(key));
+  return [...keys];
+}
+
+function $firstUnknown(t: string, p: string, known: $Known): string | undefined {
+  return $keysAt(t, p)?.find((k) => !known(k));
+}
+
 // ---- frames ----
 
 /**
@@ -347,7 +699,7 @@ export interface ByteStream {
 // ---- protocol ----
 
 /** sha256 of the schema files this file was generated from. */
-export const SCHEMA_DIGEST = "29d15ab505c485256cbfe2ad8f9a67727aaf392dcee85f935072a400d14ef09e";
+export const SCHEMA_DIGEST = "dbe6ae3df61a841058693f8f8246f3e428fe06be4f4ce3d581ad615f110082ec";
 
 const reValueVariant2 = new RegExp("^[0-9]+$", "u");
 
@@ -378,3 +730,262 @@ const variantsValue: readonly $Check[] = [
 function checkValue(v: unknown, p: string, k?: $Key): void {
   $union(v, p, k, true, variantsValue, [4, 4], "string");
 }
+
+/** Told apart only by the bound of n: by trial, each variant's filter skipping the trials a value surely fails. */
+export type Range = RangeVariant1 | RangeVariant2;
+
+/** Decodes a Range from one JSON text, checking it in place; throws DecodeError. */
+export function decodeRange(input: string | Uint8Array): Range {
+  return $runDoc<Range>(input, checkRange);
+}
+
+/** Writes a Range in canonical form; throws EncodeError for a value its decoder would reject. */
+export function encodeRange(value: Range): string {
+  return $encode(value, checkRange, writeRange, canonRange);
+}
+
+const variantsRange: readonly $Check[] = [checkRangeVariant1, checkRangeVariant2];
+const filtersRange: readonly $Filter[] = [
+  $filter(["n"], ["n", 8, 0, 9], ["unit", 4, -Infinity, Infinity]),
+  $filter(["n"], ["n", 8, 10, Infinity], ["unit", 4, -Infinity, Infinity]),
+];
+
+function checkRange(v: unknown, p: string, k?: $Key): void {
+  $union(v, p, k, true, variantsRange, [1, 1], "object", filtersRange);
+}
+
+function writeRange(v: unknown): string {
+  switch ($which(v, variantsRange, [1, 1], filtersRange)) {
+    case 0:
+      return writeRangeVariant1(v);
+    default:
+      return writeRangeVariant2(v);
+  }
+}
+
+function canonRange(v: unknown): boolean {
+  switch ($which(v, variantsRange, [1, 1], filtersRange)) {
+    case 0:
+      return canonRangeVariant1(v);
+    default:
+      return canonRangeVariant2(v);
+  }
+}
+
+export type RangeVariant1 = {
+  n: number;
+  unit?: string;
+};
+
+/** Decodes a RangeVariant1 from one JSON text, checking it in place; throws DecodeError. */
+export function decodeRangeVariant1(input: string | Uint8Array): RangeVariant1 {
+  return $runDoc<RangeVariant1>(input, checkRangeVariant1);
+}
+
+/** Writes a RangeVariant1 in canonical form; throws EncodeError for a value its decoder would reject. */
+export function encodeRangeVariant1(value: RangeVariant1): string {
+  return $encode(value, checkRangeVariant1, writeRangeVariant1, canonRangeVariant1);
+}
+
+function knownRangeVariant1(key: string): boolean {
+  switch (key) {
+    case "n":
+    case "unit":
+      return true;
+  }
+  return false;
+}
+
+function checkRangeVariant1(v: unknown, p: string, k?: $Key): void {
+  const o = $isObj(v) && p.length < 999 ? v : $obj(v, $at(p, k));
+  for (const key in o) {
+    if (!$hasOwn.call(o, key) || knownRangeVariant1(key)) continue;
+    if (o[key] !== undefined) $closed(o, knownRangeVariant1, $at(p, k));
+  }
+  const v_n = o["n"];
+  const v_unit = o["unit"];
+  if (v_n === undefined || !$hasOwn.call(o, "n")) $missing("n", $at(p, k));
+  if (typeof v_n !== "number" || !Number.isSafeInteger(v_n)) $int(v_n, $at(p, k), "n");
+  if (v_n < 0) $fail("range", $at(p, k) + "/n", "below the minimum 0");
+  if (v_n > 9) $fail("range", $at(p, k) + "/n", "above the maximum 9");
+  if (v_unit !== undefined && $hasOwn.call(o, "unit")) {
+    if (typeof v_unit !== "string" || ($sur && !$wellFormed(v_unit))) $str(v_unit, $at(p, k), "unit");
+  }
+}
+
+function writeRangeVariant1(v: unknown): string {
+  const o = v as $Obj;
+  let s = "";
+  s += ',"n":' + JSON.stringify(o.n);
+  if ($has(o, "unit")) s += ',"unit":' + JSON.stringify(o.unit);
+  return "{" + s.slice(1) + "}";
+}
+
+const canonRangeVariant1Keys = {
+  n: 0,
+  unit: 0,
+} as const;
+const canonRangeVariant1Table = $canonTable(canonRangeVariant1Keys, false);
+
+function canonRangeVariant1(v: unknown): boolean {
+  return $canonObj(v, canonRangeVariant1Table);
+}
+
+export type RangeVariant2 = {
+  n: number;
+  unit?: string;
+};
+
+/** Decodes a RangeVariant2 from one JSON text, checking it in place; throws DecodeError. */
+export function decodeRangeVariant2(input: string | Uint8Array): RangeVariant2 {
+  return $runDoc<RangeVariant2>(input, checkRangeVariant2);
+}
+
+/** Writes a RangeVariant2 in canonical form; throws EncodeError for a value its decoder would reject. */
+export function encodeRangeVariant2(value: RangeVariant2): string {
+  return $encode(value, checkRangeVariant2, writeRangeVariant2, canonRangeVariant2);
+}
+
+function knownRangeVariant2(key: string): boolean {
+  switch (key) {
+    case "n":
+    case "unit":
+      return true;
+  }
+  return false;
+}
+
+function checkRangeVariant2(v: unknown, p: string, k?: $Key): void {
+  const o = $isObj(v) && p.length < 999 ? v : $obj(v, $at(p, k));
+  for (const key in o) {
+    if (!$hasOwn.call(o, key) || knownRangeVariant2(key)) continue;
+    if (o[key] !== undefined) $closed(o, knownRangeVariant2, $at(p, k));
+  }
+  const v_n = o["n"];
+  const v_unit = o["unit"];
+  if (v_n === undefined || !$hasOwn.call(o, "n")) $missing("n", $at(p, k));
+  if (typeof v_n !== "number" || !Number.isSafeInteger(v_n)) $int(v_n, $at(p, k), "n");
+  if (v_n < 10) $fail("range", $at(p, k) + "/n", "below the minimum 10");
+  if (v_unit !== undefined && $hasOwn.call(o, "unit")) {
+    if (typeof v_unit !== "string" || ($sur && !$wellFormed(v_unit))) $str(v_unit, $at(p, k), "unit");
+  }
+}
+
+function writeRangeVariant2(v: unknown): string {
+  const o = v as $Obj;
+  let s = "";
+  s += ',"n":' + JSON.stringify(o.n);
+  if ($has(o, "unit")) s += ',"unit":' + JSON.stringify(o.unit);
+  return "{" + s.slice(1) + "}";
+}
+
+const canonRangeVariant2Keys = {
+  n: 0,
+  unit: 0,
+} as const;
+const canonRangeVariant2Table = $canonTable(canonRangeVariant2Keys, false);
+
+function canonRangeVariant2(v: unknown): boolean {
+  return $canonObj(v, canonRangeVariant2Table);
+}
+
+/** An object that must also match one of two schemas (an anyOf beside its own members): tried inline. */
+export type Shape = {
+  n: number;
+  unit?: string;
+};
+
+/** Decodes a Shape from one JSON text, checking it in place; throws DecodeError. */
+export function decodeShape(input: string | Uint8Array): Shape {
+  return $runDoc<Shape>(input, checkShape);
+}
+
+/** Writes a Shape in canonical form; throws EncodeError for a value its decoder would reject. */
+export function encodeShape(value: Shape): string {
+  return $encode(value, checkShape, writeShape, canonShape);
+}
+
+function knownShape(key: string): boolean {
+  switch (key) {
+    case "n":
+    case "unit":
+      return true;
+  }
+  return false;
+}
+
+function checkShape(v: unknown, p: string, k?: $Key): void {
+  const o = $isObj(v) && p.length < 999 ? v : $obj(v, $at(p, k));
+  for (const key in o) {
+    if (!$hasOwn.call(o, key) || knownShape(key)) continue;
+    if (o[key] !== undefined) $closed(o, knownShape, $at(p, k));
+  }
+  const v_n = o["n"];
+  const v_unit = o["unit"];
+  if (v_n === undefined || !$hasOwn.call(o, "n")) $missing("n", $at(p, k));
+  if (typeof v_n !== "number" || !Number.isSafeInteger(v_n)) $int(v_n, $at(p, k), "n");
+  if (v_unit !== undefined && $hasOwn.call(o, "unit")) {
+    if (typeof v_unit !== "string" || ($sur && !$wellFormed(v_unit))) $str(v_unit, $at(p, k), "unit");
+  }
+  $union(v, p, k, false, $variants1, [1, 1], "object", $filters1);
+}
+
+function writeShape(v: unknown): string {
+  const o = v as $Obj;
+  let s = "";
+  s += ',"n":' + JSON.stringify(o.n);
+  if ($has(o, "unit")) s += ',"unit":' + JSON.stringify(o.unit);
+  return "{" + s.slice(1) + "}";
+}
+
+const canonShapeKeys = {
+  n: 0,
+  unit: 0,
+} as const;
+const canonShapeTable = $canonTable(canonShapeKeys, false);
+
+function canonShape(v: unknown): boolean {
+  return $canonObj(v, canonShapeTable);
+}
+
+const $variants1: readonly $Check[] = [
+  (v: unknown, p: string, k?: $Key): void => {
+    {
+      const o = $isObj(v) && p.length < 999 ? v : $obj(v, $at(p, k));
+      let extra = false;
+      for (const key in o) {
+        if (!$hasOwn.call(o, key) || ((key: string): boolean => key === "n")(key)) continue;
+        extra = true;
+      }
+      const v_n = o["n"];
+      if (v_n !== undefined && $hasOwn.call(o, "n")) {
+        if (typeof v_n !== "number" || !Number.isSafeInteger(v_n)) $int(v_n, $at(p, k), "n");
+        if (v_n > 9) $fail("range", $at(p, k) + "/n", "above the maximum 9");
+      }
+      if (extra) $extras(o, (key: string): boolean => key === "n", $at(p, k));
+    }
+  },
+  (v: unknown, p: string, k?: $Key): void => {
+    {
+      const o = $isObj(v) && p.length < 999 ? v : $obj(v, $at(p, k));
+      let extra = false;
+      for (const key in o) {
+        if (!$hasOwn.call(o, key) || ((key: string): boolean => key === "n" || key === "unit")(key)) continue;
+        extra = true;
+      }
+      const v_n = o["n"];
+      const v_unit = o["unit"];
+      if (v_unit === undefined || !$hasOwn.call(o, "unit")) $missing("unit", $at(p, k));
+      if (v_n !== undefined && $hasOwn.call(o, "n")) {
+        if (typeof v_n !== "number" || !Number.isSafeInteger(v_n)) $int(v_n, $at(p, k), "n");
+        if (v_n < 100) $fail("range", $at(p, k) + "/n", "below the minimum 100");
+      }
+      if (typeof v_unit !== "string" || ($sur && !$wellFormed(v_unit))) $str(v_unit, $at(p, k), "unit");
+      if (extra) $extras(o, (key: string): boolean => key === "n" || key === "unit", $at(p, k));
+    }
+  },
+];
+const $filters1: readonly $Filter[] = [
+  $filter([], ["n", 8, -Infinity, 9]),
+  $filter(["unit"], ["n", 8, 100, Infinity], ["unit", 4, -Infinity, Infinity]),
+];
