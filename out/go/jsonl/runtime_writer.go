@@ -169,7 +169,8 @@ func wireEncodeBuf() *[]byte { return wireBufs.Get().(*[]byte) }
 func wireEncodeDone(p *[]byte, b []byte, err *EncodeError) ([]byte, error) {
 	var out []byte
 	if err == nil {
-		out = append([]byte(nil), b...)
+		out = make([]byte, len(b))
+		copy(out, b)
 	}
 	if cap(b) <= wireBufLimit {
 		*p = b[:0]
