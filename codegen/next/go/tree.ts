@@ -2,10 +2,10 @@
 // streaming decoder does not check on its way (applicators, unions by their exact meaning, values
 // kept raw). They mirror codegen/next/ts/check.ts statement by statement, so that both languages
 // give the same first error: same order, same codes, same pointers (relative, prefixed on return).
-import { dispatchLeaves, isNullable, kindsAccepted, nullableOf } from "../ir/query";
+import { dispatchLeaves, isNullable, nullableOf } from "../ir/query";
 import type { Applicator, ArrayType, Dispatch, Kind, ObjectType, Property, Type, UnionType } from "../ir/types";
 import { canonOf } from "../ts/values";
-import { KIND_BITS } from "../ts/check";
+import { kindMask } from "../ts/kinds";
 import { scalarCheckHelper } from "./codec";
 import { GoContext, goString } from "./context";
 import { exactPart } from "../ir/words";
@@ -69,8 +69,6 @@ export function treeApplicatorsFn(g: GoContext, t: Type, ctx: string): string {
 export function declTreeBody(g: GoContext, t: Type, name: string, ev?: string): string[] {
   return new TreeChecks(g, name).body(t, "v", ev);
 }
-
-const kindMask = (t: Type): number => kindsAccepted(t).reduce((m, k) => m | KIND_BITS[k], 0);
 
 class TreeChecks {
   constructor(

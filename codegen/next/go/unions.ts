@@ -4,9 +4,8 @@
 // the chosen variant is decoded from the value's start.
 import { dispatchKeys, isNullable } from "../ir/query";
 import type { Decl, Dispatch, Type, UnionType } from "../ir/types";
-import { kindsAccepted } from "../ir/query";
 import type { Printer } from "../print/printer";
-import { KIND_BITS } from "../ts/check";
+import { kindMask } from "../ts/kinds";
 import { kindConst, treeThen, typeCodec } from "./codec";
 import { GoContext, goString } from "./context";
 import { treeApplicatorsFn, treeCheckFn } from "./tree";
@@ -228,7 +227,7 @@ function exactDecoder(g: GoContext, pr: Printer, d: Decl, u: UnionType): void {
 /** The runtime call deciding the variant of an exact union on tree value `v`: (index, error). */
 function unionTreeCall(g: GoContext, d: Decl, u: UnionType, v: string): string {
   const fns = u.variants.map((x, i) => treeCheckFn(g, x, `${d.name}_Variant${i}`));
-  const kinds = u.variants.map((x) => kindsAccepted(x).reduce((m, k) => m | KIND_BITS[k], 0));
+  const kinds = u.variants.map(kindMask);
   return `wireUnion(${v}, ${u.mode === "oneOf"}, []wireCheck{${fns.join(", ")}}, []wireKinds{${kinds.join(", ")}})`;
 }
 

@@ -8,7 +8,7 @@
 // raw path (no writer is generated for them).
 import { isNullable, nullableOf } from "../ir/query";
 import type { Decl, ObjectType, Type } from "../ir/types";
-import { kindMask } from "../ts/check";
+import { kindMask } from "../ts/kinds";
 import { GoContext, goString } from "./context";
 import { pickFn, treeCheckFn } from "./tree";
 

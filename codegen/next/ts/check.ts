@@ -9,7 +9,6 @@ import type {
   ArrayType,
   Decl,
   Dispatch,
-  Kind,
   NumberCheck,
   ObjectType,
   Property,
@@ -23,11 +22,9 @@ import { canonOf } from "./values";
 import { args, esc, lit, ptr, type Val } from "./value";
 import { booleanConstFailure } from "../keywords/const-enum";
 import { unionFilters } from "./filters";
-import { kindMask } from "./kinds";
+import { variantKinds } from "./kinds";
 
 export type { Val };
-
-export { KIND_BITS, kindMask } from "./kinds";
 
 /**
  * Local names of the checks of one value, derived from that value's own identifier (v_tools_q,
@@ -462,7 +459,7 @@ export class TsChecks {
     if (u.dispatch === undefined) {
       const fns = u.variants.map((x) => this.fn(x, tracking));
       const expected = [...new Set(u.variants.flatMap((x) => kindsAccepted(x)))].join(" or ") || "nothing";
-      const kinds = `[${u.variants.map(kindMask).join(", ")}]`;
+      const kinds = variantKinds(u);
       if (tracking) {
         const rest = `${u.mode === "oneOf"}, [${fns.join(", ")}], ${kinds}, ${lit(expected)}`;
         pr.raw(`$unionEv(${v.x}, ${v.p}, ${k}, ${rest}, ${ev});`);

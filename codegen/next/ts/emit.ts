@@ -6,8 +6,9 @@ import { join } from "node:path";
 import { everyType, isNullable, kindsAccepted, nullableOf } from "../ir/query";
 import type { Decl, ObjectType, Pattern, Protocol, Type, UnionType } from "../ir/types";
 import { Printer } from "../print/printer";
-import { kindMask, pickBody, reachable, Scope, TsChecks } from "./check";
+import { pickBody, reachable, Scope, TsChecks } from "./check";
 import { filtersArg, unionFilters } from "./filters";
+import { variantKinds } from "./kinds";
 import { docLines, fitsJsonValue, jsdoc, jsonExpr, propKey, tsType } from "./types";
 import { withArticle } from "../ir/words";
 import { shakeRuntime } from "./runtime-shake";
@@ -247,7 +248,7 @@ function unionCheck(pr: Printer, d: Decl, u: UnionType, checks: TsChecks, ev?: s
   if (u.dispatch === undefined) {
     const expected = [...new Set(u.variants.flatMap((x) => kindsAccepted(x)))].join(" or ") || "nothing";
     const variants = ev === undefined ? n.variants : `[${u.variants.map((x) => checks.fn(x, true)).join(", ")}]`;
-    const rest = `${u.mode === "oneOf"}, ${variants}, [${u.variants.map(kindMask).join(", ")}], ${lit(expected)}`;
+    const rest = `${u.mode === "oneOf"}, ${variants}, ${variantKinds(u)}, ${lit(expected)}`;
     pr.raw(ev === undefined ? `$union(v, p, k, ${rest}${filtersArg(d, u)});` : `$unionEv(v, p, k, ${rest}, ${ev});`);
     return;
   }

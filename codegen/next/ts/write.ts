@@ -4,8 +4,9 @@
 import { isLargeObject, isNullable, LARGE_OBJECT_CHUNK, nullableOf } from "../ir/query";
 import type { Decl, ObjectType, Property, Type, UnionType } from "../ir/types";
 import type { Printer } from "../print/printer";
-import { kindMask, reachable } from "./check";
+import { reachable } from "./check";
 import { filtersArg } from "./filters";
+import { variantKinds } from "./kinds";
 import { propKey } from "./types";
 import { lit } from "./value";
 
@@ -175,10 +176,7 @@ export function unionCanon(pr: Printer, d: Decl, u: UnionType): void {
       pr.raw("return false;");
       return;
     }
-    const pick =
-      u.dispatch !== undefined
-        ? `${d.names.ts.pick}(v, "", false)`
-        : `$which(v, ${d.names.ts.variants}, [${u.variants.map(kindMask).join(", ")}]${filtersArg(d, u)})`;
+    const pick = u.dispatch !== undefined ? `${d.names.ts.pick}(v, "", false)` : whichCall(d, u);
     pr.block(`switch (${pick}) {`, () => {
       indices.forEach((i, n) => {
         const label = n === indices.length - 1 ? "default:" : `case ${i}:`;
@@ -188,6 +186,11 @@ export function unionCanon(pr: Printer, d: Decl, u: UnionType): void {
   });
 }
 
+/** The variant an undiscriminated union's checked value is written as (runtime $which). */
+function whichCall(d: Decl, u: UnionType): string {
+  return `$which(v, ${d.names.ts.variants}, ${variantKinds(u)}${filtersArg(d, u)})`;
+}
+
 /** The writer function of a union definition: the chosen variant's writer. */
 export function unionWriter(pr: Printer, d: Decl, u: UnionType): void {
   pr.block(`function ${d.names.ts.write}(v: unknown): string {`, () => {
@@ -195,10 +198,7 @@ export function unionWriter(pr: Printer, d: Decl, u: UnionType): void {
       pr.raw(`return ${writeExpr(u, "v")};`);
       return;
     }
-    const pick =
-      u.dispatch !== undefined
-        ? `${d.names.ts.pick}(v, "", false)`
-        : `$which(v, ${d.names.ts.variants}, [${u.variants.map(kindMask).join(", ")}]${filtersArg(d, u)})`;
+    const pick = u.dispatch !== undefined ? `${d.names.ts.pick}(v, "", false)` : whichCall(d, u);
     const indices = u.dispatch !== undefined ? reachable(u) : u.variants.map((_, i) => i);
     if (indices.length === 0) {
       pr.raw(`${pick};`);

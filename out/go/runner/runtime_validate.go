@@ -359,24 +359,34 @@ const (
 	wireMsb = 0x8080808080808080
 )
 
+// wireStopBits marks (the high bit of) each byte of the word x that is '"', '\\'
+// or a control character; the lowest mark is exact (a borrow only corrupts the
+// bytes above a real one).
+func wireStopBits(x uint64) uint64 { return wireStopTest(x) & wireMsb }
+
+// wireStopBitsU is wireStopBits that also marks the bytes of non-ASCII characters.
+func wireStopBitsU(x uint64) uint64 { return (wireStopTest(x) | x) & wireMsb }
+
+// wireStopTest is the word test of wireStopBits before its mask.
+func wireStopTest(x uint64) uint64 {
+	q := x ^ (wireLsb * '"')
+	s := x ^ (wireLsb * '\\')
+	return ((q - wireLsb) &^ q) | ((s - wireLsb) &^ s) | ((x - wireLsb*0x20) &^ x)
+}
+
 // wireStringStop returns the index of the first byte at or after i that is '"',
 // '\\' or a control character (len(b) if none), eight bytes at a time.
 func wireStringStop(b []byte, i int) int {
 	for ; i+8 <= len(b); i += 8 {
 		x := binary.LittleEndian.Uint64(b[i:])
-		q := x ^ (wireLsb * '"')
-		s := x ^ (wireLsb * '\\')
-		m := ((q - wireLsb) &^ q) | ((s - wireLsb) &^ s) | ((x - wireLsb*0x20) &^ x)
-		if m &= wireMsb; m != 0 {
+		if m := wireStopBits(x); m != 0 {
 			return i + bits.TrailingZeros64(m)>>3
 		}
 	}
 	if i < len(b) && len(b) >= 8 {
 		// the last bytes, in the word that ends the text (overlapping the bytes checked)
 		x := binary.LittleEndian.Uint64(b[len(b)-8:])
-		q := x ^ (wireLsb * '"')
-		s := x ^ (wireLsb * '\\')
-		if (((q-wireLsb)&^q)|((s-wireLsb)&^s)|((x-wireLsb*0x20)&^x))&wireMsb == 0 {
+		if wireStopBits(x) == 0 {
 			return len(b)
 		}
 	}
@@ -394,9 +404,7 @@ func wireStringStopValid(b []byte, i int) int {
 	for {
 		if i+8 <= len(b) {
 			x := binary.LittleEndian.Uint64(b[i:])
-			q := x ^ (wireLsb * '"')
-			s := x ^ (wireLsb * '\\')
-			m := (((q - wireLsb) &^ q) | ((s - wireLsb) &^ s) | ((x - wireLsb*0x20) &^ x) | x) & wireMsb
+			m := wireStopBitsU(x)
 			if m == 0 {
 				i += 8
 				continue
@@ -406,9 +414,7 @@ func wireStringStopValid(b []byte, i int) int {
 			if len(b) >= 8 {
 				// the last bytes, in the word that ends the text (overlapping the bytes checked)
 				x := binary.LittleEndian.Uint64(b[len(b)-8:])
-				q := x ^ (wireLsb * '"')
-				s := x ^ (wireLsb * '\\')
-				if (((q-wireLsb)&^q)|((s-wireLsb)&^s)|((x-wireLsb*0x20)&^x)|x)&wireMsb == 0 {
+				if wireStopBitsU(x) == 0 {
 					return len(b)
 				}
 			}
@@ -435,19 +441,14 @@ func wireStringStopValid(b []byte, i int) int {
 func wireStringStopU(b []byte, i int) int {
 	for ; i+8 <= len(b); i += 8 {
 		x := binary.LittleEndian.Uint64(b[i:])
-		q := x ^ (wireLsb * '"')
-		s := x ^ (wireLsb * '\\')
-		m := ((q - wireLsb) &^ q) | ((s - wireLsb) &^ s) | ((x - wireLsb*0x20) &^ x) | x
-		if m &= wireMsb; m != 0 {
+		if m := wireStopBitsU(x); m != 0 {
 			return i + bits.TrailingZeros64(m)>>3
 		}
 	}
 	if i < len(b) && len(b) >= 8 {
 		// the last bytes, in the word that ends the text (overlapping the bytes checked)
 		x := binary.LittleEndian.Uint64(b[len(b)-8:])
-		q := x ^ (wireLsb * '"')
-		s := x ^ (wireLsb * '\\')
-		if (((q-wireLsb)&^q)|((s-wireLsb)&^s)|((x-wireLsb*0x20)&^x)|x)&wireMsb == 0 {
+		if wireStopBitsU(x) == 0 {
 			return len(b)
 		}
 	}
