@@ -24,7 +24,7 @@ interface Mutant {
   file: string;
   find: string;
   replace: string | null;
-  /** Test commands: vectors:<protocol/file>, suite:<draft>, jest:<name>, property, cases, fuzz, runtime. */
+  /** Test commands: vectors:<protocol/file>, suite:<draft>, jest:<name>, go:<TestName>, property, cases, fuzz, runtime. */
   tests: string[];
   note: string;
   /** Why it cannot be caught yet (not run). */
@@ -139,6 +139,17 @@ function command(test: string): { cmd: string; args: string[]; cwd: string; env:
   if (test.startsWith("suite:")) return jest(`tests/ts/suite-${test.slice("suite:".length)}.test.ts`);
   // any other jest file of tests/ts
   if (test.startsWith("jest:")) return jest(`tests/ts/${test.slice("jest:".length)}.test.ts`);
+  // one Go test of tests/go, on the copy's out/go generated again first
+  if (test.startsWith("go:"))
+    return {
+      cmd: "sh",
+      args: [
+        "-c",
+        `node bin/codegen.cjs generate >/dev/null && cd tests/go && go test -count=1 -run '^${test.slice(3)}$' .`,
+      ],
+      cwd: "",
+      env: {},
+    };
   switch (test) {
     case "property":
       return jest("tests/ts/next-property.test.ts");

@@ -24,7 +24,7 @@ func BenchmarkJSONValid(b *testing.B) {
 }
 
 func BenchmarkProbe(b *testing.B) {
-	keys := []string{"method", "result", "error", "event"}
+	keys := wireKeySet("method", "result", "error", "event")
 	var d wireDecoder
 	d.Init(benchFrame)
 	for b.Loop() {

@@ -13,7 +13,7 @@ func walkFast(d *wireDecoder, out *strings.Builder) {
 	switch d.Kind() {
 	case wireKindObject:
 		var p wireProbe
-		keys := []string{"a", "b"}
+		keys := wireKeySet("a", "b")
 		if !d.PeekObject(&p, keys) {
 			return
 		}

@@ -160,7 +160,7 @@ func TestTreeRecordsWatchedKeys(t *testing.T) {
 	var d wireDecoder
 	d.InitFast(text)
 	var p wireProbe
-	keys := []string{"a", "b"}
+	keys := wireKeySet("a", "b")
 	if !d.PeekObject(&p, keys) || !p.Partial() {
 		t.Fatal("partial probe expected")
 	}
@@ -184,7 +184,7 @@ func TestUnwatchSameWhenTheKeyOccursOnce(t *testing.T) {
 	var d wireDecoder
 	d.InitFast(text)
 	var p wireProbe
-	keys := []string{"a"}
+	keys := wireKeySet("a")
 	if !d.PeekObject(&p, keys) || !p.Partial() {
 		t.Fatal("partial probe expected")
 	}

@@ -372,14 +372,48 @@ func TestProbe(t *testing.T) {
 		t.Fatal(err)
 	}
 	var p wireProbe
-	if !d.ProbeObject(&p, []string{"method", "n", "b", "z", "missing", "k6", "k7", "k8", "k9", "n"}) {
+	if !d.ProbeObject(&p, wireKeySet("method", "nn", "b", "z", "missing", "k6", "k7", "k8", "k9", "n")) {
 		t.Fatal("not object")
 	}
-	if !p.IsString(0, "open") || !p.IsNumber(1, 2) || !p.IsBool(2, false) || !p.IsNull(3) || p.Has(4) || p.Has(8) || !p.IsNumber(9, 2) {
+	if !p.IsString(0, "open") || p.Has(1) || !p.IsBool(2, false) || !p.IsNull(3) || p.Has(4) || p.Has(8) || !p.IsNumber(9, 2) {
 		t.Fatal("probe")
 	}
 	if d.Kind() != wireKindObject {
 		t.Fatal("probe consumed input")
+	}
+}
+
+// The length mask only rules keys out: every name is found, a same-length other key is not, and
+// names of 63 bytes or more share the mask's last bit.
+func TestKeySetIndex(t *testing.T) {
+	long := strings.Repeat("k", 70)
+	ks := wireKeySet("event", "error", "id", long)
+	for want, key := range []string{"event", "error", "id", long} {
+		if got := ks.index([]byte(key)); got != want {
+			t.Fatalf("index(%q) = %d, want %d", key, got, want)
+		}
+	}
+	for _, key := range []string{"", "i", "evenT", "idx", strings.Repeat("k", 63), strings.Repeat("k", 69) + "j"} {
+		if got := ks.index([]byte(key)); got != -1 {
+			t.Fatalf("index(%q) = %d, want -1", key, got)
+		}
+	}
+}
+
+// Str gives a string member's contents, unescaped, and refuses any other value and a lone surrogate.
+func TestProbeStr(t *testing.T) {
+	text := []byte(`{"a":"open","b":"op\u0065n","c":"\ud800","d":1,"e":"x\\","f":""}`)
+	var d wireDecoder
+	d.InitFast(text)
+	var p wireProbe
+	if !d.ProbeObject(&p, wireKeySet("a", "b", "c", "d", "e", "f", "g")) {
+		t.Fatal("not object")
+	}
+	for k, want := range []string{"open", "open", "", "", `x\`, "", ""} {
+		s, ok := p.Str(k)
+		if okWant := k != 2 && k != 3 && k != 6; ok != okWant || s != want {
+			t.Fatalf("Str(%d) = %q, %v; want %q, %v", k, s, ok, want, okWant)
+		}
 	}
 }
 

@@ -11,6 +11,7 @@ import { GoContext, goString } from "./context";
 import { treeApplicatorsFn, treeCheckFn } from "./tree";
 import { exactPart, localPart } from "../ir/words";
 import { goVariants, type GoVariant } from "./types";
+import { skeletonBytes } from "./skeleton";
 
 /** The statements decoding variant i into `v` (a *Union) with decoder `d`, ending in a return. */
 function decodeVariant(g: GoContext, d: Decl, u: UnionType, i: number, ind: string): string[] {
@@ -18,7 +19,12 @@ function decodeVariant(g: GoContext, d: Decl, u: UnionType, i: number, ind: stri
   const variant = u.variants[i]!;
   if (gv.wraps === "") {
     const target = (variant as Extract<Type, { kind: "ref" }>).decl;
-    return [`${ind}x := wireNewVariant[${gv.name}](d)`, `${ind}*v = x`, `${ind}return ${target.names.go.dec}(d, x)`];
+    const skeleton = skeletonBytes(g, variant);
+    return [
+      `${ind}x := wireNewVariant[${gv.name}](d, ${skeleton})`,
+      `${ind}*v = x`,
+      `${ind}return ${target.names.go.dec}(d, x)`,
+    ];
   }
   const codec = typeCodec(g, variant, `${d.name}_${gv.name}`);
   const conv = g.peek(() => g.elementType(variant));
@@ -46,7 +52,7 @@ export function unionDecoder(g: GoContext, pr: Printer, d: Decl, u: UnionType): 
   if (new Set(names.values()).size < keys.length) for (const k of keys) names.set(k, `probe${d.name}_${exactPart(k)}`);
   const keyIndex = (k: string) => names.get(k)!;
   if (keys.length > 0) {
-    pr.raw(`var ${keysVar} = []string{${keys.map(goString).join(", ")}}`);
+    pr.raw(`var ${keysVar} = wireKeySet(${keys.map(goString).join(", ")})`);
     pr.blank();
     keys.forEach((k, i) => pr.raw(`const ${keyIndex(k)} = ${i}`));
     pr.blank();
@@ -80,12 +86,7 @@ export function unionDecoder(g: GoContext, pr: Printer, d: Decl, u: UnionType): 
       case "const": {
         if (!present.includes(x.key))
           L.push(`${ind}if !p.Has(${keyIndex(x.key)}) {`, ...reject(ind + "\t", "d.UnknownVariant()"), `${ind}}`);
-        L.push(`${ind}switch {`);
-        for (const c of x.cases) {
-          L.push(`${ind}case ${probeIs(keyIndex(x.key), c.value)}:`);
-          walk(c.next, ind + "\t", probed, present);
-        }
-        L.push(`${ind}}`);
+        constSwitch(L, ind, keyIndex(x.key), x.cases, (next, inner) => walk(next, inner, probed, present));
         L.push(...reject(ind, `d.UnknownVariantAt(${goString(x.key)})`));
         return;
       }
@@ -174,12 +175,8 @@ function whichLines(
         return;
       case "const": {
         if (!present.includes(x.key)) L.push(`${ind}if !p.Has(${keyIndex(x.key)}) {`, `${ind}\treturn -1`, `${ind}}`);
-        L.push(`${ind}switch {`);
-        for (const c of x.cases) {
-          L.push(`${ind}case ${probeIs(keyIndex(x.key), c.value)}:`);
-          walk(c.next, ind + "\t", present);
-        }
-        L.push(`${ind}}`, `${ind}return -1`);
+        constSwitch(L, ind, keyIndex(x.key), x.cases, (next, inner) => walk(next, inner, present));
+        L.push(`${ind}return -1`);
         return;
       }
       case "kind":
@@ -191,6 +188,34 @@ function whichLines(
   for (const i of [...variants].sort((a, b) => a - b)) L.push(`\tcase ${i}:`, ...decodeVariant(g, d, u, i, "\t\t"));
   L.push("\t}", "\treturn d.Bad()", "}");
   return L;
+}
+
+/**
+ * The switch on member k's discriminator value; falling out of it means no case matched. With string
+ * values only (the common case), the value is read once and Go's string switch picks the case.
+ */
+function constSwitch(
+  L: string[],
+  ind: string,
+  k: string,
+  cases: { value: string | number | boolean | null; next: Dispatch }[],
+  body: (next: Dispatch, ind: string) => void,
+): void {
+  if (cases.every((c) => typeof c.value === "string")) {
+    L.push(`${ind}if s, ok := p.Str(${k}); ok {`, `${ind}\tswitch s {`);
+    for (const c of cases) {
+      L.push(`${ind}\tcase ${goString(c.value as string)}:`);
+      body(c.next, ind + "\t\t");
+    }
+    L.push(`${ind}\t}`, `${ind}}`);
+    return;
+  }
+  L.push(`${ind}switch {`);
+  for (const c of cases) {
+    L.push(`${ind}case ${probeIs(k, c.value)}:`);
+    body(c.next, ind + "\t");
+  }
+  L.push(`${ind}}`);
 }
 
 /** The probe test that member k of the object holds the discriminator value v. */

@@ -214,7 +214,7 @@ func fastCapabilitySettings(line []byte) (v CapabilitySettings, ok bool) {
 	return v, ok
 }
 
-var keysHarnessEvent = []string{"type"}
+var keysHarnessEvent = wireKeySet("type")
 
 const probeHarnessEvent_type = 0
 
@@ -240,31 +240,33 @@ func decHarnessEvent(d *wireDecoder, v *HarnessEvent) *DecodeError {
 		*v = nil
 		return d.Ignore()
 	}
-	switch {
-	case p.IsString(probeHarnessEvent_type, "text"):
-		x := wireNewVariant[TextEvent](d)
-		*v = x
-		return decTextEvent(d, x)
-	case p.IsString(probeHarnessEvent_type, "activity"):
-		x := wireNewVariant[ActivityEvent](d)
-		*v = x
-		return decActivityEvent(d, x)
-	case p.IsString(probeHarnessEvent_type, "permission"):
-		x := wireNewVariant[PermissionEvent](d)
-		*v = x
-		return decPermissionEvent(d, x)
-	case p.IsString(probeHarnessEvent_type, "usage"):
-		x := wireNewVariant[UsageEvent](d)
-		*v = x
-		return decUsageEvent(d, x)
-	case p.IsString(probeHarnessEvent_type, "complete"):
-		x := wireNewVariant[CompleteEvent](d)
-		*v = x
-		return decCompleteEvent(d, x)
-	case p.IsString(probeHarnessEvent_type, "error"):
-		x := wireNewVariant[ErrorEvent](d)
-		*v = x
-		return decErrorEvent(d, x)
+	if s, ok := p.Str(probeHarnessEvent_type); ok {
+		switch s {
+		case "text":
+			x := wireNewVariant[TextEvent](d, 25)
+			*v = x
+			return decTextEvent(d, x)
+		case "activity":
+			x := wireNewVariant[ActivityEvent](d, 36)
+			*v = x
+			return decActivityEvent(d, x)
+		case "permission":
+			x := wireNewVariant[PermissionEvent](d, 46)
+			*v = x
+			return decPermissionEvent(d, x)
+		case "usage":
+			x := wireNewVariant[UsageEvent](d, 51)
+			*v = x
+			return decUsageEvent(d, x)
+		case "complete":
+			x := wireNewVariant[CompleteEvent](d, 29)
+			*v = x
+			return decCompleteEvent(d, x)
+		case "error":
+			x := wireNewVariant[ErrorEvent](d, 29)
+			*v = x
+			return decErrorEvent(d, x)
+		}
 	}
 	*v = nil
 	return d.Ignore()
@@ -274,19 +276,21 @@ func whichHarnessEvent(p *wireProbe) int {
 	if !p.Has(probeHarnessEvent_type) {
 		return -1
 	}
-	switch {
-	case p.IsString(probeHarnessEvent_type, "text"):
-		return 0
-	case p.IsString(probeHarnessEvent_type, "activity"):
-		return 1
-	case p.IsString(probeHarnessEvent_type, "permission"):
-		return 2
-	case p.IsString(probeHarnessEvent_type, "usage"):
-		return 3
-	case p.IsString(probeHarnessEvent_type, "complete"):
-		return 4
-	case p.IsString(probeHarnessEvent_type, "error"):
-		return 5
+	if s, ok := p.Str(probeHarnessEvent_type); ok {
+		switch s {
+		case "text":
+			return 0
+		case "activity":
+			return 1
+		case "permission":
+			return 2
+		case "usage":
+			return 3
+		case "complete":
+			return 4
+		case "error":
+			return 5
+		}
 	}
 	return -1
 }
@@ -294,27 +298,27 @@ func whichHarnessEvent(p *wireProbe) int {
 func variantHarnessEvent(d *wireDecoder, v *HarnessEvent, k int) *DecodeError {
 	switch k {
 	case 0:
-		x := wireNewVariant[TextEvent](d)
+		x := wireNewVariant[TextEvent](d, 25)
 		*v = x
 		return decTextEvent(d, x)
 	case 1:
-		x := wireNewVariant[ActivityEvent](d)
+		x := wireNewVariant[ActivityEvent](d, 36)
 		*v = x
 		return decActivityEvent(d, x)
 	case 2:
-		x := wireNewVariant[PermissionEvent](d)
+		x := wireNewVariant[PermissionEvent](d, 46)
 		*v = x
 		return decPermissionEvent(d, x)
 	case 3:
-		x := wireNewVariant[UsageEvent](d)
+		x := wireNewVariant[UsageEvent](d, 51)
 		*v = x
 		return decUsageEvent(d, x)
 	case 4:
-		x := wireNewVariant[CompleteEvent](d)
+		x := wireNewVariant[CompleteEvent](d, 29)
 		*v = x
 		return decCompleteEvent(d, x)
 	case 5:
-		x := wireNewVariant[ErrorEvent](d)
+		x := wireNewVariant[ErrorEvent](d, 29)
 		*v = x
 		return decErrorEvent(d, x)
 	}

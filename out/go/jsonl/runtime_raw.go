@@ -29,7 +29,14 @@ func wireSuspicious(b []byte, level int) bool {
 	for i := 0; i < len(b); i++ {
 		switch c := b[i]; c {
 		case '"':
-			for i++; b[i] != '"'; i++ {
+			for i++; ; i++ {
+				// eight bytes at a time to the next quote, backslash or control character
+				if i = wireStringStop(b, i); i >= len(b) {
+					return true
+				}
+				if b[i] == '"' {
+					break
+				}
 				if b[i] == '\\' {
 					i++
 					if b[i] == 'u' && (b[i+1]|0x20) == 'd' && b[i+2] >= '8' {

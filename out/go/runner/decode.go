@@ -1957,7 +1957,7 @@ func decAssistantMessageEvent(d *wireDecoder, v *AssistantMessageEvent) *DecodeE
 	return nil
 }
 
-var keysHostRequest = []string{"method"}
+var keysHostRequest = wireKeySet("method")
 
 const probeHostRequest_method = 0
 
@@ -1981,31 +1981,33 @@ func decHostRequest(d *wireDecoder, v *HostRequest) *DecodeError {
 	if !p.Has(probeHostRequest_method) {
 		return d.UnknownVariant()
 	}
-	switch {
-	case p.IsString(probeHostRequest_method, "open"):
-		x := wireNewVariant[OpenRequest](d)
-		*v = x
-		return decOpenRequest(d, x)
-	case p.IsString(probeHostRequest_method, "prompt"):
-		x := wireNewVariant[PromptRequest](d)
-		*v = x
-		return decPromptRequest(d, x)
-	case p.IsString(probeHostRequest_method, "steer"):
-		x := wireNewVariant[SteerRequest](d)
-		*v = x
-		return decSteerRequest(d, x)
-	case p.IsString(probeHostRequest_method, "interrupt"):
-		x := wireNewVariant[InterruptRequest](d)
-		*v = x
-		return decInterruptRequest(d, x)
-	case p.IsString(probeHostRequest_method, "checkpoint"):
-		x := wireNewVariant[CheckpointRequest](d)
-		*v = x
-		return decCheckpointRequest(d, x)
-	case p.IsString(probeHostRequest_method, "detach"):
-		x := wireNewVariant[DetachRequest](d)
-		*v = x
-		return decDetachRequest(d, x)
+	if s, ok := p.Str(probeHostRequest_method); ok {
+		switch s {
+		case "open":
+			x := wireNewVariant[OpenRequest](d, 135)
+			*v = x
+			return decOpenRequest(d, x)
+		case "prompt":
+			x := wireNewVariant[PromptRequest](d, 74)
+			*v = x
+			return decPromptRequest(d, x)
+		case "steer":
+			x := wireNewVariant[SteerRequest](d, 73)
+			*v = x
+			return decSteerRequest(d, x)
+		case "interrupt":
+			x := wireNewVariant[InterruptRequest](d, 56)
+			*v = x
+			return decInterruptRequest(d, x)
+		case "checkpoint":
+			x := wireNewVariant[CheckpointRequest](d, 47)
+			*v = x
+			return decCheckpointRequest(d, x)
+		case "detach":
+			x := wireNewVariant[DetachRequest](d, 43)
+			*v = x
+			return decDetachRequest(d, x)
+		}
 	}
 	return d.UnknownVariantAt("method")
 }
@@ -2014,19 +2016,21 @@ func whichHostRequest(p *wireProbe) int {
 	if !p.Has(probeHostRequest_method) {
 		return -1
 	}
-	switch {
-	case p.IsString(probeHostRequest_method, "open"):
-		return 0
-	case p.IsString(probeHostRequest_method, "prompt"):
-		return 1
-	case p.IsString(probeHostRequest_method, "steer"):
-		return 2
-	case p.IsString(probeHostRequest_method, "interrupt"):
-		return 3
-	case p.IsString(probeHostRequest_method, "checkpoint"):
-		return 4
-	case p.IsString(probeHostRequest_method, "detach"):
-		return 5
+	if s, ok := p.Str(probeHostRequest_method); ok {
+		switch s {
+		case "open":
+			return 0
+		case "prompt":
+			return 1
+		case "steer":
+			return 2
+		case "interrupt":
+			return 3
+		case "checkpoint":
+			return 4
+		case "detach":
+			return 5
+		}
 	}
 	return -1
 }
@@ -2034,34 +2038,34 @@ func whichHostRequest(p *wireProbe) int {
 func variantHostRequest(d *wireDecoder, v *HostRequest, k int) *DecodeError {
 	switch k {
 	case 0:
-		x := wireNewVariant[OpenRequest](d)
+		x := wireNewVariant[OpenRequest](d, 135)
 		*v = x
 		return decOpenRequest(d, x)
 	case 1:
-		x := wireNewVariant[PromptRequest](d)
+		x := wireNewVariant[PromptRequest](d, 74)
 		*v = x
 		return decPromptRequest(d, x)
 	case 2:
-		x := wireNewVariant[SteerRequest](d)
+		x := wireNewVariant[SteerRequest](d, 73)
 		*v = x
 		return decSteerRequest(d, x)
 	case 3:
-		x := wireNewVariant[InterruptRequest](d)
+		x := wireNewVariant[InterruptRequest](d, 56)
 		*v = x
 		return decInterruptRequest(d, x)
 	case 4:
-		x := wireNewVariant[CheckpointRequest](d)
+		x := wireNewVariant[CheckpointRequest](d, 47)
 		*v = x
 		return decCheckpointRequest(d, x)
 	case 5:
-		x := wireNewVariant[DetachRequest](d)
+		x := wireNewVariant[DetachRequest](d, 43)
 		*v = x
 		return decDetachRequest(d, x)
 	}
 	return d.Bad()
 }
 
-var keysResponse = []string{"result", "error"}
+var keysResponse = wireKeySet("result", "error")
 
 const probeResponse_result = 0
 const probeResponse_error = 1
@@ -2084,12 +2088,12 @@ func decResponse(d *wireDecoder, v *Response) *DecodeError {
 		d.ProbeRest(&p, keysResponse)
 	}
 	if p.Has(probeResponse_result) {
-		x := wireNewVariant[ResultResponse](d)
+		x := wireNewVariant[ResultResponse](d, 35)
 		*v = x
 		return decResultResponse(d, x)
 	}
 	if p.Has(probeResponse_error) {
-		x := wireNewVariant[ErrorResponse](d)
+		x := wireNewVariant[ErrorResponse](d, 58)
 		*v = x
 		return decErrorResponse(d, x)
 	}
@@ -2109,18 +2113,18 @@ func whichResponse(p *wireProbe) int {
 func variantResponse(d *wireDecoder, v *Response, k int) *DecodeError {
 	switch k {
 	case 0:
-		x := wireNewVariant[ResultResponse](d)
+		x := wireNewVariant[ResultResponse](d, 35)
 		*v = x
 		return decResultResponse(d, x)
 	case 1:
-		x := wireNewVariant[ErrorResponse](d)
+		x := wireNewVariant[ErrorResponse](d, 58)
 		*v = x
 		return decErrorResponse(d, x)
 	}
 	return d.Bad()
 }
 
-var keysRunnerEvent = []string{"event"}
+var keysRunnerEvent = wireKeySet("event")
 
 const probeRunnerEvent_event = 0
 
@@ -2144,15 +2148,17 @@ func decRunnerEvent(d *wireDecoder, v *RunnerEvent) *DecodeError {
 	if !p.Has(probeRunnerEvent_event) {
 		return d.UnknownVariant()
 	}
-	switch {
-	case p.IsString(probeRunnerEvent_event, "assistant.delta"):
-		x := wireNewVariant[AssistantDeltaEvent](d)
-		*v = x
-		return decAssistantDeltaEvent(d, x)
-	case p.IsString(probeRunnerEvent_event, "assistant.message"):
-		x := wireNewVariant[AssistantMessageEvent](d)
-		*v = x
-		return decAssistantMessageEvent(d, x)
+	if s, ok := p.Str(probeRunnerEvent_event); ok {
+		switch s {
+		case "assistant.delta":
+			x := wireNewVariant[AssistantDeltaEvent](d, 72)
+			*v = x
+			return decAssistantDeltaEvent(d, x)
+		case "assistant.message":
+			x := wireNewVariant[AssistantMessageEvent](d, 122)
+			*v = x
+			return decAssistantMessageEvent(d, x)
+		}
 	}
 	return d.UnknownVariantAt("event")
 }
@@ -2161,11 +2167,13 @@ func whichRunnerEvent(p *wireProbe) int {
 	if !p.Has(probeRunnerEvent_event) {
 		return -1
 	}
-	switch {
-	case p.IsString(probeRunnerEvent_event, "assistant.delta"):
-		return 0
-	case p.IsString(probeRunnerEvent_event, "assistant.message"):
-		return 1
+	if s, ok := p.Str(probeRunnerEvent_event); ok {
+		switch s {
+		case "assistant.delta":
+			return 0
+		case "assistant.message":
+			return 1
+		}
 	}
 	return -1
 }
@@ -2173,18 +2181,18 @@ func whichRunnerEvent(p *wireProbe) int {
 func variantRunnerEvent(d *wireDecoder, v *RunnerEvent, k int) *DecodeError {
 	switch k {
 	case 0:
-		x := wireNewVariant[AssistantDeltaEvent](d)
+		x := wireNewVariant[AssistantDeltaEvent](d, 72)
 		*v = x
 		return decAssistantDeltaEvent(d, x)
 	case 1:
-		x := wireNewVariant[AssistantMessageEvent](d)
+		x := wireNewVariant[AssistantMessageEvent](d, 122)
 		*v = x
 		return decAssistantMessageEvent(d, x)
 	}
 	return d.Bad()
 }
 
-var keysHostToRunnerFrame = []string{"method", "result", "error"}
+var keysHostToRunnerFrame = wireKeySet("method", "result", "error")
 
 const probeHostToRunnerFrame_method = 0
 const probeHostToRunnerFrame_result = 1
@@ -2208,41 +2216,43 @@ func decHostToRunnerFrame(d *wireDecoder, v *HostToRunnerFrame) *DecodeError {
 		d.ProbeRest(&p, keysHostToRunnerFrame)
 	}
 	if p.Has(probeHostToRunnerFrame_method) {
-		switch {
-		case p.IsString(probeHostToRunnerFrame_method, "open"):
-			x := wireNewVariant[OpenRequest](d)
-			*v = x
-			return decOpenRequest(d, x)
-		case p.IsString(probeHostToRunnerFrame_method, "prompt"):
-			x := wireNewVariant[PromptRequest](d)
-			*v = x
-			return decPromptRequest(d, x)
-		case p.IsString(probeHostToRunnerFrame_method, "steer"):
-			x := wireNewVariant[SteerRequest](d)
-			*v = x
-			return decSteerRequest(d, x)
-		case p.IsString(probeHostToRunnerFrame_method, "interrupt"):
-			x := wireNewVariant[InterruptRequest](d)
-			*v = x
-			return decInterruptRequest(d, x)
-		case p.IsString(probeHostToRunnerFrame_method, "checkpoint"):
-			x := wireNewVariant[CheckpointRequest](d)
-			*v = x
-			return decCheckpointRequest(d, x)
-		case p.IsString(probeHostToRunnerFrame_method, "detach"):
-			x := wireNewVariant[DetachRequest](d)
-			*v = x
-			return decDetachRequest(d, x)
+		if s, ok := p.Str(probeHostToRunnerFrame_method); ok {
+			switch s {
+			case "open":
+				x := wireNewVariant[OpenRequest](d, 135)
+				*v = x
+				return decOpenRequest(d, x)
+			case "prompt":
+				x := wireNewVariant[PromptRequest](d, 74)
+				*v = x
+				return decPromptRequest(d, x)
+			case "steer":
+				x := wireNewVariant[SteerRequest](d, 73)
+				*v = x
+				return decSteerRequest(d, x)
+			case "interrupt":
+				x := wireNewVariant[InterruptRequest](d, 56)
+				*v = x
+				return decInterruptRequest(d, x)
+			case "checkpoint":
+				x := wireNewVariant[CheckpointRequest](d, 47)
+				*v = x
+				return decCheckpointRequest(d, x)
+			case "detach":
+				x := wireNewVariant[DetachRequest](d, 43)
+				*v = x
+				return decDetachRequest(d, x)
+			}
 		}
 		return d.UnknownVariantAt("method")
 	}
 	if p.Has(probeHostToRunnerFrame_result) {
-		x := wireNewVariant[ResultResponse](d)
+		x := wireNewVariant[ResultResponse](d, 35)
 		*v = x
 		return decResultResponse(d, x)
 	}
 	if p.Has(probeHostToRunnerFrame_error) {
-		x := wireNewVariant[ErrorResponse](d)
+		x := wireNewVariant[ErrorResponse](d, 58)
 		*v = x
 		return decErrorResponse(d, x)
 	}
@@ -2251,19 +2261,21 @@ func decHostToRunnerFrame(d *wireDecoder, v *HostToRunnerFrame) *DecodeError {
 
 func whichHostToRunnerFrame(p *wireProbe) int {
 	if p.Has(probeHostToRunnerFrame_method) {
-		switch {
-		case p.IsString(probeHostToRunnerFrame_method, "open"):
-			return 0
-		case p.IsString(probeHostToRunnerFrame_method, "prompt"):
-			return 1
-		case p.IsString(probeHostToRunnerFrame_method, "steer"):
-			return 2
-		case p.IsString(probeHostToRunnerFrame_method, "interrupt"):
-			return 3
-		case p.IsString(probeHostToRunnerFrame_method, "checkpoint"):
-			return 4
-		case p.IsString(probeHostToRunnerFrame_method, "detach"):
-			return 5
+		if s, ok := p.Str(probeHostToRunnerFrame_method); ok {
+			switch s {
+			case "open":
+				return 0
+			case "prompt":
+				return 1
+			case "steer":
+				return 2
+			case "interrupt":
+				return 3
+			case "checkpoint":
+				return 4
+			case "detach":
+				return 5
+			}
 		}
 		return -1
 	}
@@ -2279,42 +2291,42 @@ func whichHostToRunnerFrame(p *wireProbe) int {
 func variantHostToRunnerFrame(d *wireDecoder, v *HostToRunnerFrame, k int) *DecodeError {
 	switch k {
 	case 0:
-		x := wireNewVariant[OpenRequest](d)
+		x := wireNewVariant[OpenRequest](d, 135)
 		*v = x
 		return decOpenRequest(d, x)
 	case 1:
-		x := wireNewVariant[PromptRequest](d)
+		x := wireNewVariant[PromptRequest](d, 74)
 		*v = x
 		return decPromptRequest(d, x)
 	case 2:
-		x := wireNewVariant[SteerRequest](d)
+		x := wireNewVariant[SteerRequest](d, 73)
 		*v = x
 		return decSteerRequest(d, x)
 	case 3:
-		x := wireNewVariant[InterruptRequest](d)
+		x := wireNewVariant[InterruptRequest](d, 56)
 		*v = x
 		return decInterruptRequest(d, x)
 	case 4:
-		x := wireNewVariant[CheckpointRequest](d)
+		x := wireNewVariant[CheckpointRequest](d, 47)
 		*v = x
 		return decCheckpointRequest(d, x)
 	case 5:
-		x := wireNewVariant[DetachRequest](d)
+		x := wireNewVariant[DetachRequest](d, 43)
 		*v = x
 		return decDetachRequest(d, x)
 	case 6:
-		x := wireNewVariant[ResultResponse](d)
+		x := wireNewVariant[ResultResponse](d, 35)
 		*v = x
 		return decResultResponse(d, x)
 	case 7:
-		x := wireNewVariant[ErrorResponse](d)
+		x := wireNewVariant[ErrorResponse](d, 58)
 		*v = x
 		return decErrorResponse(d, x)
 	}
 	return d.Bad()
 }
 
-var keysRunnerToHostFrame = []string{"method", "result", "error", "event"}
+var keysRunnerToHostFrame = wireKeySet("method", "result", "error", "event")
 
 const probeRunnerToHostFrame_method = 0
 const probeRunnerToHostFrame_result = 1
@@ -2339,45 +2351,51 @@ func decRunnerToHostFrame(d *wireDecoder, v *RunnerToHostFrame) *DecodeError {
 		d.ProbeRest(&p, keysRunnerToHostFrame)
 	}
 	if p.Has(probeRunnerToHostFrame_method) {
-		switch {
-		case p.IsString(probeRunnerToHostFrame_method, "tool.call"):
-			x := wireNewVariant[ToolCallRequest](d)
-			*v = x
-			return decToolCallRequest(d, x)
+		if s, ok := p.Str(probeRunnerToHostFrame_method); ok {
+			switch s {
+			case "tool.call":
+				x := wireNewVariant[ToolCallRequest](d, 98)
+				*v = x
+				return decToolCallRequest(d, x)
+			}
 		}
 		return d.UnknownVariantAt("method")
 	}
 	if p.Has(probeRunnerToHostFrame_result) {
-		x := wireNewVariant[ResultResponse](d)
+		x := wireNewVariant[ResultResponse](d, 35)
 		*v = x
 		return decResultResponse(d, x)
 	}
 	if p.Has(probeRunnerToHostFrame_error) {
-		x := wireNewVariant[ErrorResponse](d)
+		x := wireNewVariant[ErrorResponse](d, 58)
 		*v = x
 		return decErrorResponse(d, x)
 	}
 	if !p.Has(probeRunnerToHostFrame_event) {
 		return d.UnknownVariant()
 	}
-	switch {
-	case p.IsString(probeRunnerToHostFrame_event, "assistant.delta"):
-		x := wireNewVariant[AssistantDeltaEvent](d)
-		*v = x
-		return decAssistantDeltaEvent(d, x)
-	case p.IsString(probeRunnerToHostFrame_event, "assistant.message"):
-		x := wireNewVariant[AssistantMessageEvent](d)
-		*v = x
-		return decAssistantMessageEvent(d, x)
+	if s, ok := p.Str(probeRunnerToHostFrame_event); ok {
+		switch s {
+		case "assistant.delta":
+			x := wireNewVariant[AssistantDeltaEvent](d, 72)
+			*v = x
+			return decAssistantDeltaEvent(d, x)
+		case "assistant.message":
+			x := wireNewVariant[AssistantMessageEvent](d, 122)
+			*v = x
+			return decAssistantMessageEvent(d, x)
+		}
 	}
 	return d.UnknownVariantAt("event")
 }
 
 func whichRunnerToHostFrame(p *wireProbe) int {
 	if p.Has(probeRunnerToHostFrame_method) {
-		switch {
-		case p.IsString(probeRunnerToHostFrame_method, "tool.call"):
-			return 0
+		if s, ok := p.Str(probeRunnerToHostFrame_method); ok {
+			switch s {
+			case "tool.call":
+				return 0
+			}
 		}
 		return -1
 	}
@@ -2390,11 +2408,13 @@ func whichRunnerToHostFrame(p *wireProbe) int {
 	if !p.Has(probeRunnerToHostFrame_event) {
 		return -1
 	}
-	switch {
-	case p.IsString(probeRunnerToHostFrame_event, "assistant.delta"):
-		return 3
-	case p.IsString(probeRunnerToHostFrame_event, "assistant.message"):
-		return 4
+	if s, ok := p.Str(probeRunnerToHostFrame_event); ok {
+		switch s {
+		case "assistant.delta":
+			return 3
+		case "assistant.message":
+			return 4
+		}
 	}
 	return -1
 }
@@ -2402,30 +2422,30 @@ func whichRunnerToHostFrame(p *wireProbe) int {
 func variantRunnerToHostFrame(d *wireDecoder, v *RunnerToHostFrame, k int) *DecodeError {
 	switch k {
 	case 0:
-		x := wireNewVariant[ToolCallRequest](d)
+		x := wireNewVariant[ToolCallRequest](d, 98)
 		*v = x
 		return decToolCallRequest(d, x)
 	case 1:
-		x := wireNewVariant[ResultResponse](d)
+		x := wireNewVariant[ResultResponse](d, 35)
 		*v = x
 		return decResultResponse(d, x)
 	case 2:
-		x := wireNewVariant[ErrorResponse](d)
+		x := wireNewVariant[ErrorResponse](d, 58)
 		*v = x
 		return decErrorResponse(d, x)
 	case 3:
-		x := wireNewVariant[AssistantDeltaEvent](d)
+		x := wireNewVariant[AssistantDeltaEvent](d, 72)
 		*v = x
 		return decAssistantDeltaEvent(d, x)
 	case 4:
-		x := wireNewVariant[AssistantMessageEvent](d)
+		x := wireNewVariant[AssistantMessageEvent](d, 122)
 		*v = x
 		return decAssistantMessageEvent(d, x)
 	}
 	return d.Bad()
 }
 
-var keysRunnerFrame = []string{"method", "result", "error", "event"}
+var keysRunnerFrame = wireKeySet("method", "result", "error", "event")
 
 const probeRunnerFrame_method = 0
 const probeRunnerFrame_result = 1
@@ -2450,81 +2470,87 @@ func decRunnerFrame(d *wireDecoder, v *RunnerFrame) *DecodeError {
 		d.ProbeRest(&p, keysRunnerFrame)
 	}
 	if p.Has(probeRunnerFrame_method) {
-		switch {
-		case p.IsString(probeRunnerFrame_method, "open"):
-			x := wireNewVariant[OpenRequest](d)
-			*v = x
-			return decOpenRequest(d, x)
-		case p.IsString(probeRunnerFrame_method, "prompt"):
-			x := wireNewVariant[PromptRequest](d)
-			*v = x
-			return decPromptRequest(d, x)
-		case p.IsString(probeRunnerFrame_method, "steer"):
-			x := wireNewVariant[SteerRequest](d)
-			*v = x
-			return decSteerRequest(d, x)
-		case p.IsString(probeRunnerFrame_method, "interrupt"):
-			x := wireNewVariant[InterruptRequest](d)
-			*v = x
-			return decInterruptRequest(d, x)
-		case p.IsString(probeRunnerFrame_method, "checkpoint"):
-			x := wireNewVariant[CheckpointRequest](d)
-			*v = x
-			return decCheckpointRequest(d, x)
-		case p.IsString(probeRunnerFrame_method, "detach"):
-			x := wireNewVariant[DetachRequest](d)
-			*v = x
-			return decDetachRequest(d, x)
-		case p.IsString(probeRunnerFrame_method, "tool.call"):
-			x := wireNewVariant[ToolCallRequest](d)
-			*v = x
-			return decToolCallRequest(d, x)
+		if s, ok := p.Str(probeRunnerFrame_method); ok {
+			switch s {
+			case "open":
+				x := wireNewVariant[OpenRequest](d, 135)
+				*v = x
+				return decOpenRequest(d, x)
+			case "prompt":
+				x := wireNewVariant[PromptRequest](d, 74)
+				*v = x
+				return decPromptRequest(d, x)
+			case "steer":
+				x := wireNewVariant[SteerRequest](d, 73)
+				*v = x
+				return decSteerRequest(d, x)
+			case "interrupt":
+				x := wireNewVariant[InterruptRequest](d, 56)
+				*v = x
+				return decInterruptRequest(d, x)
+			case "checkpoint":
+				x := wireNewVariant[CheckpointRequest](d, 47)
+				*v = x
+				return decCheckpointRequest(d, x)
+			case "detach":
+				x := wireNewVariant[DetachRequest](d, 43)
+				*v = x
+				return decDetachRequest(d, x)
+			case "tool.call":
+				x := wireNewVariant[ToolCallRequest](d, 98)
+				*v = x
+				return decToolCallRequest(d, x)
+			}
 		}
 		return d.UnknownVariantAt("method")
 	}
 	if p.Has(probeRunnerFrame_result) {
-		x := wireNewVariant[ResultResponse](d)
+		x := wireNewVariant[ResultResponse](d, 35)
 		*v = x
 		return decResultResponse(d, x)
 	}
 	if p.Has(probeRunnerFrame_error) {
-		x := wireNewVariant[ErrorResponse](d)
+		x := wireNewVariant[ErrorResponse](d, 58)
 		*v = x
 		return decErrorResponse(d, x)
 	}
 	if !p.Has(probeRunnerFrame_event) {
 		return d.UnknownVariant()
 	}
-	switch {
-	case p.IsString(probeRunnerFrame_event, "assistant.delta"):
-		x := wireNewVariant[AssistantDeltaEvent](d)
-		*v = x
-		return decAssistantDeltaEvent(d, x)
-	case p.IsString(probeRunnerFrame_event, "assistant.message"):
-		x := wireNewVariant[AssistantMessageEvent](d)
-		*v = x
-		return decAssistantMessageEvent(d, x)
+	if s, ok := p.Str(probeRunnerFrame_event); ok {
+		switch s {
+		case "assistant.delta":
+			x := wireNewVariant[AssistantDeltaEvent](d, 72)
+			*v = x
+			return decAssistantDeltaEvent(d, x)
+		case "assistant.message":
+			x := wireNewVariant[AssistantMessageEvent](d, 122)
+			*v = x
+			return decAssistantMessageEvent(d, x)
+		}
 	}
 	return d.UnknownVariantAt("event")
 }
 
 func whichRunnerFrame(p *wireProbe) int {
 	if p.Has(probeRunnerFrame_method) {
-		switch {
-		case p.IsString(probeRunnerFrame_method, "open"):
-			return 0
-		case p.IsString(probeRunnerFrame_method, "prompt"):
-			return 1
-		case p.IsString(probeRunnerFrame_method, "steer"):
-			return 2
-		case p.IsString(probeRunnerFrame_method, "interrupt"):
-			return 3
-		case p.IsString(probeRunnerFrame_method, "checkpoint"):
-			return 4
-		case p.IsString(probeRunnerFrame_method, "detach"):
-			return 5
-		case p.IsString(probeRunnerFrame_method, "tool.call"):
-			return 6
+		if s, ok := p.Str(probeRunnerFrame_method); ok {
+			switch s {
+			case "open":
+				return 0
+			case "prompt":
+				return 1
+			case "steer":
+				return 2
+			case "interrupt":
+				return 3
+			case "checkpoint":
+				return 4
+			case "detach":
+				return 5
+			case "tool.call":
+				return 6
+			}
 		}
 		return -1
 	}
@@ -2537,11 +2563,13 @@ func whichRunnerFrame(p *wireProbe) int {
 	if !p.Has(probeRunnerFrame_event) {
 		return -1
 	}
-	switch {
-	case p.IsString(probeRunnerFrame_event, "assistant.delta"):
-		return 9
-	case p.IsString(probeRunnerFrame_event, "assistant.message"):
-		return 10
+	if s, ok := p.Str(probeRunnerFrame_event); ok {
+		switch s {
+		case "assistant.delta":
+			return 9
+		case "assistant.message":
+			return 10
+		}
 	}
 	return -1
 }
@@ -2549,47 +2577,47 @@ func whichRunnerFrame(p *wireProbe) int {
 func variantRunnerFrame(d *wireDecoder, v *RunnerFrame, k int) *DecodeError {
 	switch k {
 	case 0:
-		x := wireNewVariant[OpenRequest](d)
+		x := wireNewVariant[OpenRequest](d, 135)
 		*v = x
 		return decOpenRequest(d, x)
 	case 1:
-		x := wireNewVariant[PromptRequest](d)
+		x := wireNewVariant[PromptRequest](d, 74)
 		*v = x
 		return decPromptRequest(d, x)
 	case 2:
-		x := wireNewVariant[SteerRequest](d)
+		x := wireNewVariant[SteerRequest](d, 73)
 		*v = x
 		return decSteerRequest(d, x)
 	case 3:
-		x := wireNewVariant[InterruptRequest](d)
+		x := wireNewVariant[InterruptRequest](d, 56)
 		*v = x
 		return decInterruptRequest(d, x)
 	case 4:
-		x := wireNewVariant[CheckpointRequest](d)
+		x := wireNewVariant[CheckpointRequest](d, 47)
 		*v = x
 		return decCheckpointRequest(d, x)
 	case 5:
-		x := wireNewVariant[DetachRequest](d)
+		x := wireNewVariant[DetachRequest](d, 43)
 		*v = x
 		return decDetachRequest(d, x)
 	case 6:
-		x := wireNewVariant[ToolCallRequest](d)
+		x := wireNewVariant[ToolCallRequest](d, 98)
 		*v = x
 		return decToolCallRequest(d, x)
 	case 7:
-		x := wireNewVariant[ResultResponse](d)
+		x := wireNewVariant[ResultResponse](d, 35)
 		*v = x
 		return decResultResponse(d, x)
 	case 8:
-		x := wireNewVariant[ErrorResponse](d)
+		x := wireNewVariant[ErrorResponse](d, 58)
 		*v = x
 		return decErrorResponse(d, x)
 	case 9:
-		x := wireNewVariant[AssistantDeltaEvent](d)
+		x := wireNewVariant[AssistantDeltaEvent](d, 72)
 		*v = x
 		return decAssistantDeltaEvent(d, x)
 	case 10:
-		x := wireNewVariant[AssistantMessageEvent](d)
+		x := wireNewVariant[AssistantMessageEvent](d, 122)
 		*v = x
 		return decAssistantMessageEvent(d, x)
 	}
@@ -2966,7 +2994,7 @@ func decToolResult(d *wireDecoder, v *ToolResult) *DecodeError {
 	return nil
 }
 
-var keysContentBlock = []string{"type"}
+var keysContentBlock = wireKeySet("type")
 
 const probeContentBlock_type = 0
 
@@ -2990,11 +3018,13 @@ func decContentBlock(d *wireDecoder, v *ContentBlock) *DecodeError {
 	if !p.Has(probeContentBlock_type) {
 		return d.UnknownVariant()
 	}
-	switch {
-	case p.IsString(probeContentBlock_type, "text"):
-		x := wireNewVariant[TextBlock](d)
-		*v = x
-		return decTextBlock(d, x)
+	if s, ok := p.Str(probeContentBlock_type); ok {
+		switch s {
+		case "text":
+			x := wireNewVariant[TextBlock](d, 25)
+			*v = x
+			return decTextBlock(d, x)
+		}
 	}
 	return d.UnknownVariantAt("type")
 }
@@ -3003,9 +3033,11 @@ func whichContentBlock(p *wireProbe) int {
 	if !p.Has(probeContentBlock_type) {
 		return -1
 	}
-	switch {
-	case p.IsString(probeContentBlock_type, "text"):
-		return 0
+	if s, ok := p.Str(probeContentBlock_type); ok {
+		switch s {
+		case "text":
+			return 0
+		}
 	}
 	return -1
 }
@@ -3013,7 +3045,7 @@ func whichContentBlock(p *wireProbe) int {
 func variantContentBlock(d *wireDecoder, v *ContentBlock, k int) *DecodeError {
 	switch k {
 	case 0:
-		x := wireNewVariant[TextBlock](d)
+		x := wireNewVariant[TextBlock](d, 25)
 		*v = x
 		return decTextBlock(d, x)
 	}

@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"math"
 	"math/bits"
+	"slices"
 	"strconv"
 	"sync/atomic"
 	"unicode/utf8"
@@ -47,9 +48,9 @@ func (k wireKind) String() string { return wireKindNames[k] }
 // caller prefixes them on the way up (pointers are built only on error).
 type wireDecoder struct {
 	b []byte
-	// short texts (wireShareLimit): a copy of b, made on first use, that the
-	// strings and free-form values decoded share (one allocation for all of
-	// them); strings with escapes are unescaped after it, within its capacity
+	// short texts (wireShareLimit): the bytes of the strings and free-form
+	// values decoded, appended and never changed after (see keep), in one
+	// allocation made on first use with room for all the rest of the text holds
 	buf     []byte
 	strs    []string // NewString's cells
 	i       int
@@ -64,7 +65,7 @@ type wireDecoder struct {
 	first   bool // just after '{' or '[' (no member or element read yet)
 	// fast path: the discriminator keys a union watches while its variant
 	// decodes (the members of the object at depth wdepth; 0: none)
-	wkeys  []string
+	wkeys  wireKeys
 	wdepth int
 	wpos   [8]int32
 	// Unknown keys in ECMAScript property order (result decoders) instead of document order.
@@ -137,6 +138,9 @@ func (d *wireDecoder) fail() *DecodeError {
 
 func (d *wireDecoder) ws() {
 	b, i := d.b, d.i
+	if i < len(b) && b[i] > ' ' {
+		return // no whitespace, the common case: no table load, no store
+	}
 	for i < len(b) && wireClass[b[i]]&wireClsWS != 0 {
 		i++
 	}
@@ -145,6 +149,9 @@ func (d *wireDecoder) ws() {
 
 // at skips whitespace and returns the byte at the current position (0 at the end).
 func (d *wireDecoder) at() byte {
+	if i := d.i; i < len(d.b) && d.b[i] > ' ' {
+		return d.b[i]
+	}
 	d.ws()
 	if d.i < len(d.b) {
 		return d.b[d.i]
@@ -274,7 +281,7 @@ func (d *wireDecoder) NextMember() bool {
 		return false
 	}
 	d.i++
-	if d.depth == d.wdepth && !bad {
+	if d.depth == d.wdepth && !bad && d.wkeys.may(key) {
 		d.watchKey()
 	}
 	return true
@@ -283,16 +290,49 @@ func (d *wireDecoder) NextMember() bool {
 // watchKey records where the current member's value starts when its key is watched.
 func (d *wireDecoder) watchKey() {
 	d.ws()
-	for k, w := range d.wkeys {
-		if string(d.key) == w {
-			d.wpos[k] = int32(d.i)
+	if k := d.wkeys.index(d.key); k >= 0 {
+		d.wpos[k] = int32(d.i)
+	}
+}
+
+// wireKeys is the set of keys a union probes: their names, and a mask of their
+// lengths (bit n: a key of n bytes; bit 63: of 63 or more) that rules most
+// other keys out without a comparison.
+type wireKeys struct {
+	names []string
+	lens  uint64
+}
+
+func wireKeySet(names ...string) wireKeys {
+	ks := wireKeys{names: names}
+	for i, n := range names {
+		if slices.Contains(names[:i], n) {
+			panic("wire: generator bug: a key set names " + n + " twice")
+		}
+		ks.lens |= 1 << min(len(n), 63)
+	}
+	return ks
+}
+
+// may reports that key may be one of the names (one of them is as long).
+func (ks *wireKeys) may(key []byte) bool { return ks.lens>>min(len(key), 63)&1 != 0 }
+
+// index returns the position of key among the names (they are distinct), -1 when it is not one.
+func (ks *wireKeys) index(key []byte) int {
+	if !ks.may(key) {
+		return -1
+	}
+	for k, n := range ks.names {
+		if string(key) == n {
+			return k
 		}
 	}
+	return -1
 }
 
 // wireWatched is the watch state of an enclosing union, saved by Watch.
 type wireWatched struct {
-	keys  []string
+	keys  wireKeys
 	depth int
 	pos   [8]int32
 }
@@ -301,7 +341,7 @@ type wireWatched struct {
 // where the value of each of keys' last occurrence starts (at most 8 keys),
 // as ProbeObject does; Unwatch gives the result. It returns the previous
 // watch, for Unwatch to restore.
-func (d *wireDecoder) Watch(keys []string) wireWatched {
+func (d *wireDecoder) Watch(keys wireKeys) wireWatched {
 	prev := wireWatched{d.wkeys, d.wdepth, d.wpos}
 	d.wkeys, d.wdepth = keys, d.depth+1
 	for k := range d.wpos {
@@ -505,19 +545,18 @@ func (d *wireDecoder) String(v *string) *DecodeError {
 		*v = d.substring(start, end-1)
 		return nil
 	}
-	// unescaping never lengthens a string: after the shared copy when it has
-	// room, else one allocation, made into the string
+	// unescaping never lengthens a string: appended to the shared bytes, else
+	// one allocation, made into the string
 	if len(b) <= wireShareLimit {
-		d.share()
-		if n := len(d.buf); cap(d.buf)-n >= end-1-start {
-			s, bad, _ := wireUnescape(d.buf, b, start)
-			if bad {
-				return wireFail(wireCodeUTF8, "string holds an unpaired surrogate")
-			}
-			d.buf = s
-			*v = unsafe.String(unsafe.SliceData(s[n:]), len(s)-n)
-			return nil
+		d.room(start, end-1-start)
+		n := len(d.buf)
+		s, bad, _ := wireUnescape(d.buf, b, start)
+		if bad {
+			return wireFail(wireCodeUTF8, "string holds an unpaired surrogate")
 		}
+		d.buf = s
+		*v = unsafe.String(unsafe.SliceData(s[n:]), len(s)-n)
+		return nil
 	}
 	s, bad, _ := wireUnescape(make([]byte, 0, end-1-start), b, start)
 	if bad {
@@ -545,79 +584,79 @@ func (d *wireDecoder) substring(i, j int) string {
 	if len(d.b) > wireShareLimit {
 		return string(d.b[i:j])
 	}
-	d.share()
-	return unsafe.String(unsafe.SliceData(d.buf[i:j]), j-i)
+	s := d.keep(i, j)
+	return unsafe.String(unsafe.SliceData(s), len(s))
 }
 
-// share makes the shared copy of a short text (see wireDecoder.buf). Its
-// first len(b) bytes never change: a string or free-form value made from
-// them is immutable (free-form values are capped at their end, so that an
-// append copies).
-func (d *wireDecoder) share() {
-	if d.buf != nil {
-		return
-	}
-	n := d.shareCap()
-	if n == len(d.b) {
-		d.buf = append([]byte(nil), d.b...) // not cleared first
-		return
-	}
-	d.buf = append(make([]byte, 0, n), d.b...)
+// keep appends b[i:j] to the shared bytes of a short text (wireDecoder.buf)
+// and returns them, capped at their end (so that an append to a free-form
+// value copies). The shared bytes are only ever appended to: a string or a
+// free-form value made from them never changes.
+func (d *wireDecoder) keep(i, j int) []byte {
+	d.room(i, j-i)
+	n := len(d.buf)
+	d.buf = append(d.buf, d.b[i:j]...)
+	return d.buf[n:len(d.buf):len(d.buf)]
 }
 
-// shareCap is the capacity of the shared copy: the text, and room for its
-// unescaped strings (at most the rest of the text from the quote that opens
-// the first string with an escape).
-func (d *wireDecoder) shareCap() int {
-	n := len(d.b)
-	if e := bytes.IndexByte(d.b, '\\'); e >= 0 {
-		n += n - bytes.LastIndexByte(d.b[:e], '"')
+// room makes sure n more bytes fit in the shared bytes: if not, they move on
+// to a new allocation with room for everything the text still holds from b[i]
+// on (what decoding copies from here is at most that; the bytes kept so far
+// stay where they are, with the strings made of them).
+func (d *wireDecoder) room(i, n int) {
+	if cap(d.buf)-len(d.buf) < n {
+		d.buf = make([]byte, 0, len(d.b)-i)
 	}
-	return n
 }
 
-// wireBox is a union variant's value and the shared copy of a short text
+// wireBox is a union variant's value and the shared bytes of a short text
 // (wireDecoder.buf), in one allocation.
 type wireBox[T any, B any] struct {
 	v   T
 	buf B
 }
 
-// wireNewVariant returns a new variable for a union's variant. While the
-// shared copy of a short text is not made yet, it is made in the same
-// allocation (a string of the text keeps the value alive, and the value the
-// copy, as they would apart).
-func wireNewVariant[T any](d *wireDecoder) *T {
+// wireNewVariant returns a new variable for a union's variant at the current
+// position. While a short text has no shared bytes yet, they are made in the
+// same allocation (a string of the text keeps the value alive, and the value
+// the bytes, as they would apart), with room for the rest of the text but the
+// variant's skeleton (codegen/next/go/skeleton.ts): the bytes of it that are
+// never copied.
+func wireNewVariant[T any](d *wireDecoder, skeleton int) *T {
 	if d.buf != nil || len(d.b) > wireShareLimit {
 		return new(T)
 	}
-	switch n := d.shareCap(); {
+	switch n := len(d.b) - d.i - skeleton; {
+	case n <= 0:
+		return new(T)
+	case n <= 16:
+		x := new(wireBox[T, [16]byte])
+		d.buf = x.buf[:0]
+		return &x.v
+	case n <= 32:
+		x := new(wireBox[T, [32]byte])
+		d.buf = x.buf[:0]
+		return &x.v
 	case n <= 64:
 		x := new(wireBox[T, [64]byte])
-		d.buf = append(x.buf[:0], d.b...)
+		d.buf = x.buf[:0]
 		return &x.v
 	case n <= 128:
 		x := new(wireBox[T, [128]byte])
-		d.buf = append(x.buf[:0], d.b...)
+		d.buf = x.buf[:0]
 		return &x.v
 	case n <= 256:
 		x := new(wireBox[T, [256]byte])
-		d.buf = append(x.buf[:0], d.b...)
+		d.buf = x.buf[:0]
 		return &x.v
 	case n <= 512:
 		x := new(wireBox[T, [512]byte])
-		d.buf = append(x.buf[:0], d.b...)
-		return &x.v
-	case n <= 1024:
-		x := new(wireBox[T, [1024]byte])
-		d.buf = append(x.buf[:0], d.b...)
-		return &x.v
-	case n <= 2*wireShareLimit:
-		x := new(wireBox[T, [2 * wireShareLimit]byte])
-		d.buf = append(x.buf[:0], d.b...)
+		d.buf = x.buf[:0]
 		return &x.v
 	}
-	return new(T)
+	x := new(wireBox[T, [wireShareLimit]byte])
+	d.buf = x.buf[:0]
+	return &x.v
 }
 
 // ConstString decodes a string that must equal want: type, then utf8, then
@@ -780,8 +819,7 @@ func (d *wireDecoder) Raw(v *json.RawMessage, kinds wireKinds) *DecodeError {
 		return err
 	}
 	if len(d.b) <= wireShareLimit {
-		d.share()
-		*v = d.buf[start:d.i:d.i]
+		*v = d.keep(start, d.i)
 		return nil
 	}
 	*v = append(json.RawMessage(nil), span...)
@@ -817,7 +855,7 @@ type wireProbe struct {
 func (p *wireProbe) Partial() bool { return p.rest > 0 }
 
 // ProbeRest completes a partial probe.
-func (d *wireDecoder) ProbeRest(p *wireProbe, keys []string) {
+func (d *wireDecoder) ProbeRest(p *wireProbe, keys wireKeys) {
 	if !d.skim(p, keys, p.rest, true, false) {
 		d.fail()
 	}
@@ -840,23 +878,23 @@ func (p *wireProbe) set(k int, v int32) {
 
 // ProbeObject scans the object at the current position for keys. It returns
 // false (consuming nothing) when the value is not an object.
-func (d *wireDecoder) ProbeObject(p *wireProbe, keys []string) bool {
+func (d *wireDecoder) ProbeObject(p *wireProbe, keys wireKeys) bool {
 	return d.probe(p, keys, false)
 }
 
 // PeekObject is ProbeObject, except that on the fast path (up to 8 keys) it
 // may give a partial probe (see Partial).
-func (d *wireDecoder) PeekObject(p *wireProbe, keys []string) bool {
-	return d.probe(p, keys, len(keys) <= len(d.wpos))
+func (d *wireDecoder) PeekObject(p *wireProbe, keys wireKeys) bool {
+	return d.probe(p, keys, len(keys.names) <= len(d.wpos))
 }
 
-func (d *wireDecoder) probe(p *wireProbe, keys []string, peek bool) bool {
+func (d *wireDecoder) probe(p *wireProbe, keys wireKeys, peek bool) bool {
 	if d.at() != '{' {
 		return false
 	}
 	p.b = d.b
-	if len(keys) > len(p.pos) {
-		p.ext = make([]int32, len(keys)-len(p.pos))
+	if len(keys.names) > len(p.pos) {
+		p.ext = make([]int32, len(keys.names)-len(p.pos))
 	}
 	// every slot, not only keys': Unwatch compares the whole array with the watch's
 	for k := range p.pos {
@@ -873,10 +911,8 @@ func (d *wireDecoder) probe(p *wireProbe, keys []string, peek bool) bool {
 			if bad {
 				continue
 			}
-			for k, want := range keys {
-				if string(key) == want {
-					p.set(k, int32(vs))
-				}
+			if k := keys.index(key); k >= 0 {
+				p.set(k, int32(vs))
 			}
 		}
 		return true
@@ -895,11 +931,9 @@ func (d *wireDecoder) probe(p *wireProbe, keys []string, peek bool) bool {
 	d.first = true
 	for d.NextMember() {
 		if !d.keyBad {
-			for k, key := range keys {
-				if string(d.key) == key {
-					d.ws()
-					p.set(k, int32(d.i))
-				}
+			if k := keys.index(d.key); k >= 0 {
+				d.ws()
+				p.set(k, int32(d.i))
 			}
 		}
 		d.Skip()
@@ -916,7 +950,7 @@ func (d *wireDecoder) probe(p *wireProbe, keys []string, peek bool) bool {
 // the first member whose key is in keys (a partial probe). It never reads out
 // of bounds, and returns false for anything it does not handle (a key with an
 // escape, a text that ends early).
-func (d *wireDecoder) skim(p *wireProbe, keys []string, i int, atValue, stop bool) bool {
+func (d *wireDecoder) skim(p *wireProbe, keys wireKeys, i int, atValue, stop bool) bool {
 	b := d.b
 	p.rest = 0
 	for {
@@ -961,14 +995,11 @@ func (d *wireDecoder) skim(p *wireProbe, keys []string, i int, atValue, stop boo
 			return false
 		}
 		i = wireSkipWS(b, i+1)
-		found := false
-		for k, want := range keys {
-			if string(key) == want {
-				p.set(k, int32(i))
-				found = true
-			}
+		k := keys.index(key)
+		if k >= 0 {
+			p.set(k, int32(i))
 		}
-		if found && stop {
+		if k >= 0 && stop {
 			p.rest = i
 			return true
 		}
@@ -1034,6 +1065,30 @@ func wireSkimString(b []byte, i int) int {
 
 // Has reports whether key k was present.
 func (p *wireProbe) Has(k int) bool { return p.at(k) >= 0 }
+
+// Str returns key k's value when it is a string, for a comparison: its contents
+// (unescaped; as they are in the text when they hold no escape, where a valid
+// constant only equals valid UTF-8). It is false for any other value, and for a
+// string with a bad escape or an unpaired surrogate.
+func (p *wireProbe) Str(k int) (string, bool) {
+	i := p.at(k)
+	if i < 0 || int(i) >= len(p.b) || p.b[i] != '"' {
+		return "", false
+	}
+	b := p.b
+	start := int(i) + 1
+	if j := wireStringStop(b, start); j < len(b) && b[j] == '"' {
+		return unsafe.String(unsafe.SliceData(b[start:j]), j-start), true
+	}
+	if end, _ := wireScanStringBody(b, start); end < 0 {
+		return "", false
+	}
+	v, bad, _ := wireUnescape(nil, b, start)
+	if bad {
+		return "", false
+	}
+	return unsafe.String(unsafe.SliceData(v), len(v)), true
+}
 
 // IsString reports whether key k's value is the string s.
 func (p *wireProbe) IsString(k int, s string) bool {

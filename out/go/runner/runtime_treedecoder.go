@@ -56,7 +56,7 @@ func (d *wireDecoder) Tree() (*wireValue, *DecodeError) {
 	if d.propOrder {
 		wireTreePropertyOrder(v)
 	}
-	if len(d.wkeys) > 0 && d.wdepth == d.depth+1 && v.Kind == wireKindObject {
+	if len(d.wkeys.names) > 0 && d.wdepth == d.depth+1 && v.Kind == wireKindObject {
 		d.watchTree(v)
 	}
 	return v, nil
@@ -69,10 +69,8 @@ func (d *wireDecoder) watchTree(v *wireValue) {
 		if v.Keys[m].Bad {
 			continue
 		}
-		for k, w := range d.wkeys {
-			if v.Keys[m].Name == w {
-				d.wpos[k] = int32(d.offsetOf(v.Kids[m].Raw))
-			}
+		if k := d.wkeys.index([]byte(v.Keys[m].Name)); k >= 0 {
+			d.wpos[k] = int32(d.offsetOf(v.Kids[m].Raw))
 		}
 	}
 }
@@ -92,7 +90,7 @@ func (d *wireDecoder) Sub(t *wireValue) wireDecoder {
 	}
 	return wireDecoder{
 		b:         d.b,
-		buf:       d.buf[:len(d.buf):len(d.buf)], // its unescaped strings never overwrite d's
+		buf:       d.buf[:len(d.buf):len(d.buf)], // capped: what it keeps never overwrites what d keeps next
 		i:         i,
 		depth:     int(t.Level) - 1,
 		root:      d.root,

@@ -172,11 +172,11 @@ func decRange(d *wireDecoder, v *Range) *DecodeError {
 func variantRange(d *wireDecoder, v *Range, k int) *DecodeError {
 	switch k {
 	case 0:
-		x := wireNewVariant[RangeVariant1](d)
+		x := wireNewVariant[RangeVariant1](d, 7)
 		*v = x
 		return decRangeVariant1(d, x)
 	case 1:
-		x := wireNewVariant[RangeVariant2](d)
+		x := wireNewVariant[RangeVariant2](d, 7)
 		*v = x
 		return decRangeVariant2(d, x)
 	}

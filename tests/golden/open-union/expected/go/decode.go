@@ -77,7 +77,7 @@ func fastStopped(line []byte) (v Stopped, ok bool) {
 	return v, ok
 }
 
-var keysEvent = []string{"type"}
+var keysEvent = wireKeySet("type")
 
 const probeEvent_type = 0
 
@@ -103,15 +103,17 @@ func decEvent(d *wireDecoder, v *Event) *DecodeError {
 		*v = nil
 		return d.Ignore()
 	}
-	switch {
-	case p.IsString(probeEvent_type, "started"):
-		x := wireNewVariant[Started](d)
-		*v = x
-		return decStarted(d, x)
-	case p.IsString(probeEvent_type, "stopped"):
-		x := wireNewVariant[Stopped](d)
-		*v = x
-		return decStopped(d, x)
+	if s, ok := p.Str(probeEvent_type); ok {
+		switch s {
+		case "started":
+			x := wireNewVariant[Started](d, 25)
+			*v = x
+			return decStarted(d, x)
+		case "stopped":
+			x := wireNewVariant[Stopped](d, 18)
+			*v = x
+			return decStopped(d, x)
+		}
 	}
 	*v = nil
 	return d.Ignore()
@@ -121,11 +123,13 @@ func whichEvent(p *wireProbe) int {
 	if !p.Has(probeEvent_type) {
 		return -1
 	}
-	switch {
-	case p.IsString(probeEvent_type, "started"):
-		return 0
-	case p.IsString(probeEvent_type, "stopped"):
-		return 1
+	if s, ok := p.Str(probeEvent_type); ok {
+		switch s {
+		case "started":
+			return 0
+		case "stopped":
+			return 1
+		}
 	}
 	return -1
 }
@@ -133,11 +137,11 @@ func whichEvent(p *wireProbe) int {
 func variantEvent(d *wireDecoder, v *Event, k int) *DecodeError {
 	switch k {
 	case 0:
-		x := wireNewVariant[Started](d)
+		x := wireNewVariant[Started](d, 25)
 		*v = x
 		return decStarted(d, x)
 	case 1:
-		x := wireNewVariant[Stopped](d)
+		x := wireNewVariant[Stopped](d, 18)
 		*v = x
 		return decStopped(d, x)
 	}

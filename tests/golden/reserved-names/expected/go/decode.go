@@ -196,7 +196,7 @@ func decAlias(d *wireDecoder, v *Alias) *DecodeError {
 func decLoose(d *wireDecoder, v *Loose) *DecodeError {
 	switch d.Kind() {
 	case wireKindObject:
-		x := wireNewVariant[LooseObject](d)
+		x := wireNewVariant[LooseObject](d, 2)
 		*v = x
 		return decLooseObject(d, x)
 	case wireKindArray:

@@ -121,7 +121,7 @@ func decColor(d *wireDecoder, v *Color) *DecodeError {
 	return dec_Color(d, (*string)(v))
 }
 
-var keysShape = []string{"kind"}
+var keysShape = wireKeySet("kind")
 
 const probeShape_kind = 0
 
@@ -145,15 +145,17 @@ func decShape(d *wireDecoder, v *Shape) *DecodeError {
 	if !p.Has(probeShape_kind) {
 		return d.UnknownVariant()
 	}
-	switch {
-	case p.IsString(probeShape_kind, "circle"):
-		x := wireNewVariant[Circle](d)
-		*v = x
-		return decCircle(d, x)
-	case p.IsString(probeShape_kind, "square"):
-		x := wireNewVariant[Square](d)
-		*v = x
-		return decSquare(d, x)
+	if s, ok := p.Str(probeShape_kind); ok {
+		switch s {
+		case "circle":
+			x := wireNewVariant[Circle](d, 28)
+			*v = x
+			return decCircle(d, x)
+		case "square":
+			x := wireNewVariant[Square](d, 36)
+			*v = x
+			return decSquare(d, x)
+		}
 	}
 	return d.UnknownVariantAt("kind")
 }
@@ -162,11 +164,13 @@ func whichShape(p *wireProbe) int {
 	if !p.Has(probeShape_kind) {
 		return -1
 	}
-	switch {
-	case p.IsString(probeShape_kind, "circle"):
-		return 0
-	case p.IsString(probeShape_kind, "square"):
-		return 1
+	if s, ok := p.Str(probeShape_kind); ok {
+		switch s {
+		case "circle":
+			return 0
+		case "square":
+			return 1
+		}
 	}
 	return -1
 }
@@ -174,11 +178,11 @@ func whichShape(p *wireProbe) int {
 func variantShape(d *wireDecoder, v *Shape, k int) *DecodeError {
 	switch k {
 	case 0:
-		x := wireNewVariant[Circle](d)
+		x := wireNewVariant[Circle](d, 28)
 		*v = x
 		return decCircle(d, x)
 	case 1:
-		x := wireNewVariant[Square](d)
+		x := wireNewVariant[Square](d, 36)
 		*v = x
 		return decSquare(d, x)
 	}
