@@ -637,20 +637,40 @@ func wireNewVariant[T any](d *wireDecoder, skeleton int) *T {
 		x := new(wireBox[T, [32]byte])
 		d.buf = x.buf[:0]
 		return &x.v
+	case n <= 48:
+		x := new(wireBox[T, [48]byte])
+		d.buf = x.buf[:0]
+		return &x.v
 	case n <= 64:
 		x := new(wireBox[T, [64]byte])
+		d.buf = x.buf[:0]
+		return &x.v
+	case n <= 96:
+		x := new(wireBox[T, [96]byte])
 		d.buf = x.buf[:0]
 		return &x.v
 	case n <= 128:
 		x := new(wireBox[T, [128]byte])
 		d.buf = x.buf[:0]
 		return &x.v
+	case n <= 192:
+		x := new(wireBox[T, [192]byte])
+		d.buf = x.buf[:0]
+		return &x.v
 	case n <= 256:
 		x := new(wireBox[T, [256]byte])
 		d.buf = x.buf[:0]
 		return &x.v
+	case n <= 384:
+		x := new(wireBox[T, [384]byte])
+		d.buf = x.buf[:0]
+		return &x.v
 	case n <= 512:
 		x := new(wireBox[T, [512]byte])
+		d.buf = x.buf[:0]
+		return &x.v
+	case n <= 768:
+		x := new(wireBox[T, [768]byte])
 		d.buf = x.buf[:0]
 		return &x.v
 	}
