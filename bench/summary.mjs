@@ -71,7 +71,7 @@ if (go) {
     "Go decode, allocations per short frame",
     "2.72",
     `${allocs} allocs/frame (encoding/json envelope host: ${go.extra.DecodeSmallEnvelope?.allocsPerFrame}, plain Unmarshal: ${go.extra.DecodeSmallUnmarshal?.allocsPerFrame})`,
-    "≤ 1 beyond the value itself (the value: its struct; the strings share one copy of the line)",
+    "≤ 1 beyond the value itself (the value: its struct, with room for its strings in the same allocation)",
     yes(allocs !== undefined && allocs <= 2),
   );
   for (const [size, label] of [
