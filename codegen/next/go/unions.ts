@@ -72,7 +72,10 @@ export function unionDecoder(g: GoContext, pr: Printer, d: Decl, u: UnionType): 
     }
     switch (x.by) {
       case "leaf":
-        L.push(...decodeVariant(g, d, u, x.variant, ind));
+        // with the fast path's helpers, the variant's decode is written once, in variant<Name>
+        L.push(
+          ...(fast ? [`${ind}return variant${d.name}(d, v, ${x.variant})`] : decodeVariant(g, d, u, x.variant, ind)),
+        );
         return;
       case "none":
         L.push(...reject(ind, "d.UnknownVariant()"));
@@ -103,6 +106,7 @@ export function unionDecoder(g: GoContext, pr: Printer, d: Decl, u: UnionType): 
     }
   };
   const which = whichLines(g, d, u, keys, keyIndex);
+  const fast = which !== undefined;
   pr.block(`func ${decName(d, u)}(d *wireDecoder, v *${d.name}) *DecodeError {`, () => {
     if (which !== undefined) {
       // fast path: dispatch on the members up to the first discriminator key, decode that variant

@@ -1112,38 +1112,8 @@ func (p *wireProbe) Str(k int) (string, bool) {
 
 // IsString reports whether key k's value is the string s.
 func (p *wireProbe) IsString(k int, s string) bool {
-	i := p.at(k)
-	if i < 0 || int(i) >= len(p.b) || p.b[i] != '"' {
-		return false
-	}
-	b := p.b
-	start := int(i) + 1
-	if end := start + len(s); end < len(b) && b[end] == '"' && string(b[start:end]) == s && wirePlain(s) {
-		return true
-	}
-	j := bytes.IndexByte(b[start:], '"')
-	if j < 0 {
-		return false
-	}
-	j += start
-	if bytes.IndexByte(b[start:j], '\\') < 0 {
-		return string(b[start:j]) == s
-	}
-	if end, _ := wireScanStringBody(b, start); end < 0 {
-		return false
-	}
-	v, bad, _ := wireUnescape(nil, b, start)
-	return !bad && string(v) == s
-}
-
-// wirePlain reports that s is written as is between quotes (no '"', '\\' or control character).
-func wirePlain(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 || c == '"' || c == '\\' {
-			return false
-		}
-	}
-	return true
+	v, ok := p.Str(k)
+	return ok && v == s
 }
 
 // IsNumber reports whether key k's value is a number equal to f.

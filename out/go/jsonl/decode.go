@@ -243,29 +243,17 @@ func decHarnessEvent(d *wireDecoder, v *HarnessEvent) *DecodeError {
 	if s, ok := p.Str(probeHarnessEvent_type); ok {
 		switch s {
 		case "text":
-			x := wireNewVariant[TextEvent](d, 25)
-			*v = x
-			return decTextEvent(d, x)
+			return variantHarnessEvent(d, v, 0)
 		case "activity":
-			x := wireNewVariant[ActivityEvent](d, 36)
-			*v = x
-			return decActivityEvent(d, x)
+			return variantHarnessEvent(d, v, 1)
 		case "permission":
-			x := wireNewVariant[PermissionEvent](d, 46)
-			*v = x
-			return decPermissionEvent(d, x)
+			return variantHarnessEvent(d, v, 2)
 		case "usage":
-			x := wireNewVariant[UsageEvent](d, 51)
-			*v = x
-			return decUsageEvent(d, x)
+			return variantHarnessEvent(d, v, 3)
 		case "complete":
-			x := wireNewVariant[CompleteEvent](d, 29)
-			*v = x
-			return decCompleteEvent(d, x)
+			return variantHarnessEvent(d, v, 4)
 		case "error":
-			x := wireNewVariant[ErrorEvent](d, 29)
-			*v = x
-			return decErrorEvent(d, x)
+			return variantHarnessEvent(d, v, 5)
 		}
 	}
 	*v = nil

@@ -1984,29 +1984,17 @@ func decHostRequest(d *wireDecoder, v *HostRequest) *DecodeError {
 	if s, ok := p.Str(probeHostRequest_method); ok {
 		switch s {
 		case "open":
-			x := wireNewVariant[OpenRequest](d, 135)
-			*v = x
-			return decOpenRequest(d, x)
+			return variantHostRequest(d, v, 0)
 		case "prompt":
-			x := wireNewVariant[PromptRequest](d, 74)
-			*v = x
-			return decPromptRequest(d, x)
+			return variantHostRequest(d, v, 1)
 		case "steer":
-			x := wireNewVariant[SteerRequest](d, 73)
-			*v = x
-			return decSteerRequest(d, x)
+			return variantHostRequest(d, v, 2)
 		case "interrupt":
-			x := wireNewVariant[InterruptRequest](d, 56)
-			*v = x
-			return decInterruptRequest(d, x)
+			return variantHostRequest(d, v, 3)
 		case "checkpoint":
-			x := wireNewVariant[CheckpointRequest](d, 47)
-			*v = x
-			return decCheckpointRequest(d, x)
+			return variantHostRequest(d, v, 4)
 		case "detach":
-			x := wireNewVariant[DetachRequest](d, 43)
-			*v = x
-			return decDetachRequest(d, x)
+			return variantHostRequest(d, v, 5)
 		}
 	}
 	return d.UnknownVariantAt("method")
@@ -2088,14 +2076,10 @@ func decResponse(d *wireDecoder, v *Response) *DecodeError {
 		d.ProbeRest(&p, keysResponse)
 	}
 	if p.Has(probeResponse_result) {
-		x := wireNewVariant[ResultResponse](d, 35)
-		*v = x
-		return decResultResponse(d, x)
+		return variantResponse(d, v, 0)
 	}
 	if p.Has(probeResponse_error) {
-		x := wireNewVariant[ErrorResponse](d, 58)
-		*v = x
-		return decErrorResponse(d, x)
+		return variantResponse(d, v, 1)
 	}
 	return d.UnknownVariant()
 }
@@ -2151,13 +2135,9 @@ func decRunnerEvent(d *wireDecoder, v *RunnerEvent) *DecodeError {
 	if s, ok := p.Str(probeRunnerEvent_event); ok {
 		switch s {
 		case "assistant.delta":
-			x := wireNewVariant[AssistantDeltaEvent](d, 72)
-			*v = x
-			return decAssistantDeltaEvent(d, x)
+			return variantRunnerEvent(d, v, 0)
 		case "assistant.message":
-			x := wireNewVariant[AssistantMessageEvent](d, 122)
-			*v = x
-			return decAssistantMessageEvent(d, x)
+			return variantRunnerEvent(d, v, 1)
 		}
 	}
 	return d.UnknownVariantAt("event")
@@ -2219,42 +2199,26 @@ func decHostToRunnerFrame(d *wireDecoder, v *HostToRunnerFrame) *DecodeError {
 		if s, ok := p.Str(probeHostToRunnerFrame_method); ok {
 			switch s {
 			case "open":
-				x := wireNewVariant[OpenRequest](d, 135)
-				*v = x
-				return decOpenRequest(d, x)
+				return variantHostToRunnerFrame(d, v, 0)
 			case "prompt":
-				x := wireNewVariant[PromptRequest](d, 74)
-				*v = x
-				return decPromptRequest(d, x)
+				return variantHostToRunnerFrame(d, v, 1)
 			case "steer":
-				x := wireNewVariant[SteerRequest](d, 73)
-				*v = x
-				return decSteerRequest(d, x)
+				return variantHostToRunnerFrame(d, v, 2)
 			case "interrupt":
-				x := wireNewVariant[InterruptRequest](d, 56)
-				*v = x
-				return decInterruptRequest(d, x)
+				return variantHostToRunnerFrame(d, v, 3)
 			case "checkpoint":
-				x := wireNewVariant[CheckpointRequest](d, 47)
-				*v = x
-				return decCheckpointRequest(d, x)
+				return variantHostToRunnerFrame(d, v, 4)
 			case "detach":
-				x := wireNewVariant[DetachRequest](d, 43)
-				*v = x
-				return decDetachRequest(d, x)
+				return variantHostToRunnerFrame(d, v, 5)
 			}
 		}
 		return d.UnknownVariantAt("method")
 	}
 	if p.Has(probeHostToRunnerFrame_result) {
-		x := wireNewVariant[ResultResponse](d, 35)
-		*v = x
-		return decResultResponse(d, x)
+		return variantHostToRunnerFrame(d, v, 6)
 	}
 	if p.Has(probeHostToRunnerFrame_error) {
-		x := wireNewVariant[ErrorResponse](d, 58)
-		*v = x
-		return decErrorResponse(d, x)
+		return variantHostToRunnerFrame(d, v, 7)
 	}
 	return d.UnknownVariant()
 }
@@ -2354,22 +2318,16 @@ func decRunnerToHostFrame(d *wireDecoder, v *RunnerToHostFrame) *DecodeError {
 		if s, ok := p.Str(probeRunnerToHostFrame_method); ok {
 			switch s {
 			case "tool.call":
-				x := wireNewVariant[ToolCallRequest](d, 98)
-				*v = x
-				return decToolCallRequest(d, x)
+				return variantRunnerToHostFrame(d, v, 0)
 			}
 		}
 		return d.UnknownVariantAt("method")
 	}
 	if p.Has(probeRunnerToHostFrame_result) {
-		x := wireNewVariant[ResultResponse](d, 35)
-		*v = x
-		return decResultResponse(d, x)
+		return variantRunnerToHostFrame(d, v, 1)
 	}
 	if p.Has(probeRunnerToHostFrame_error) {
-		x := wireNewVariant[ErrorResponse](d, 58)
-		*v = x
-		return decErrorResponse(d, x)
+		return variantRunnerToHostFrame(d, v, 2)
 	}
 	if !p.Has(probeRunnerToHostFrame_event) {
 		return d.UnknownVariant()
@@ -2377,13 +2335,9 @@ func decRunnerToHostFrame(d *wireDecoder, v *RunnerToHostFrame) *DecodeError {
 	if s, ok := p.Str(probeRunnerToHostFrame_event); ok {
 		switch s {
 		case "assistant.delta":
-			x := wireNewVariant[AssistantDeltaEvent](d, 72)
-			*v = x
-			return decAssistantDeltaEvent(d, x)
+			return variantRunnerToHostFrame(d, v, 3)
 		case "assistant.message":
-			x := wireNewVariant[AssistantMessageEvent](d, 122)
-			*v = x
-			return decAssistantMessageEvent(d, x)
+			return variantRunnerToHostFrame(d, v, 4)
 		}
 	}
 	return d.UnknownVariantAt("event")
@@ -2473,46 +2427,28 @@ func decRunnerFrame(d *wireDecoder, v *RunnerFrame) *DecodeError {
 		if s, ok := p.Str(probeRunnerFrame_method); ok {
 			switch s {
 			case "open":
-				x := wireNewVariant[OpenRequest](d, 135)
-				*v = x
-				return decOpenRequest(d, x)
+				return variantRunnerFrame(d, v, 0)
 			case "prompt":
-				x := wireNewVariant[PromptRequest](d, 74)
-				*v = x
-				return decPromptRequest(d, x)
+				return variantRunnerFrame(d, v, 1)
 			case "steer":
-				x := wireNewVariant[SteerRequest](d, 73)
-				*v = x
-				return decSteerRequest(d, x)
+				return variantRunnerFrame(d, v, 2)
 			case "interrupt":
-				x := wireNewVariant[InterruptRequest](d, 56)
-				*v = x
-				return decInterruptRequest(d, x)
+				return variantRunnerFrame(d, v, 3)
 			case "checkpoint":
-				x := wireNewVariant[CheckpointRequest](d, 47)
-				*v = x
-				return decCheckpointRequest(d, x)
+				return variantRunnerFrame(d, v, 4)
 			case "detach":
-				x := wireNewVariant[DetachRequest](d, 43)
-				*v = x
-				return decDetachRequest(d, x)
+				return variantRunnerFrame(d, v, 5)
 			case "tool.call":
-				x := wireNewVariant[ToolCallRequest](d, 98)
-				*v = x
-				return decToolCallRequest(d, x)
+				return variantRunnerFrame(d, v, 6)
 			}
 		}
 		return d.UnknownVariantAt("method")
 	}
 	if p.Has(probeRunnerFrame_result) {
-		x := wireNewVariant[ResultResponse](d, 35)
-		*v = x
-		return decResultResponse(d, x)
+		return variantRunnerFrame(d, v, 7)
 	}
 	if p.Has(probeRunnerFrame_error) {
-		x := wireNewVariant[ErrorResponse](d, 58)
-		*v = x
-		return decErrorResponse(d, x)
+		return variantRunnerFrame(d, v, 8)
 	}
 	if !p.Has(probeRunnerFrame_event) {
 		return d.UnknownVariant()
@@ -2520,13 +2456,9 @@ func decRunnerFrame(d *wireDecoder, v *RunnerFrame) *DecodeError {
 	if s, ok := p.Str(probeRunnerFrame_event); ok {
 		switch s {
 		case "assistant.delta":
-			x := wireNewVariant[AssistantDeltaEvent](d, 72)
-			*v = x
-			return decAssistantDeltaEvent(d, x)
+			return variantRunnerFrame(d, v, 9)
 		case "assistant.message":
-			x := wireNewVariant[AssistantMessageEvent](d, 122)
-			*v = x
-			return decAssistantMessageEvent(d, x)
+			return variantRunnerFrame(d, v, 10)
 		}
 	}
 	return d.UnknownVariantAt("event")
@@ -3021,9 +2953,7 @@ func decContentBlock(d *wireDecoder, v *ContentBlock) *DecodeError {
 	if s, ok := p.Str(probeContentBlock_type); ok {
 		switch s {
 		case "text":
-			x := wireNewVariant[TextBlock](d, 25)
-			*v = x
-			return decTextBlock(d, x)
+			return variantContentBlock(d, v, 0)
 		}
 	}
 	return d.UnknownVariantAt("type")

@@ -106,13 +106,9 @@ func decEvent(d *wireDecoder, v *Event) *DecodeError {
 	if s, ok := p.Str(probeEvent_type); ok {
 		switch s {
 		case "started":
-			x := wireNewVariant[Started](d, 25)
-			*v = x
-			return decStarted(d, x)
+			return variantEvent(d, v, 0)
 		case "stopped":
-			x := wireNewVariant[Stopped](d, 18)
-			*v = x
-			return decStopped(d, x)
+			return variantEvent(d, v, 1)
 		}
 	}
 	*v = nil

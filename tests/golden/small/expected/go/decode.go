@@ -148,13 +148,9 @@ func decShape(d *wireDecoder, v *Shape) *DecodeError {
 	if s, ok := p.Str(probeShape_kind); ok {
 		switch s {
 		case "circle":
-			x := wireNewVariant[Circle](d, 28)
-			*v = x
-			return decCircle(d, x)
+			return variantShape(d, v, 0)
 		case "square":
-			x := wireNewVariant[Square](d, 36)
-			*v = x
-			return decSquare(d, x)
+			return variantShape(d, v, 1)
 		}
 	}
 	return d.UnknownVariantAt("kind")
