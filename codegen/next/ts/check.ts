@@ -57,6 +57,10 @@ export type Tracked = Set<Decl>;
 const isUnevaluated = (a: Applicator): boolean =>
   a.family === "unevaluatedProperties" || a.family === "unevaluatedItems";
 
+/** `o[key]` is a member of its own that is not undefined: $has inline (see `$need` in objectBody). */
+const hasMember = (o: string, key: string): string =>
+  `(${o}[${lit(key)}] !== undefined && (($src !== undefined && !(${lit(key)} in $proto)) || $hasOwn.call(${o}, ${lit(key)})))`;
+
 /**
  * A leaf check: the runtime call, which builds the pointer only on failure; where the pointer's base
  * is itself an expression (an object that builds none, objectBody), the call's arguments would build
@@ -334,25 +338,33 @@ export class TsChecks {
     const large = isLargeObject(t);
     if (extras || matched) pr.raw(`let ${scope.name("extra")} = false;`);
     pr.block(`for (const key in ${o}) {`, () => {
-      pr.raw(`if (!$hasOwn.call(${o}, key) || ${known}(key)) continue;`);
-      if (extras || matched) pr.raw(`${scope.name("extra")} = true;`);
-      else pr.raw(`if (${o}[key] !== undefined) $closed(${o}, ${allowed}, ${q});`);
+      // A closed object's loop calls no $hasOwn: $closed skips what is not own (only an inherited
+      // enumerable key gets there).
+      if (extras || matched) {
+        pr.raw(`if (!$hasOwn.call(${o}, key) || ${known}(key)) continue;`);
+        pr.raw(`${scope.name("extra")} = true;`);
+      } else {
+        pr.raw(`if (${known}(key)) continue;`);
+        pr.raw(`if (${o}[key] !== undefined) $closed(${o}, ${allowed}, ${q});`);
+      }
     });
     if (matched) pr.raw(`if (${scope.name("extra")}) $closed(${o}, ${allowed}, ${q});`);
     if (!large) for (const p of props) pr.raw(`const ${local(p)} = ${o}[${lit(p.name)}];`);
     const present = (p: Property) => `${local(p)} !== undefined && $hasOwn.call(${o}, ${lit(p.name)})`;
-    for (const p of props)
-      if (p.required)
-        pr.raw(
-          large
-            ? `if (!$has(${o}, ${lit(p.name)})) $missing(${lit(p.name)}, ${q});`
-            : leafCheck(
-                q,
-                `${local(p)} === undefined || !$hasOwn.call(${o}, ${lit(p.name)})`,
-                `$need(${o}, ${local(p)}, ${lit(p.name)}, ${q})`,
-                `$missing(${lit(p.name)}, ${q})`,
-              ),
-        );
+    const required = props.filter((p) => p.required);
+    if (large) for (const p of required) pr.raw(`if (!$has(${o}, ${lit(p.name)})) $missing(${lit(p.name)}, ${q});`);
+    else if (required.length > 0) {
+      // While a parsed document is checked ($src set), a member read from one of its objects (plain,
+      // as JSON.parse makes them) is its own unless Object.prototype has that key: tests that cost
+      // nothing once compiled, where a $hasOwn call per member does not. Inline: in a helper, the
+      // reads and `in` would share megamorphic feedback. Values an encoder gets take $need.
+      const fast = [
+        ...required.map((p) => `${local(p)} === undefined`),
+        "$src === undefined",
+        ...required.map((p) => `${lit(p.name)} in $proto`),
+      ];
+      pr.raw(`if (${fast.join(" || ")}) $need(${o}, ${q}, ${required.map((p) => lit(p.name)).join(", ")});`);
+    }
     for (const c of t.checks) {
       if (c.family === "dependentRequired") {
         pr.block(`if ($has(${o}, ${lit(c.key)})) {`, () => {
@@ -543,9 +555,10 @@ export function pickBody(d: Dispatch): string {
         return;
       case "presence":
         needObject();
-        if (x.present.by === "leaf") line(depth, `if ($has(v as $Obj, ${lit(x.key)})) return ${x.present.variant};`);
+        if (x.present.by === "leaf")
+          line(depth, `if (${hasMember("(v as $Obj)", x.key)}) return ${x.present.variant};`);
         else {
-          line(depth, `if ($has(v as $Obj, ${lit(x.key)})) {`);
+          line(depth, `if (${hasMember("(v as $Obj)", x.key)}) {`);
           walk(x.present, depth + 1, true, new Set([...present, x.key]));
           line(depth, "}");
         }
@@ -556,7 +569,7 @@ export function pickBody(d: Dispatch): string {
         if (!present.has(x.key))
           line(
             depth,
-            `if (!$has(v as $Obj, ${lit(x.key)})) return $miss(ignore, "unknown_variant", p, ${lit(`missing discriminator ${JSON.stringify(x.key)}`)});`,
+            `if (!${hasMember("(v as $Obj)", x.key)}) return $miss(ignore, "unknown_variant", p, ${lit(`missing discriminator ${JSON.stringify(x.key)}`)});`,
           );
         line(depth, `switch ((v as $Obj)[${lit(x.key)}]) {`);
         for (const c of x.cases) {

@@ -74,6 +74,8 @@ const $utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 const $loneSurrogate = /\p{Cs}/u;
 const $nativeWellFormed = (String.prototype as { isWellFormed?: unknown }).isWellFormed;
 const $hasOwn = Object.prototype.hasOwnProperty;
+/** JSON.parse makes plain objects: a member read from one is its own unless this has the key too. */
+const $proto: object = Object.prototype;
 
 /** The raw text of the document being decoded, for document-order key lookups; unset between calls. */
 let $src: string | undefined;
@@ -354,9 +356,9 @@ function $deep(q: string): void {
   if ($levelOf(q) > $maxDepth) $fail("depth", q, $depthMessage);
 }
 
-/** A required member read into v: missing unless own and defined. */
-function $need(o: $Obj, v: unknown, key: string, p: string): void {
-  if (v === undefined || !$hasOwn.call(o, key)) $missing(key, p);
+/** The required members of o, in order: each must be its own and defined. */
+function $need(o: $Obj, p: string, ...keys: string[]): void {
+  for (const key of keys) if (o[key] === undefined || !$hasOwn.call(o, key)) $missing(key, p);
 }
 
 function $missing(key: string, p: string): never {

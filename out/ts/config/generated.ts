@@ -77,6 +77,9 @@ const $nativeWellFormed = (String.prototype as { isWellFormed?: unknown }).isWel
 
 const $hasOwn = Object.prototype.hasOwnProperty;
 
+/** JSON.parse makes plain objects: a member read from one is its own unless this has the key too. */
+const $proto: object = Object.prototype;
+
 /** The raw text of the document being decoded, for document-order key lookups; unset between calls. */
 let $src: string | undefined;
 
@@ -301,9 +304,9 @@ function $deep(q: string): void {
   if ($levelOf(q) > $maxDepth) $fail("depth", q, $depthMessage);
 }
 
-/** A required member read into v: missing unless own and defined. */
-function $need(o: $Obj, v: unknown, key: string, p: string): void {
-  if (v === undefined || !$hasOwn.call(o, key)) $missing(key, p);
+/** The required members of o, in order: each must be its own and defined. */
+function $need(o: $Obj, p: string, ...keys: string[]): void {
+  for (const key of keys) if (o[key] === undefined || !$hasOwn.call(o, key)) $missing(key, p);
 }
 
 function $missing(key: string, p: string): never {
@@ -550,14 +553,14 @@ function checkConfig(v: unknown, p: string, k?: $Key): void {
   const q = $at(p, k);
   const o = $obj(v, q);
   for (const key in o) {
-    if (!$hasOwn.call(o, key) || knownConfig(key)) continue;
+    if (knownConfig(key)) continue;
     if (o[key] !== undefined) $closed(o, knownConfig, q);
   }
   const v__schema = o["$schema"];
   const v_protocols = o["protocols"];
   const v_goModules = o["goModules"];
   const v_manifest = o["manifest"];
-  $need(o, v_protocols, "protocols", q);
+  if (v_protocols === undefined || $src === undefined || "protocols" in $proto) $need(o, q, "protocols");
   if (v__schema !== undefined && $hasOwn.call(o, "$schema")) {
     $str(v__schema, q, "$schema");
   }
@@ -646,7 +649,7 @@ function checkProtocolConfig(v: unknown, p: string, k?: $Key): void {
   const q = $at(p, k);
   const o = $obj(v, q);
   for (const key in o) {
-    if (!$hasOwn.call(o, key) || knownProtocolConfig(key)) continue;
+    if (knownProtocolConfig(key)) continue;
     if (o[key] !== undefined) $closed(o, knownProtocolConfig, q);
   }
   const v_name = o["name"];
@@ -654,8 +657,8 @@ function checkProtocolConfig(v: unknown, p: string, k?: $Key): void {
   const v_typescript = o["typescript"];
   const v_go = o["go"];
   const v_docs = o["docs"];
-  $need(o, v_name, "name", q);
-  $need(o, v_schema, "schema", q);
+  if (v_name === undefined || v_schema === undefined || $src === undefined || "name" in $proto || "schema" in $proto)
+    $need(o, q, "name", "schema");
   $str(v_name, q, "name");
   if (!reProtocolConfigName.test(v_name))
     $fail("pattern", q + "/name", `${$describe(v_name)} does not match the pattern`);
@@ -748,13 +751,13 @@ function knownGoConfig(key: string): boolean {
 function checkGoConfig(v: unknown, p: string, k?: $Key): void {
   const o = $isObj(v) && p.length < 999 ? v : $obj(v, $at(p, k));
   for (const key in o) {
-    if (!$hasOwn.call(o, key) || knownGoConfig(key)) continue;
+    if (knownGoConfig(key)) continue;
     if (o[key] !== undefined) $closed(o, knownGoConfig, $at(p, k));
   }
   const v_dir = o["dir"];
   const v_package = o["package"];
   const v_importPath = o["importPath"];
-  if (v_dir === undefined || !$hasOwn.call(o, "dir")) $missing("dir", $at(p, k));
+  if (v_dir === undefined || $src === undefined || "dir" in $proto) $need(o, $at(p, k), "dir");
   if (typeof v_dir !== "string" || ($sur && !$wellFormed(v_dir))) $str(v_dir, $at(p, k), "dir");
   if (v_dir.length < 2) $minLen(v_dir, 1, $at(p, k), "dir");
   if (v_package !== undefined && $hasOwn.call(o, "package")) {
@@ -826,14 +829,14 @@ function knownGoModuleConfig(key: string): boolean {
 function checkGoModuleConfig(v: unknown, p: string, k?: $Key): void {
   const o = $isObj(v) && p.length < 999 ? v : $obj(v, $at(p, k));
   for (const key in o) {
-    if (!$hasOwn.call(o, key) || knownGoModuleConfig(key)) continue;
+    if (knownGoModuleConfig(key)) continue;
     if (o[key] !== undefined) $closed(o, knownGoModuleConfig, $at(p, k));
   }
   const v_dir = o["dir"];
   const v_module = o["module"];
   const v_go = o["go"];
-  if (v_dir === undefined || !$hasOwn.call(o, "dir")) $missing("dir", $at(p, k));
-  if (v_module === undefined || !$hasOwn.call(o, "module")) $missing("module", $at(p, k));
+  if (v_dir === undefined || v_module === undefined || $src === undefined || "dir" in $proto || "module" in $proto)
+    $need(o, $at(p, k), "dir", "module");
   if (typeof v_dir !== "string" || ($sur && !$wellFormed(v_dir))) $str(v_dir, $at(p, k), "dir");
   if (v_dir.length < 2) $minLen(v_dir, 1, $at(p, k), "dir");
   if (typeof v_module !== "string" || ($sur && !$wellFormed(v_module))) $str(v_module, $at(p, k), "module");

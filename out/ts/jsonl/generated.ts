@@ -79,6 +79,9 @@ const $nativeWellFormed = (String.prototype as { isWellFormed?: unknown }).isWel
 
 const $hasOwn = Object.prototype.hasOwnProperty;
 
+/** JSON.parse makes plain objects: a member read from one is its own unless this has the key too. */
+const $proto: object = Object.prototype;
+
 /** The raw text of the document being decoded, for document-order key lookups; unset between calls. */
 let $src: string | undefined;
 
@@ -327,6 +330,11 @@ function $canonObj(v: unknown, t: $CanonTable): boolean {
 /** A typed container at pointer q nested deeper than the limit (a recursive definition) → depth at it. */
 function $deep(q: string): void {
   if ($levelOf(q) > $maxDepth) $fail("depth", q, $depthMessage);
+}
+
+/** The required members of o, in order: each must be its own and defined. */
+function $need(o: $Obj, p: string, ...keys: string[]): void {
+  for (const key of keys) if (o[key] === undefined || !$hasOwn.call(o, key)) $missing(key, p);
 }
 
 function $missing(key: string, p: string): never {
@@ -735,7 +743,11 @@ export function encodeHarnessEvent(value: HarnessEvent): string {
 
 function pickHarnessEvent(v: unknown, p: string, ignore: boolean): number {
   if (!$isObj(v)) return $miss(ignore, "type", p, `expected object, got ${$kindOf(v)}`);
-  if (!$has(v as $Obj, "type")) return $miss(ignore, "unknown_variant", p, 'missing discriminator "type"');
+  if (!(
+    (v as $Obj)["type"] !== undefined &&
+    (($src !== undefined && !("type" in $proto)) || $hasOwn.call(v as $Obj, "type"))
+  ))
+    return $miss(ignore, "unknown_variant", p, 'missing discriminator "type"');
   switch ((v as $Obj)["type"]) {
     case "text":
       return 0;
@@ -855,8 +867,8 @@ function checkTextEvent(v: unknown, p: string, k?: $Key): void {
   }
   const v_type = o["type"];
   const v_text = o["text"];
-  if (v_type === undefined || !$hasOwn.call(o, "type")) $missing("type", $at(p, k));
-  if (v_text === undefined || !$hasOwn.call(o, "text")) $missing("text", $at(p, k));
+  if (v_type === undefined || v_text === undefined || $src === undefined || "type" in $proto || "text" in $proto)
+    $need(o, $at(p, k), "type", "text");
   if (typeof v_type !== "string" || ($sur && !$wellFormed(v_type))) $str(v_type, $at(p, k), "type");
   if (v_type !== "text") $fail("const", $at(p, k) + "/type", 'expected the constant "text"');
   if (typeof v_text !== "string" || ($sur && !$wellFormed(v_text))) $str(v_text, $at(p, k), "text");
@@ -920,8 +932,14 @@ function checkActivityEvent(v: unknown, p: string, k?: $Key): void {
   }
   const v_type = o["type"];
   const v_description = o["description"];
-  if (v_type === undefined || !$hasOwn.call(o, "type")) $missing("type", $at(p, k));
-  if (v_description === undefined || !$hasOwn.call(o, "description")) $missing("description", $at(p, k));
+  if (
+    v_type === undefined ||
+    v_description === undefined ||
+    $src === undefined ||
+    "type" in $proto ||
+    "description" in $proto
+  )
+    $need(o, $at(p, k), "type", "description");
   if (typeof v_type !== "string" || ($sur && !$wellFormed(v_type))) $str(v_type, $at(p, k), "type");
   if (v_type !== "activity") $fail("const", $at(p, k) + "/type", 'expected the constant "activity"');
   if (typeof v_description !== "string" || ($sur && !$wellFormed(v_description)))
@@ -994,9 +1012,16 @@ function checkPermissionEvent(v: unknown, p: string, k?: $Key): void {
   const v_id = o["id"];
   const v_description = o["description"];
   const v_command = o["command"];
-  if (v_type === undefined || !$hasOwn.call(o, "type")) $missing("type", $at(p, k));
-  if (v_id === undefined || !$hasOwn.call(o, "id")) $missing("id", $at(p, k));
-  if (v_description === undefined || !$hasOwn.call(o, "description")) $missing("description", $at(p, k));
+  if (
+    v_type === undefined ||
+    v_id === undefined ||
+    v_description === undefined ||
+    $src === undefined ||
+    "type" in $proto ||
+    "id" in $proto ||
+    "description" in $proto
+  )
+    $need(o, $at(p, k), "type", "id", "description");
   if (typeof v_type !== "string" || ($sur && !$wellFormed(v_type))) $str(v_type, $at(p, k), "type");
   if (v_type !== "permission") $fail("const", $at(p, k) + "/type", 'expected the constant "permission"');
   if (typeof v_id !== "string" || ($sur && !$wellFormed(v_id))) $str(v_id, $at(p, k), "id");
@@ -1077,9 +1102,16 @@ function checkUsageEvent(v: unknown, p: string, k?: $Key): void {
   const v_input_tokens = o["input_tokens"];
   const v_output_tokens = o["output_tokens"];
   const v_cost_usd = o["cost_usd"];
-  if (v_type === undefined || !$hasOwn.call(o, "type")) $missing("type", $at(p, k));
-  if (v_input_tokens === undefined || !$hasOwn.call(o, "input_tokens")) $missing("input_tokens", $at(p, k));
-  if (v_output_tokens === undefined || !$hasOwn.call(o, "output_tokens")) $missing("output_tokens", $at(p, k));
+  if (
+    v_type === undefined ||
+    v_input_tokens === undefined ||
+    v_output_tokens === undefined ||
+    $src === undefined ||
+    "type" in $proto ||
+    "input_tokens" in $proto ||
+    "output_tokens" in $proto
+  )
+    $need(o, $at(p, k), "type", "input_tokens", "output_tokens");
   if (typeof v_type !== "string" || ($sur && !$wellFormed(v_type))) $str(v_type, $at(p, k), "type");
   if (v_type !== "usage") $fail("const", $at(p, k) + "/type", 'expected the constant "usage"');
   if (typeof v_input_tokens !== "number" || !Number.isSafeInteger(v_input_tokens))
@@ -1156,8 +1188,8 @@ function checkCompleteEvent(v: unknown, p: string, k?: $Key): void {
   }
   const v_type = o["type"];
   const v_text = o["text"];
-  if (v_type === undefined || !$hasOwn.call(o, "type")) $missing("type", $at(p, k));
-  if (v_text === undefined || !$hasOwn.call(o, "text")) $missing("text", $at(p, k));
+  if (v_type === undefined || v_text === undefined || $src === undefined || "type" in $proto || "text" in $proto)
+    $need(o, $at(p, k), "type", "text");
   if (typeof v_type !== "string" || ($sur && !$wellFormed(v_type))) $str(v_type, $at(p, k), "type");
   if (v_type !== "complete") $fail("const", $at(p, k) + "/type", 'expected the constant "complete"');
   if (typeof v_text !== "string" || ($sur && !$wellFormed(v_text))) $str(v_text, $at(p, k), "text");
@@ -1221,8 +1253,8 @@ function checkErrorEvent(v: unknown, p: string, k?: $Key): void {
   }
   const v_type = o["type"];
   const v_message = o["message"];
-  if (v_type === undefined || !$hasOwn.call(o, "type")) $missing("type", $at(p, k));
-  if (v_message === undefined || !$hasOwn.call(o, "message")) $missing("message", $at(p, k));
+  if (v_type === undefined || v_message === undefined || $src === undefined || "type" in $proto || "message" in $proto)
+    $need(o, $at(p, k), "type", "message");
   if (typeof v_type !== "string" || ($sur && !$wellFormed(v_type))) $str(v_type, $at(p, k), "type");
   if (v_type !== "error") $fail("const", $at(p, k) + "/type", 'expected the constant "error"');
   if (typeof v_message !== "string" || ($sur && !$wellFormed(v_message))) $str(v_message, $at(p, k), "message");
@@ -1299,7 +1331,7 @@ function knownCapabilitySettings(key: string): boolean {
 function checkCapabilitySettings(v: unknown, p: string, k?: $Key): void {
   const o = $isObj(v) && p.length < 999 ? v : $obj(v, $at(p, k));
   for (const key in o) {
-    if (!$hasOwn.call(o, key) || knownCapabilitySettings(key)) continue;
+    if (knownCapabilitySettings(key)) continue;
     if (o[key] !== undefined) $closed(o, knownCapabilitySettings, $at(p, k));
   }
   const v_SessionResume = o["SessionResume"];

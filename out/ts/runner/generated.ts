@@ -79,6 +79,9 @@ const $nativeWellFormed = (String.prototype as { isWellFormed?: unknown }).isWel
 
 const $hasOwn = Object.prototype.hasOwnProperty;
 
+/** JSON.parse makes plain objects: a member read from one is its own unless this has the key too. */
+const $proto: object = Object.prototype;
+
 /** The raw text of the document being decoded, for document-order key lookups; unset between calls. */
 let $src: string | undefined;
 
@@ -331,9 +334,9 @@ function $deep(q: string): void {
   if ($levelOf(q) > $maxDepth) $fail("depth", q, $depthMessage);
 }
 
-/** A required member read into v: missing unless own and defined. */
-function $need(o: $Obj, v: unknown, key: string, p: string): void {
-  if (v === undefined || !$hasOwn.call(o, key)) $missing(key, p);
+/** The required members of o, in order: each must be its own and defined. */
+function $need(o: $Obj, p: string, ...keys: string[]): void {
+  for (const key of keys) if (o[key] === undefined || !$hasOwn.call(o, key)) $missing(key, p);
 }
 
 function $missing(key: string, p: string): never {
@@ -986,17 +989,25 @@ function checkOpenRequest(v: unknown, p: string, k?: $Key): void {
   const q = $at(p, k);
   const o = $obj(v, q);
   for (const key in o) {
-    if (!$hasOwn.call(o, key) || knownOpenRequest(key)) continue;
+    if (knownOpenRequest(key)) continue;
     if (o[key] !== undefined) $closed(o, knownOpenRequest, q);
   }
   const v_attachment = o["attachment"];
   const v_id = o["id"];
   const v_method = o["method"];
   const v_params = o["params"];
-  $need(o, v_attachment, "attachment", q);
-  $need(o, v_id, "id", q);
-  $need(o, v_method, "method", q);
-  $need(o, v_params, "params", q);
+  if (
+    v_attachment === undefined ||
+    v_id === undefined ||
+    v_method === undefined ||
+    v_params === undefined ||
+    $src === undefined ||
+    "attachment" in $proto ||
+    "id" in $proto ||
+    "method" in $proto ||
+    "params" in $proto
+  )
+    $need(o, q, "attachment", "id", "method", "params");
   checkAttachment(v_attachment, q, "attachment");
   checkFrameId(v_id, q, "id");
   $str(v_method, q, "method");
@@ -1066,7 +1077,7 @@ function checkPromptRequest(v: unknown, p: string, k?: $Key): void {
   const q = $at(p, k);
   const o = $obj(v, q);
   for (const key in o) {
-    if (!$hasOwn.call(o, key) || knownPromptRequest(key)) continue;
+    if (knownPromptRequest(key)) continue;
     if (o[key] !== undefined) $closed(o, knownPromptRequest, q);
   }
   const v_attachment = o["attachment"];
@@ -1074,11 +1085,20 @@ function checkPromptRequest(v: unknown, p: string, k?: $Key): void {
   const v_id = o["id"];
   const v_method = o["method"];
   const v_params = o["params"];
-  $need(o, v_attachment, "attachment", q);
-  $need(o, v_turn, "turn", q);
-  $need(o, v_id, "id", q);
-  $need(o, v_method, "method", q);
-  $need(o, v_params, "params", q);
+  if (
+    v_attachment === undefined ||
+    v_turn === undefined ||
+    v_id === undefined ||
+    v_method === undefined ||
+    v_params === undefined ||
+    $src === undefined ||
+    "attachment" in $proto ||
+    "turn" in $proto ||
+    "id" in $proto ||
+    "method" in $proto ||
+    "params" in $proto
+  )
+    $need(o, q, "attachment", "turn", "id", "method", "params");
   checkAttachment(v_attachment, q, "attachment");
   checkTurnId(v_turn, q, "turn");
   checkFrameId(v_id, q, "id");
@@ -1151,7 +1171,7 @@ function checkSteerRequest(v: unknown, p: string, k?: $Key): void {
   const q = $at(p, k);
   const o = $obj(v, q);
   for (const key in o) {
-    if (!$hasOwn.call(o, key) || knownSteerRequest(key)) continue;
+    if (knownSteerRequest(key)) continue;
     if (o[key] !== undefined) $closed(o, knownSteerRequest, q);
   }
   const v_attachment = o["attachment"];
@@ -1159,11 +1179,20 @@ function checkSteerRequest(v: unknown, p: string, k?: $Key): void {
   const v_id = o["id"];
   const v_method = o["method"];
   const v_params = o["params"];
-  $need(o, v_attachment, "attachment", q);
-  $need(o, v_turn, "turn", q);
-  $need(o, v_id, "id", q);
-  $need(o, v_method, "method", q);
-  $need(o, v_params, "params", q);
+  if (
+    v_attachment === undefined ||
+    v_turn === undefined ||
+    v_id === undefined ||
+    v_method === undefined ||
+    v_params === undefined ||
+    $src === undefined ||
+    "attachment" in $proto ||
+    "turn" in $proto ||
+    "id" in $proto ||
+    "method" in $proto ||
+    "params" in $proto
+  )
+    $need(o, q, "attachment", "turn", "id", "method", "params");
   checkAttachment(v_attachment, q, "attachment");
   checkTurnId(v_turn, q, "turn");
   checkFrameId(v_id, q, "id");
@@ -1236,7 +1265,7 @@ function checkInterruptRequest(v: unknown, p: string, k?: $Key): void {
   const q = $at(p, k);
   const o = $obj(v, q);
   for (const key in o) {
-    if (!$hasOwn.call(o, key) || knownInterruptRequest(key)) continue;
+    if (knownInterruptRequest(key)) continue;
     if (o[key] !== undefined) $closed(o, knownInterruptRequest, q);
   }
   const v_attachment = o["attachment"];
@@ -1244,10 +1273,18 @@ function checkInterruptRequest(v: unknown, p: string, k?: $Key): void {
   const v_id = o["id"];
   const v_method = o["method"];
   const v_params = o["params"];
-  $need(o, v_attachment, "attachment", q);
-  $need(o, v_turn, "turn", q);
-  $need(o, v_id, "id", q);
-  $need(o, v_method, "method", q);
+  if (
+    v_attachment === undefined ||
+    v_turn === undefined ||
+    v_id === undefined ||
+    v_method === undefined ||
+    $src === undefined ||
+    "attachment" in $proto ||
+    "turn" in $proto ||
+    "id" in $proto ||
+    "method" in $proto
+  )
+    $need(o, q, "attachment", "turn", "id", "method");
   checkAttachment(v_attachment, q, "attachment");
   checkTurnId(v_turn, q, "turn");
   checkFrameId(v_id, q, "id");
@@ -1319,16 +1356,23 @@ function checkCheckpointRequest(v: unknown, p: string, k?: $Key): void {
   const q = $at(p, k);
   const o = $obj(v, q);
   for (const key in o) {
-    if (!$hasOwn.call(o, key) || knownCheckpointRequest(key)) continue;
+    if (knownCheckpointRequest(key)) continue;
     if (o[key] !== undefined) $closed(o, knownCheckpointRequest, q);
   }
   const v_attachment = o["attachment"];
   const v_id = o["id"];
   const v_method = o["method"];
   const v_params = o["params"];
-  $need(o, v_attachment, "attachment", q);
-  $need(o, v_id, "id", q);
-  $need(o, v_method, "method", q);
+  if (
+    v_attachment === undefined ||
+    v_id === undefined ||
+    v_method === undefined ||
+    $src === undefined ||
+    "attachment" in $proto ||
+    "id" in $proto ||
+    "method" in $proto
+  )
+    $need(o, q, "attachment", "id", "method");
   checkAttachment(v_attachment, q, "attachment");
   checkFrameId(v_id, q, "id");
   $str(v_method, q, "method");
@@ -1397,16 +1441,23 @@ function checkDetachRequest(v: unknown, p: string, k?: $Key): void {
   const q = $at(p, k);
   const o = $obj(v, q);
   for (const key in o) {
-    if (!$hasOwn.call(o, key) || knownDetachRequest(key)) continue;
+    if (knownDetachRequest(key)) continue;
     if (o[key] !== undefined) $closed(o, knownDetachRequest, q);
   }
   const v_attachment = o["attachment"];
   const v_id = o["id"];
   const v_method = o["method"];
   const v_params = o["params"];
-  $need(o, v_attachment, "attachment", q);
-  $need(o, v_id, "id", q);
-  $need(o, v_method, "method", q);
+  if (
+    v_attachment === undefined ||
+    v_id === undefined ||
+    v_method === undefined ||
+    $src === undefined ||
+    "attachment" in $proto ||
+    "id" in $proto ||
+    "method" in $proto
+  )
+    $need(o, q, "attachment", "id", "method");
   checkAttachment(v_attachment, q, "attachment");
   checkFrameId(v_id, q, "id");
   $str(v_method, q, "method");
@@ -1478,7 +1529,7 @@ function checkToolCallRequest(v: unknown, p: string, k?: $Key): void {
   const q = $at(p, k);
   const o = $obj(v, q);
   for (const key in o) {
-    if (!$hasOwn.call(o, key) || knownToolCallRequest(key)) continue;
+    if (knownToolCallRequest(key)) continue;
     if (o[key] !== undefined) $closed(o, knownToolCallRequest, q);
   }
   const v_attachment = o["attachment"];
@@ -1486,11 +1537,20 @@ function checkToolCallRequest(v: unknown, p: string, k?: $Key): void {
   const v_id = o["id"];
   const v_method = o["method"];
   const v_params = o["params"];
-  $need(o, v_attachment, "attachment", q);
-  $need(o, v_turn, "turn", q);
-  $need(o, v_id, "id", q);
-  $need(o, v_method, "method", q);
-  $need(o, v_params, "params", q);
+  if (
+    v_attachment === undefined ||
+    v_turn === undefined ||
+    v_id === undefined ||
+    v_method === undefined ||
+    v_params === undefined ||
+    $src === undefined ||
+    "attachment" in $proto ||
+    "turn" in $proto ||
+    "id" in $proto ||
+    "method" in $proto ||
+    "params" in $proto
+  )
+    $need(o, q, "attachment", "turn", "id", "method", "params");
   checkAttachment(v_attachment, q, "attachment");
   checkTurnId(v_turn, q, "turn");
   checkFrameId(v_id, q, "id");
@@ -1560,16 +1620,23 @@ function checkResultResponse(v: unknown, p: string, k?: $Key): void {
   const q = $at(p, k);
   const o = $obj(v, q);
   for (const key in o) {
-    if (!$hasOwn.call(o, key) || knownResultResponse(key)) continue;
+    if (knownResultResponse(key)) continue;
     if (o[key] !== undefined) $closed(o, knownResultResponse, q);
   }
   const v_attachment = o["attachment"];
   const v_turn = o["turn"];
   const v_id = o["id"];
   const v_result = o["result"];
-  $need(o, v_attachment, "attachment", q);
-  $need(o, v_id, "id", q);
-  $need(o, v_result, "result", q);
+  if (
+    v_attachment === undefined ||
+    v_id === undefined ||
+    v_result === undefined ||
+    $src === undefined ||
+    "attachment" in $proto ||
+    "id" in $proto ||
+    "result" in $proto
+  )
+    $need(o, q, "attachment", "id", "result");
   checkAttachment(v_attachment, q, "attachment");
   if (v_turn !== undefined && $hasOwn.call(o, "turn")) {
     checkTurnId(v_turn, q, "turn");
@@ -1637,16 +1704,23 @@ function checkErrorResponse(v: unknown, p: string, k?: $Key): void {
   const q = $at(p, k);
   const o = $obj(v, q);
   for (const key in o) {
-    if (!$hasOwn.call(o, key) || knownErrorResponse(key)) continue;
+    if (knownErrorResponse(key)) continue;
     if (o[key] !== undefined) $closed(o, knownErrorResponse, q);
   }
   const v_attachment = o["attachment"];
   const v_turn = o["turn"];
   const v_id = o["id"];
   const v_error = o["error"];
-  $need(o, v_attachment, "attachment", q);
-  $need(o, v_id, "id", q);
-  $need(o, v_error, "error", q);
+  if (
+    v_attachment === undefined ||
+    v_id === undefined ||
+    v_error === undefined ||
+    $src === undefined ||
+    "attachment" in $proto ||
+    "id" in $proto ||
+    "error" in $proto
+  )
+    $need(o, q, "attachment", "id", "error");
   checkAttachment(v_attachment, q, "attachment");
   if (v_turn !== undefined && $hasOwn.call(o, "turn")) {
     checkTurnId(v_turn, q, "turn");
@@ -1714,17 +1788,25 @@ function checkAssistantDeltaEvent(v: unknown, p: string, k?: $Key): void {
   const q = $at(p, k);
   const o = $obj(v, q);
   for (const key in o) {
-    if (!$hasOwn.call(o, key) || knownAssistantDeltaEvent(key)) continue;
+    if (knownAssistantDeltaEvent(key)) continue;
     if (o[key] !== undefined) $closed(o, knownAssistantDeltaEvent, q);
   }
   const v_attachment = o["attachment"];
   const v_turn = o["turn"];
   const v_event = o["event"];
   const v_data = o["data"];
-  $need(o, v_attachment, "attachment", q);
-  $need(o, v_turn, "turn", q);
-  $need(o, v_event, "event", q);
-  $need(o, v_data, "data", q);
+  if (
+    v_attachment === undefined ||
+    v_turn === undefined ||
+    v_event === undefined ||
+    v_data === undefined ||
+    $src === undefined ||
+    "attachment" in $proto ||
+    "turn" in $proto ||
+    "event" in $proto ||
+    "data" in $proto
+  )
+    $need(o, q, "attachment", "turn", "event", "data");
   checkAttachment(v_attachment, q, "attachment");
   checkTurnId(v_turn, q, "turn");
   $str(v_event, q, "event");
@@ -1791,17 +1873,25 @@ function checkAssistantMessageEvent(v: unknown, p: string, k?: $Key): void {
   const q = $at(p, k);
   const o = $obj(v, q);
   for (const key in o) {
-    if (!$hasOwn.call(o, key) || knownAssistantMessageEvent(key)) continue;
+    if (knownAssistantMessageEvent(key)) continue;
     if (o[key] !== undefined) $closed(o, knownAssistantMessageEvent, q);
   }
   const v_attachment = o["attachment"];
   const v_turn = o["turn"];
   const v_event = o["event"];
   const v_data = o["data"];
-  $need(o, v_attachment, "attachment", q);
-  $need(o, v_turn, "turn", q);
-  $need(o, v_event, "event", q);
-  $need(o, v_data, "data", q);
+  if (
+    v_attachment === undefined ||
+    v_turn === undefined ||
+    v_event === undefined ||
+    v_data === undefined ||
+    $src === undefined ||
+    "attachment" in $proto ||
+    "turn" in $proto ||
+    "event" in $proto ||
+    "data" in $proto
+  )
+    $need(o, q, "attachment", "turn", "event", "data");
   checkAttachment(v_attachment, q, "attachment");
   checkTurnId(v_turn, q, "turn");
   $str(v_event, q, "event");
@@ -1847,7 +1937,11 @@ export function encodeHostRequest(value: HostRequest): string {
 
 function pickHostRequest(v: unknown, p: string, ignore: boolean): number {
   if (!$isObj(v)) return $miss(ignore, "type", p, `expected object, got ${$kindOf(v)}`);
-  if (!$has(v as $Obj, "method")) return $miss(ignore, "unknown_variant", p, 'missing discriminator "method"');
+  if (!(
+    (v as $Obj)["method"] !== undefined &&
+    (($src !== undefined && !("method" in $proto)) || $hasOwn.call(v as $Obj, "method"))
+  ))
+    return $miss(ignore, "unknown_variant", p, 'missing discriminator "method"');
   switch ((v as $Obj)["method"]) {
     case "open":
       return 0;
@@ -1944,8 +2038,16 @@ export function encodeResponse(value: Response): string {
 
 function pickResponse(v: unknown, p: string, ignore: boolean): number {
   if (!$isObj(v)) return $miss(ignore, "type", p, `expected object, got ${$kindOf(v)}`);
-  if ($has(v as $Obj, "result")) return 0;
-  if ($has(v as $Obj, "error")) return 1;
+  if (
+    (v as $Obj)["result"] !== undefined &&
+    (($src !== undefined && !("result" in $proto)) || $hasOwn.call(v as $Obj, "result"))
+  )
+    return 0;
+  if (
+    (v as $Obj)["error"] !== undefined &&
+    (($src !== undefined && !("error" in $proto)) || $hasOwn.call(v as $Obj, "error"))
+  )
+    return 1;
   return $miss(ignore, "unknown_variant", p, "the object matches no variant");
 }
 
@@ -1996,7 +2098,11 @@ export function encodeRunnerEvent(value: RunnerEvent): string {
 
 function pickRunnerEvent(v: unknown, p: string, ignore: boolean): number {
   if (!$isObj(v)) return $miss(ignore, "type", p, `expected object, got ${$kindOf(v)}`);
-  if (!$has(v as $Obj, "event")) return $miss(ignore, "unknown_variant", p, 'missing discriminator "event"');
+  if (!(
+    (v as $Obj)["event"] !== undefined &&
+    (($src !== undefined && !("event" in $proto)) || $hasOwn.call(v as $Obj, "event"))
+  ))
+    return $miss(ignore, "unknown_variant", p, 'missing discriminator "event"');
   switch ((v as $Obj)["event"]) {
     case "assistant.delta":
       return 0;
@@ -2061,7 +2167,10 @@ export function encodeHostToRunnerFrame(value: HostToRunnerFrame): string {
 
 function pickHostToRunnerFrame(v: unknown, p: string, ignore: boolean): number {
   if (!$isObj(v)) return $miss(ignore, "type", p, `expected object, got ${$kindOf(v)}`);
-  if ($has(v as $Obj, "method")) {
+  if (
+    (v as $Obj)["method"] !== undefined &&
+    (($src !== undefined && !("method" in $proto)) || $hasOwn.call(v as $Obj, "method"))
+  ) {
     switch ((v as $Obj)["method"]) {
       case "open":
         return 0;
@@ -2078,8 +2187,16 @@ function pickHostToRunnerFrame(v: unknown, p: string, ignore: boolean): number {
     }
     return $miss(ignore, "unknown_variant", p + "/method", 'the value of "method" matches no variant');
   }
-  if ($has(v as $Obj, "result")) return 6;
-  if ($has(v as $Obj, "error")) return 7;
+  if (
+    (v as $Obj)["result"] !== undefined &&
+    (($src !== undefined && !("result" in $proto)) || $hasOwn.call(v as $Obj, "result"))
+  )
+    return 6;
+  if (
+    (v as $Obj)["error"] !== undefined &&
+    (($src !== undefined && !("error" in $proto)) || $hasOwn.call(v as $Obj, "error"))
+  )
+    return 7;
   return $miss(ignore, "unknown_variant", p, "the object matches no variant");
 }
 
@@ -2179,16 +2296,31 @@ export function encodeRunnerToHostFrame(value: RunnerToHostFrame): string {
 
 function pickRunnerToHostFrame(v: unknown, p: string, ignore: boolean): number {
   if (!$isObj(v)) return $miss(ignore, "type", p, `expected object, got ${$kindOf(v)}`);
-  if ($has(v as $Obj, "method")) {
+  if (
+    (v as $Obj)["method"] !== undefined &&
+    (($src !== undefined && !("method" in $proto)) || $hasOwn.call(v as $Obj, "method"))
+  ) {
     switch ((v as $Obj)["method"]) {
       case "tool.call":
         return 0;
     }
     return $miss(ignore, "unknown_variant", p + "/method", 'the value of "method" matches no variant');
   }
-  if ($has(v as $Obj, "result")) return 1;
-  if ($has(v as $Obj, "error")) return 2;
-  if (!$has(v as $Obj, "event")) return $miss(ignore, "unknown_variant", p, 'missing discriminator "event"');
+  if (
+    (v as $Obj)["result"] !== undefined &&
+    (($src !== undefined && !("result" in $proto)) || $hasOwn.call(v as $Obj, "result"))
+  )
+    return 1;
+  if (
+    (v as $Obj)["error"] !== undefined &&
+    (($src !== undefined && !("error" in $proto)) || $hasOwn.call(v as $Obj, "error"))
+  )
+    return 2;
+  if (!(
+    (v as $Obj)["event"] !== undefined &&
+    (($src !== undefined && !("event" in $proto)) || $hasOwn.call(v as $Obj, "event"))
+  ))
+    return $miss(ignore, "unknown_variant", p, 'missing discriminator "event"');
   switch ((v as $Obj)["event"]) {
     case "assistant.delta":
       return 3;
@@ -2280,7 +2412,10 @@ export function encodeRunnerFrame(value: RunnerFrame): string {
 
 function pickRunnerFrame(v: unknown, p: string, ignore: boolean): number {
   if (!$isObj(v)) return $miss(ignore, "type", p, `expected object, got ${$kindOf(v)}`);
-  if ($has(v as $Obj, "method")) {
+  if (
+    (v as $Obj)["method"] !== undefined &&
+    (($src !== undefined && !("method" in $proto)) || $hasOwn.call(v as $Obj, "method"))
+  ) {
     switch ((v as $Obj)["method"]) {
       case "open":
         return 0;
@@ -2299,9 +2434,21 @@ function pickRunnerFrame(v: unknown, p: string, ignore: boolean): number {
     }
     return $miss(ignore, "unknown_variant", p + "/method", 'the value of "method" matches no variant');
   }
-  if ($has(v as $Obj, "result")) return 7;
-  if ($has(v as $Obj, "error")) return 8;
-  if (!$has(v as $Obj, "event")) return $miss(ignore, "unknown_variant", p, 'missing discriminator "event"');
+  if (
+    (v as $Obj)["result"] !== undefined &&
+    (($src !== undefined && !("result" in $proto)) || $hasOwn.call(v as $Obj, "result"))
+  )
+    return 7;
+  if (
+    (v as $Obj)["error"] !== undefined &&
+    (($src !== undefined && !("error" in $proto)) || $hasOwn.call(v as $Obj, "error"))
+  )
+    return 8;
+  if (!(
+    (v as $Obj)["event"] !== undefined &&
+    (($src !== undefined && !("event" in $proto)) || $hasOwn.call(v as $Obj, "event"))
+  ))
+    return $miss(ignore, "unknown_variant", p, 'missing discriminator "event"');
   switch ((v as $Obj)["event"]) {
     case "assistant.delta":
       return 9;
@@ -2473,7 +2620,7 @@ function checkHarnessOptions(v: unknown, p: string, k?: $Key): void {
   const q = $at(p, k);
   const o = $obj(v, q);
   for (const key in o) {
-    if (!$hasOwn.call(o, key) || knownHarnessOptions(key)) continue;
+    if (knownHarnessOptions(key)) continue;
     if (o[key] !== undefined) $closed(o, knownHarnessOptions, q);
   }
   const v_session_id = o["session_id"];
@@ -2481,11 +2628,20 @@ function checkHarnessOptions(v: unknown, p: string, k?: $Key): void {
   const v_config = o["config"];
   const v_tools = o["tools"];
   const v_provider = o["provider"];
-  $need(o, v_session_id, "session_id", q);
-  $need(o, v_dir, "dir", q);
-  $need(o, v_config, "config", q);
-  $need(o, v_tools, "tools", q);
-  $need(o, v_provider, "provider", q);
+  if (
+    v_session_id === undefined ||
+    v_dir === undefined ||
+    v_config === undefined ||
+    v_tools === undefined ||
+    v_provider === undefined ||
+    $src === undefined ||
+    "session_id" in $proto ||
+    "dir" in $proto ||
+    "config" in $proto ||
+    "tools" in $proto ||
+    "provider" in $proto
+  )
+    $need(o, q, "session_id", "dir", "config", "tools", "provider");
   checkNonEmptyString(v_session_id, q, "session_id");
   $str(v_dir, q, "dir");
   if (!reHarnessOptionsDir.test(v_dir)) $fail("pattern", q + "/dir", `${$describe(v_dir)} does not match the pattern`);
@@ -2554,13 +2710,13 @@ function checkConfig(v: unknown, p: string, k?: $Key): void {
   const q = $at(p, k);
   const o = $obj(v, q);
   for (const key in o) {
-    if (!$hasOwn.call(o, key) || knownConfig(key)) continue;
+    if (knownConfig(key)) continue;
     if (o[key] !== undefined) $closed(o, knownConfig, q);
   }
   const v_model = o["model"];
   const v_tools = o["tools"];
-  $need(o, v_model, "model", q);
-  $need(o, v_tools, "tools", q);
+  if (v_model === undefined || v_tools === undefined || $src === undefined || "model" in $proto || "tools" in $proto)
+    $need(o, q, "model", "tools");
   checkNonEmptyString(v_model, q, "model");
   $arr(v_tools, q, "tools");
   const v_tools_q = $at(q, "tools");
@@ -2622,15 +2778,22 @@ function checkToolSchema(v: unknown, p: string, k?: $Key): void {
   const q = $at(p, k);
   const o = $obj(v, q);
   for (const key in o) {
-    if (!$hasOwn.call(o, key) || knownToolSchema(key)) continue;
+    if (knownToolSchema(key)) continue;
     if (o[key] !== undefined) $closed(o, knownToolSchema, q);
   }
   const v_name = o["name"];
   const v_description = o["description"];
   const v_input_schema = o["input_schema"];
-  $need(o, v_name, "name", q);
-  $need(o, v_description, "description", q);
-  $need(o, v_input_schema, "input_schema", q);
+  if (
+    v_name === undefined ||
+    v_description === undefined ||
+    v_input_schema === undefined ||
+    $src === undefined ||
+    "name" in $proto ||
+    "description" in $proto ||
+    "input_schema" in $proto
+  )
+    $need(o, q, "name", "description", "input_schema");
   checkNonEmptyString(v_name, q, "name");
   $str(v_description, q, "description");
   $free(v_input_schema, q, "input_schema", ["object"]);
@@ -2693,7 +2856,7 @@ function knownProvider(key: string): boolean {
 function checkProvider(v: unknown, p: string, k?: $Key): void {
   const o = $isObj(v) && p.length < 999 ? v : $obj(v, $at(p, k));
   for (const key in o) {
-    if (!$hasOwn.call(o, key) || knownProvider(key)) continue;
+    if (knownProvider(key)) continue;
     if (o[key] !== undefined) $closed(o, knownProvider, $at(p, k));
   }
   const v_api_key = o["api_key"];
@@ -2757,11 +2920,11 @@ function knownText(key: string): boolean {
 function checkText(v: unknown, p: string, k?: $Key): void {
   const o = $isObj(v) && p.length < 999 ? v : $obj(v, $at(p, k));
   for (const key in o) {
-    if (!$hasOwn.call(o, key) || knownText(key)) continue;
+    if (knownText(key)) continue;
     if (o[key] !== undefined) $closed(o, knownText, $at(p, k));
   }
   const v_text = o["text"];
-  if (v_text === undefined || !$hasOwn.call(o, "text")) $missing("text", $at(p, k));
+  if (v_text === undefined || $src === undefined || "text" in $proto) $need(o, $at(p, k), "text");
   if (typeof v_text !== "string" || ($sur && !$wellFormed(v_text))) $str(v_text, $at(p, k), "text");
 }
 
@@ -2814,15 +2977,22 @@ function knownNativeFile(key: string): boolean {
 function checkNativeFile(v: unknown, p: string, k?: $Key): void {
   const o = $isObj(v) && p.length < 999 ? v : $obj(v, $at(p, k));
   for (const key in o) {
-    if (!$hasOwn.call(o, key) || knownNativeFile(key)) continue;
+    if (knownNativeFile(key)) continue;
     if (o[key] !== undefined) $closed(o, knownNativeFile, $at(p, k));
   }
   const v_path = o["path"];
   const v_size = o["size"];
   const v_append_only = o["append_only"];
-  if (v_path === undefined || !$hasOwn.call(o, "path")) $missing("path", $at(p, k));
-  if (v_size === undefined || !$hasOwn.call(o, "size")) $missing("size", $at(p, k));
-  if (v_append_only === undefined || !$hasOwn.call(o, "append_only")) $missing("append_only", $at(p, k));
+  if (
+    v_path === undefined ||
+    v_size === undefined ||
+    v_append_only === undefined ||
+    $src === undefined ||
+    "path" in $proto ||
+    "size" in $proto ||
+    "append_only" in $proto
+  )
+    $need(o, $at(p, k), "path", "size", "append_only");
   if (typeof v_path !== "string" || ($sur && !$wellFormed(v_path))) $str(v_path, $at(p, k), "path");
   if (!reNativeFilePath.test(v_path))
     $fail("pattern", $at(p, k) + "/path", `${$describe(v_path)} does not match the pattern`);
@@ -2885,15 +3055,22 @@ function checkToolCall(v: unknown, p: string, k?: $Key): void {
   const q = $at(p, k);
   const o = $obj(v, q);
   for (const key in o) {
-    if (!$hasOwn.call(o, key) || knownToolCall(key)) continue;
+    if (knownToolCall(key)) continue;
     if (o[key] !== undefined) $closed(o, knownToolCall, q);
   }
   const v_id = o["id"];
   const v_name = o["name"];
   const v_arguments = o["arguments"];
-  $need(o, v_id, "id", q);
-  $need(o, v_name, "name", q);
-  $need(o, v_arguments, "arguments", q);
+  if (
+    v_id === undefined ||
+    v_name === undefined ||
+    v_arguments === undefined ||
+    $src === undefined ||
+    "id" in $proto ||
+    "name" in $proto ||
+    "arguments" in $proto
+  )
+    $need(o, q, "id", "name", "arguments");
   checkNonEmptyString(v_id, q, "id");
   checkNonEmptyString(v_name, q, "name");
   $free(v_arguments, q, "arguments", ["object"]);
@@ -2950,13 +3127,19 @@ function checkToolResult(v: unknown, p: string, k?: $Key): void {
   const q = $at(p, k);
   const o = $obj(v, q);
   for (const key in o) {
-    if (!$hasOwn.call(o, key) || knownToolResult(key)) continue;
+    if (knownToolResult(key)) continue;
     if (o[key] !== undefined) $closed(o, knownToolResult, q);
   }
   const v_content = o["content"];
   const v_is_error = o["is_error"];
-  $need(o, v_content, "content", q);
-  $need(o, v_is_error, "is_error", q);
+  if (
+    v_content === undefined ||
+    v_is_error === undefined ||
+    $src === undefined ||
+    "content" in $proto ||
+    "is_error" in $proto
+  )
+    $need(o, q, "content", "is_error");
   $arr(v_content, q, "content");
   const v_content_q = $at(q, "content");
   for (let v_content_i = 0; v_content_i < v_content.length; v_content_i++) {
@@ -2999,7 +3182,11 @@ export function encodeContentBlock(value: ContentBlock): string {
 
 function pickContentBlock(v: unknown, p: string, ignore: boolean): number {
   if (!$isObj(v)) return $miss(ignore, "type", p, `expected object, got ${$kindOf(v)}`);
-  if (!$has(v as $Obj, "type")) return $miss(ignore, "unknown_variant", p, 'missing discriminator "type"');
+  if (!(
+    (v as $Obj)["type"] !== undefined &&
+    (($src !== undefined && !("type" in $proto)) || $hasOwn.call(v as $Obj, "type"))
+  ))
+    return $miss(ignore, "unknown_variant", p, 'missing discriminator "type"');
   switch ((v as $Obj)["type"]) {
     case "text":
       return 0;
@@ -3061,13 +3248,13 @@ function knownTextBlock(key: string): boolean {
 function checkTextBlock(v: unknown, p: string, k?: $Key): void {
   const o = $isObj(v) && p.length < 999 ? v : $obj(v, $at(p, k));
   for (const key in o) {
-    if (!$hasOwn.call(o, key) || knownTextBlock(key)) continue;
+    if (knownTextBlock(key)) continue;
     if (o[key] !== undefined) $closed(o, knownTextBlock, $at(p, k));
   }
   const v_type = o["type"];
   const v_text = o["text"];
-  if (v_type === undefined || !$hasOwn.call(o, "type")) $missing("type", $at(p, k));
-  if (v_text === undefined || !$hasOwn.call(o, "text")) $missing("text", $at(p, k));
+  if (v_type === undefined || v_text === undefined || $src === undefined || "type" in $proto || "text" in $proto)
+    $need(o, $at(p, k), "type", "text");
   if (typeof v_type !== "string" || ($sur && !$wellFormed(v_type))) $str(v_type, $at(p, k), "type");
   if (v_type !== "text") $fail("const", $at(p, k) + "/type", 'expected the constant "text"');
   if (typeof v_text !== "string" || ($sur && !$wellFormed(v_text))) $str(v_text, $at(p, k), "text");
@@ -3121,13 +3308,13 @@ function knownUsage(key: string): boolean {
 function checkUsage(v: unknown, p: string, k?: $Key): void {
   const o = $isObj(v) && p.length < 999 ? v : $obj(v, $at(p, k));
   for (const key in o) {
-    if (!$hasOwn.call(o, key) || knownUsage(key)) continue;
+    if (knownUsage(key)) continue;
     if (o[key] !== undefined) $closed(o, knownUsage, $at(p, k));
   }
   const v_input = o["input"];
   const v_output = o["output"];
-  if (v_input === undefined || !$hasOwn.call(o, "input")) $missing("input", $at(p, k));
-  if (v_output === undefined || !$hasOwn.call(o, "output")) $missing("output", $at(p, k));
+  if (v_input === undefined || v_output === undefined || $src === undefined || "input" in $proto || "output" in $proto)
+    $need(o, $at(p, k), "input", "output");
   if (typeof v_input !== "number" || !Number.isSafeInteger(v_input)) $int(v_input, $at(p, k), "input");
   if (v_input < 0) $fail("range", $at(p, k) + "/input", "below the minimum 0");
   if (typeof v_output !== "number" || !Number.isSafeInteger(v_output)) $int(v_output, $at(p, k), "output");
@@ -3179,11 +3366,11 @@ function knownAssistantDelta(key: string): boolean {
 function checkAssistantDelta(v: unknown, p: string, k?: $Key): void {
   const o = $isObj(v) && p.length < 999 ? v : $obj(v, $at(p, k));
   for (const key in o) {
-    if (!$hasOwn.call(o, key) || knownAssistantDelta(key)) continue;
+    if (knownAssistantDelta(key)) continue;
     if (o[key] !== undefined) $closed(o, knownAssistantDelta, $at(p, k));
   }
   const v_text = o["text"];
-  if (v_text === undefined || !$hasOwn.call(o, "text")) $missing("text", $at(p, k));
+  if (v_text === undefined || $src === undefined || "text" in $proto) $need(o, $at(p, k), "text");
   if (typeof v_text !== "string" || ($sur && !$wellFormed(v_text))) $str(v_text, $at(p, k), "text");
 }
 
@@ -3237,15 +3424,22 @@ function checkAssistantMessage(v: unknown, p: string, k?: $Key): void {
   const q = $at(p, k);
   const o = $obj(v, q);
   for (const key in o) {
-    if (!$hasOwn.call(o, key) || knownAssistantMessage(key)) continue;
+    if (knownAssistantMessage(key)) continue;
     if (o[key] !== undefined) $closed(o, knownAssistantMessage, q);
   }
   const v_text = o["text"];
   const v_usage = o["usage"];
   const v_stop_reason = o["stop_reason"];
-  $need(o, v_text, "text", q);
-  $need(o, v_usage, "usage", q);
-  $need(o, v_stop_reason, "stop_reason", q);
+  if (
+    v_text === undefined ||
+    v_usage === undefined ||
+    v_stop_reason === undefined ||
+    $src === undefined ||
+    "text" in $proto ||
+    "usage" in $proto ||
+    "stop_reason" in $proto
+  )
+    $need(o, q, "text", "usage", "stop_reason");
   $str(v_text, q, "text");
   checkUsage(v_usage, q, "usage");
   checkStopReason(v_stop_reason, q, "stop_reason");
@@ -3302,13 +3496,13 @@ function checkResponseError(v: unknown, p: string, k?: $Key): void {
   const q = $at(p, k);
   const o = $obj(v, q);
   for (const key in o) {
-    if (!$hasOwn.call(o, key) || knownResponseError(key)) continue;
+    if (knownResponseError(key)) continue;
     if (o[key] !== undefined) $closed(o, knownResponseError, q);
   }
   const v_code = o["code"];
   const v_message = o["message"];
-  $need(o, v_code, "code", q);
-  $need(o, v_message, "message", q);
+  if (v_code === undefined || v_message === undefined || $src === undefined || "code" in $proto || "message" in $proto)
+    $need(o, q, "code", "message");
   checkErrorCode(v_code, q, "code");
   $str(v_message, q, "message");
 }
@@ -3359,7 +3553,7 @@ function checkOpenResult(v: unknown, p: string, k?: $Key): void {
   const q = $at(p, k);
   const o = $obj(v, q);
   for (const key in o) {
-    if (!$hasOwn.call(o, key) || knownOpenResult(key)) continue;
+    if (knownOpenResult(key)) continue;
     if (o[key] !== undefined) $closed(o, knownOpenResult, q);
   }
   const v_tools = o["tools"];
@@ -3416,7 +3610,7 @@ function knownPromptResult(key: string): boolean {
 function checkPromptResult(v: unknown, p: string, k?: $Key): void {
   const o = $isObj(v) && p.length < 999 ? v : $obj(v, $at(p, k));
   for (const key in o) {
-    if (!$hasOwn.call(o, key) || knownPromptResult(key)) continue;
+    if (knownPromptResult(key)) continue;
     if (o[key] !== undefined) $closed(o, knownPromptResult, $at(p, k));
   }
   const v_interrupted = o["interrupted"];
@@ -3462,7 +3656,7 @@ function knownEmptyResult(key: string): boolean {
 function checkEmptyResult(v: unknown, p: string, k?: $Key): void {
   const o = $isObj(v) && p.length < 999 ? v : $obj(v, $at(p, k));
   for (const key in o) {
-    if (!$hasOwn.call(o, key) || knownEmptyResult(key)) continue;
+    if (knownEmptyResult(key)) continue;
     if (o[key] !== undefined) $closed(o, knownEmptyResult, $at(p, k));
   }
 }

@@ -79,6 +79,9 @@ const $nativeWellFormed = (String.prototype as { isWellFormed?: unknown }).isWel
 
 const $hasOwn = Object.prototype.hasOwnProperty;
 
+/** JSON.parse makes plain objects: a member read from one is its own unless this has the key too. */
+const $proto: object = Object.prototype;
+
 /** The raw text of the document being decoded, for document-order key lookups; unset between calls. */
 let $src: string | undefined;
 
@@ -302,9 +305,9 @@ function $deep(q: string): void {
   if ($levelOf(q) > $maxDepth) $fail("depth", q, $depthMessage);
 }
 
-/** A required member read into v: missing unless own and defined. */
-function $need(o: $Obj, v: unknown, key: string, p: string): void {
-  if (v === undefined || !$hasOwn.call(o, key)) $missing(key, p);
+/** The required members of o, in order: each must be its own and defined. */
+function $need(o: $Obj, p: string, ...keys: string[]): void {
+  for (const key of keys) if (o[key] === undefined || !$hasOwn.call(o, key)) $missing(key, p);
 }
 
 function $missing(key: string, p: string): never {
@@ -708,7 +711,7 @@ function checkRow(v: unknown, p: string, k?: $Key): void {
     extra = true;
   }
   const v_cell = o["cell"];
-  $need(o, v_cell, "cell", q);
+  if (v_cell === undefined || $src === undefined || "cell" in $proto) $need(o, q, "cell");
   $arr(v_cell, q, "cell");
   if (v_cell.length > 2) $fail("length", q + "/cell", `array of ${v_cell.length} items, expected at most 2`);
   const v_cell_q = $at(q, "cell");

@@ -77,6 +77,9 @@ const $nativeWellFormed = (String.prototype as { isWellFormed?: unknown }).isWel
 
 const $hasOwn = Object.prototype.hasOwnProperty;
 
+/** JSON.parse makes plain objects: a member read from one is its own unless this has the key too. */
+const $proto: object = Object.prototype;
+
 /** The raw text of the document being decoded, for document-order key lookups; unset between calls. */
 let $src: string | undefined;
 
@@ -295,9 +298,9 @@ function $deep(q: string): void {
   if ($levelOf(q) > $maxDepth) $fail("depth", q, $depthMessage);
 }
 
-/** A required member read into v: missing unless own and defined. */
-function $need(o: $Obj, v: unknown, key: string, p: string): void {
-  if (v === undefined || !$hasOwn.call(o, key)) $missing(key, p);
+/** The required members of o, in order: each must be its own and defined. */
+function $need(o: $Obj, p: string, ...keys: string[]): void {
+  for (const key of keys) if (o[key] === undefined || !$hasOwn.call(o, key)) $missing(key, p);
 }
 
 function $missing(key: string, p: string): never {
@@ -512,7 +515,7 @@ function checkPayment(v: unknown, p: string, k?: $Key): void {
   }
   const v_method = o["method"];
   const v_card = o["card"];
-  $need(o, v_method, "method", q);
+  if (v_method === undefined || $src === undefined || "method" in $proto) $need(o, q, "method");
   if ($has(o, "card")) {
     if (!$has(o, "method")) $missing("method", q);
   }
@@ -616,7 +619,7 @@ function checkPayment(v: unknown, p: string, k?: $Key): void {
                 extra = true;
               }
               const v_card = o["card"];
-              $need(o, v_card, "card", q);
+              if (v_card === undefined || $src === undefined || "card" in $proto) $need(o, q, "card");
               $free(v_card, q, "card", undefined);
               if (extra) $extras(o, (key: string): boolean => key === "card", q);
             }

@@ -79,6 +79,9 @@ const $nativeWellFormed = (String.prototype as { isWellFormed?: unknown }).isWel
 
 const $hasOwn = Object.prototype.hasOwnProperty;
 
+/** JSON.parse makes plain objects: a member read from one is its own unless this has the key too. */
+const $proto: object = Object.prototype;
+
 /** The raw text of the document being decoded, for document-order key lookups; unset between calls. */
 let $src: string | undefined;
 
@@ -304,6 +307,11 @@ function $canonObj(v: unknown, t: $CanonTable): boolean {
 /** A typed container at pointer q nested deeper than the limit (a recursive definition) → depth at it. */
 function $deep(q: string): void {
   if ($levelOf(q) > $maxDepth) $fail("depth", q, $depthMessage);
+}
+
+/** The required members of o, in order: each must be its own and defined. */
+function $need(o: $Obj, p: string, ...keys: string[]): void {
+  for (const key of keys) if (o[key] === undefined || !$hasOwn.call(o, key)) $missing(key, p);
 }
 
 function $missing(key: string, p: string): never {
@@ -799,12 +807,12 @@ function knownRangeVariant1(key: string): boolean {
 function checkRangeVariant1(v: unknown, p: string, k?: $Key): void {
   const o = $isObj(v) && p.length < 999 ? v : $obj(v, $at(p, k));
   for (const key in o) {
-    if (!$hasOwn.call(o, key) || knownRangeVariant1(key)) continue;
+    if (knownRangeVariant1(key)) continue;
     if (o[key] !== undefined) $closed(o, knownRangeVariant1, $at(p, k));
   }
   const v_n = o["n"];
   const v_unit = o["unit"];
-  if (v_n === undefined || !$hasOwn.call(o, "n")) $missing("n", $at(p, k));
+  if (v_n === undefined || $src === undefined || "n" in $proto) $need(o, $at(p, k), "n");
   if (typeof v_n !== "number" || !Number.isSafeInteger(v_n)) $int(v_n, $at(p, k), "n");
   if (v_n < 0) $fail("range", $at(p, k) + "/n", "below the minimum 0");
   if (v_n > 9) $fail("range", $at(p, k) + "/n", "above the maximum 9");
@@ -858,12 +866,12 @@ function knownRangeVariant2(key: string): boolean {
 function checkRangeVariant2(v: unknown, p: string, k?: $Key): void {
   const o = $isObj(v) && p.length < 999 ? v : $obj(v, $at(p, k));
   for (const key in o) {
-    if (!$hasOwn.call(o, key) || knownRangeVariant2(key)) continue;
+    if (knownRangeVariant2(key)) continue;
     if (o[key] !== undefined) $closed(o, knownRangeVariant2, $at(p, k));
   }
   const v_n = o["n"];
   const v_unit = o["unit"];
-  if (v_n === undefined || !$hasOwn.call(o, "n")) $missing("n", $at(p, k));
+  if (v_n === undefined || $src === undefined || "n" in $proto) $need(o, $at(p, k), "n");
   if (typeof v_n !== "number" || !Number.isSafeInteger(v_n)) $int(v_n, $at(p, k), "n");
   if (v_n < 10) $fail("range", $at(p, k) + "/n", "below the minimum 10");
   if (v_unit !== undefined && $hasOwn.call(o, "unit")) {
@@ -917,12 +925,12 @@ function knownShape(key: string): boolean {
 function checkShape(v: unknown, p: string, k?: $Key): void {
   const o = $isObj(v) && p.length < 999 ? v : $obj(v, $at(p, k));
   for (const key in o) {
-    if (!$hasOwn.call(o, key) || knownShape(key)) continue;
+    if (knownShape(key)) continue;
     if (o[key] !== undefined) $closed(o, knownShape, $at(p, k));
   }
   const v_n = o["n"];
   const v_unit = o["unit"];
-  if (v_n === undefined || !$hasOwn.call(o, "n")) $missing("n", $at(p, k));
+  if (v_n === undefined || $src === undefined || "n" in $proto) $need(o, $at(p, k), "n");
   if (typeof v_n !== "number" || !Number.isSafeInteger(v_n)) $int(v_n, $at(p, k), "n");
   if (v_unit !== undefined && $hasOwn.call(o, "unit")) {
     if (typeof v_unit !== "string" || ($sur && !$wellFormed(v_unit))) $str(v_unit, $at(p, k), "unit");
@@ -975,7 +983,7 @@ const $variants1: readonly $Check[] = [
       }
       const v_n = o["n"];
       const v_unit = o["unit"];
-      if (v_unit === undefined || !$hasOwn.call(o, "unit")) $missing("unit", $at(p, k));
+      if (v_unit === undefined || $src === undefined || "unit" in $proto) $need(o, $at(p, k), "unit");
       if (v_n !== undefined && $hasOwn.call(o, "n")) {
         if (typeof v_n !== "number" || !Number.isSafeInteger(v_n)) $int(v_n, $at(p, k), "n");
         if (v_n < 100) $fail("range", $at(p, k) + "/n", "below the minimum 100");

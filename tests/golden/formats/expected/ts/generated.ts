@@ -77,6 +77,9 @@ const $nativeWellFormed = (String.prototype as { isWellFormed?: unknown }).isWel
 
 const $hasOwn = Object.prototype.hasOwnProperty;
 
+/** JSON.parse makes plain objects: a member read from one is its own unless this has the key too. */
+const $proto: object = Object.prototype;
+
 /** The raw text of the document being decoded, for document-order key lookups; unset between calls. */
 let $src: string | undefined;
 
@@ -288,6 +291,11 @@ function $canonObj(v: unknown, t: $CanonTable): boolean {
 /** A typed container at pointer q nested deeper than the limit (a recursive definition) → depth at it. */
 function $deep(q: string): void {
   if ($levelOf(q) > $maxDepth) $fail("depth", q, $depthMessage);
+}
+
+/** The required members of o, in order: each must be its own and defined. */
+function $need(o: $Obj, p: string, ...keys: string[]): void {
+  for (const key of keys) if (o[key] === undefined || !$hasOwn.call(o, key)) $missing(key, p);
 }
 
 function $missing(key: string, p: string): never {
@@ -837,13 +845,13 @@ function knownStamp(key: string): boolean {
 function checkStamp(v: unknown, p: string, k?: $Key): void {
   const o = $isObj(v) && p.length < 999 ? v : $obj(v, $at(p, k));
   for (const key in o) {
-    if (!$hasOwn.call(o, key) || knownStamp(key)) continue;
+    if (knownStamp(key)) continue;
     if (o[key] !== undefined) $closed(o, knownStamp, $at(p, k));
   }
   const v_at = o["at"];
   const v_id = o["id"];
   const v_home = o["home"];
-  if (v_at === undefined || !$hasOwn.call(o, "at")) $missing("at", $at(p, k));
+  if (v_at === undefined || $src === undefined || "at" in $proto) $need(o, $at(p, k), "at");
   if (typeof v_at !== "string" || ($sur && !$wellFormed(v_at))) $str(v_at, $at(p, k), "at");
   if (!$formats["date-time"]!(v_at)) $fail("format", $at(p, k) + "/at", `${$describe(v_at)} is not a valid date-time`);
   if (v_id !== undefined && $hasOwn.call(o, "id")) {

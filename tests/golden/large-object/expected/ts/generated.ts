@@ -617,7 +617,7 @@ function checkSettings(v: unknown, p: string, k?: $Key): void {
   const q = $at(p, k);
   const o = $obj(v, q);
   for (const key in o) {
-    if (!$hasOwn.call(o, key) || knownSettings(key)) continue;
+    if (knownSettings(key)) continue;
     if (o[key] !== undefined) $closed(o, knownSettings, q);
   }
   if (!$has(o, "opt-0")) $missing("opt-0", q);

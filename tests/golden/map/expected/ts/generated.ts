@@ -79,6 +79,9 @@ const $nativeWellFormed = (String.prototype as { isWellFormed?: unknown }).isWel
 
 const $hasOwn = Object.prototype.hasOwnProperty;
 
+/** JSON.parse makes plain objects: a member read from one is its own unless this has the key too. */
+const $proto: object = Object.prototype;
+
 /** The raw text of the document being decoded, for document-order key lookups; unset between calls. */
 let $src: string | undefined;
 
@@ -306,9 +309,9 @@ function $deep(q: string): void {
   if ($levelOf(q) > $maxDepth) $fail("depth", q, $depthMessage);
 }
 
-/** A required member read into v: missing unless own and defined. */
-function $need(o: $Obj, v: unknown, key: string, p: string): void {
-  if (v === undefined || !$hasOwn.call(o, key)) $missing(key, p);
+/** The required members of o, in order: each must be its own and defined. */
+function $need(o: $Obj, p: string, ...keys: string[]): void {
+  for (const key of keys) if (o[key] === undefined || !$hasOwn.call(o, key)) $missing(key, p);
 }
 
 function $missing(key: string, p: string): never {
@@ -759,7 +762,7 @@ function checkLabels(v: unknown, p: string, k?: $Key): void {
   }
   if (extra) $closed(o, (key: string): boolean => knownLabels(key) || reLabels.test(key), q);
   const v_name = o["name"];
-  $need(o, v_name, "name", q);
+  if (v_name === undefined || $src === undefined || "name" in $proto) $need(o, q, "name");
   $str(v_name, q, "name");
   if (extra) {
     for (const key of Object.keys(o)) {

@@ -77,6 +77,9 @@ const $nativeWellFormed = (String.prototype as { isWellFormed?: unknown }).isWel
 
 const $hasOwn = Object.prototype.hasOwnProperty;
 
+/** JSON.parse makes plain objects: a member read from one is its own unless this has the key too. */
+const $proto: object = Object.prototype;
+
 /** The raw text of the document being decoded, for document-order key lookups; unset between calls. */
 let $src: string | undefined;
 
@@ -284,6 +287,11 @@ function $canonObj(v: unknown, t: $CanonTable): boolean {
 /** A typed container at pointer q nested deeper than the limit (a recursive definition) → depth at it. */
 function $deep(q: string): void {
   if ($levelOf(q) > $maxDepth) $fail("depth", q, $depthMessage);
+}
+
+/** The required members of o, in order: each must be its own and defined. */
+function $need(o: $Obj, p: string, ...keys: string[]): void {
+  for (const key of keys) if (o[key] === undefined || !$hasOwn.call(o, key)) $missing(key, p);
 }
 
 function $missing(key: string, p: string): never {
@@ -608,7 +616,7 @@ function checkBase(v: unknown, p: string, k?: $Key): void {
     extra = true;
   }
   const v_id = o["id"];
-  if (v_id === undefined || !$hasOwn.call(o, "id")) $missing("id", $at(p, k));
+  if (v_id === undefined || $src === undefined || "id" in $proto) $need(o, $at(p, k), "id");
   if (typeof v_id !== "string" || ($sur && !$wellFormed(v_id))) $str(v_id, $at(p, k), "id");
   if (extra) $extras(o, knownBase, $at(p, k));
 }
@@ -657,13 +665,13 @@ function knownNamed(key: string): boolean {
 function checkNamed(v: unknown, p: string, k?: $Key): void {
   const o = $isObj(v) && p.length < 999 ? v : $obj(v, $at(p, k));
   for (const key in o) {
-    if (!$hasOwn.call(o, key) || knownNamed(key)) continue;
+    if (knownNamed(key)) continue;
     if (o[key] !== undefined) $closed(o, knownNamed, $at(p, k));
   }
   const v_id = o["id"];
   const v_name = o["name"];
-  if (v_id === undefined || !$hasOwn.call(o, "id")) $missing("id", $at(p, k));
-  if (v_name === undefined || !$hasOwn.call(o, "name")) $missing("name", $at(p, k));
+  if (v_id === undefined || v_name === undefined || $src === undefined || "id" in $proto || "name" in $proto)
+    $need(o, $at(p, k), "id", "name");
   if (typeof v_id !== "string" || ($sur && !$wellFormed(v_id))) $str(v_id, $at(p, k), "id");
   if (typeof v_name !== "string" || ($sur && !$wellFormed(v_name))) $str(v_name, $at(p, k), "name");
 }

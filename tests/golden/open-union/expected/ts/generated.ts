@@ -79,6 +79,9 @@ const $nativeWellFormed = (String.prototype as { isWellFormed?: unknown }).isWel
 
 const $hasOwn = Object.prototype.hasOwnProperty;
 
+/** JSON.parse makes plain objects: a member read from one is its own unless this has the key too. */
+const $proto: object = Object.prototype;
+
 /** The raw text of the document being decoded, for document-order key lookups; unset between calls. */
 let $src: string | undefined;
 
@@ -320,6 +323,11 @@ function $deep(q: string): void {
   if ($levelOf(q) > $maxDepth) $fail("depth", q, $depthMessage);
 }
 
+/** The required members of o, in order: each must be its own and defined. */
+function $need(o: $Obj, p: string, ...keys: string[]): void {
+  for (const key of keys) if (o[key] === undefined || !$hasOwn.call(o, key)) $missing(key, p);
+}
+
 function $missing(key: string, p: string): never {
   return $fail("missing_field", p + "/" + $esc(key), `missing required property ${JSON.stringify(key)}`);
 }
@@ -519,7 +527,11 @@ export function encodeEvent(value: Event): string {
 
 function pickEvent(v: unknown, p: string, ignore: boolean): number {
   if (!$isObj(v)) return $miss(ignore, "type", p, `expected object, got ${$kindOf(v)}`);
-  if (!$has(v as $Obj, "type")) return $miss(ignore, "unknown_variant", p, 'missing discriminator "type"');
+  if (!(
+    (v as $Obj)["type"] !== undefined &&
+    (($src !== undefined && !("type" in $proto)) || $hasOwn.call(v as $Obj, "type"))
+  ))
+    return $miss(ignore, "unknown_variant", p, 'missing discriminator "type"');
   switch ((v as $Obj)["type"]) {
     case "started":
       return 0;
@@ -588,13 +600,13 @@ function knownStarted(key: string): boolean {
 function checkStarted(v: unknown, p: string, k?: $Key): void {
   const o = $isObj(v) && p.length < 999 ? v : $obj(v, $at(p, k));
   for (const key in o) {
-    if (!$hasOwn.call(o, key) || knownStarted(key)) continue;
+    if (knownStarted(key)) continue;
     if (o[key] !== undefined) $closed(o, knownStarted, $at(p, k));
   }
   const v_type = o["type"];
   const v_at = o["at"];
-  if (v_type === undefined || !$hasOwn.call(o, "type")) $missing("type", $at(p, k));
-  if (v_at === undefined || !$hasOwn.call(o, "at")) $missing("at", $at(p, k));
+  if (v_type === undefined || v_at === undefined || $src === undefined || "type" in $proto || "at" in $proto)
+    $need(o, $at(p, k), "type", "at");
   if (typeof v_type !== "string" || ($sur && !$wellFormed(v_type))) $str(v_type, $at(p, k), "type");
   if (v_type !== "started") $fail("const", $at(p, k) + "/type", 'expected the constant "started"');
   if (typeof v_at !== "number" || !Number.isSafeInteger(v_at)) $int(v_at, $at(p, k), "at");
@@ -643,11 +655,11 @@ function knownStopped(key: string): boolean {
 function checkStopped(v: unknown, p: string, k?: $Key): void {
   const o = $isObj(v) && p.length < 999 ? v : $obj(v, $at(p, k));
   for (const key in o) {
-    if (!$hasOwn.call(o, key) || knownStopped(key)) continue;
+    if (knownStopped(key)) continue;
     if (o[key] !== undefined) $closed(o, knownStopped, $at(p, k));
   }
   const v_type = o["type"];
-  if (v_type === undefined || !$hasOwn.call(o, "type")) $missing("type", $at(p, k));
+  if (v_type === undefined || $src === undefined || "type" in $proto) $need(o, $at(p, k), "type");
   if (typeof v_type !== "string" || ($sur && !$wellFormed(v_type))) $str(v_type, $at(p, k), "type");
   if (v_type !== "stopped") $fail("const", $at(p, k) + "/type", 'expected the constant "stopped"');
 }

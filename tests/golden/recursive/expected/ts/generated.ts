@@ -77,6 +77,9 @@ const $nativeWellFormed = (String.prototype as { isWellFormed?: unknown }).isWel
 
 const $hasOwn = Object.prototype.hasOwnProperty;
 
+/** JSON.parse makes plain objects: a member read from one is its own unless this has the key too. */
+const $proto: object = Object.prototype;
+
 /** The raw text of the document being decoded, for document-order key lookups; unset between calls. */
 let $src: string | undefined;
 
@@ -292,9 +295,9 @@ function $deep(q: string): void {
   if ($levelOf(q) > $maxDepth) $fail("depth", q, $depthMessage);
 }
 
-/** A required member read into v: missing unless own and defined. */
-function $need(o: $Obj, v: unknown, key: string, p: string): void {
-  if (v === undefined || !$hasOwn.call(o, key)) $missing(key, p);
+/** The required members of o, in order: each must be its own and defined. */
+function $need(o: $Obj, p: string, ...keys: string[]): void {
+  for (const key of keys) if (o[key] === undefined || !$hasOwn.call(o, key)) $missing(key, p);
 }
 
 function $missing(key: string, p: string): never {
@@ -522,12 +525,12 @@ function checkTree(v: unknown, p: string, k?: $Key): void {
   const q = $at(p, k);
   const o = $obj(v, q);
   for (const key in o) {
-    if (!$hasOwn.call(o, key) || knownTree(key)) continue;
+    if (knownTree(key)) continue;
     if (o[key] !== undefined) $closed(o, knownTree, q);
   }
   const v_name = o["name"];
   const v_children = o["children"];
-  $need(o, v_name, "name", q);
+  if (v_name === undefined || $src === undefined || "name" in $proto) $need(o, q, "name");
   $str(v_name, q, "name");
   if (v_children !== undefined && $hasOwn.call(o, "children")) {
     $arr(v_children, q, "children");

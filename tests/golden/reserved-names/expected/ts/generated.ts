@@ -77,6 +77,9 @@ const $nativeWellFormed = (String.prototype as { isWellFormed?: unknown }).isWel
 
 const $hasOwn = Object.prototype.hasOwnProperty;
 
+/** JSON.parse makes plain objects: a member read from one is its own unless this has the key too. */
+const $proto: object = Object.prototype;
+
 /** The raw text of the document being decoded, for document-order key lookups; unset between calls. */
 let $src: string | undefined;
 
@@ -285,6 +288,11 @@ function $deep(q: string): void {
   if ($levelOf(q) > $maxDepth) $fail("depth", q, $depthMessage);
 }
 
+/** The required members of o, in order: each must be its own and defined. */
+function $need(o: $Obj, p: string, ...keys: string[]): void {
+  for (const key of keys) if (o[key] === undefined || !$hasOwn.call(o, key)) $missing(key, p);
+}
+
 function $missing(key: string, p: string): never {
   return $fail("missing_field", p + "/" + $esc(key), `missing required property ${JSON.stringify(key)}`);
 }
@@ -470,7 +478,7 @@ function checkError(v: unknown, p: string, k?: $Key): void {
     extra = true;
   }
   const v_message = o["message"];
-  if (v_message === undefined || !$hasOwn.call(o, "message")) $missing("message", $at(p, k));
+  if (v_message === undefined || $src === undefined || "message" in $proto) $need(o, $at(p, k), "message");
   if (typeof v_message !== "string" || ($sur && !$wellFormed(v_message))) $str(v_message, $at(p, k), "message");
   if (extra) $extras(o, knownError, $at(p, k));
 }

@@ -79,6 +79,9 @@ const $nativeWellFormed = (String.prototype as { isWellFormed?: unknown }).isWel
 
 const $hasOwn = Object.prototype.hasOwnProperty;
 
+/** JSON.parse makes plain objects: a member read from one is its own unless this has the key too. */
+const $proto: object = Object.prototype;
+
 /** The raw text of the document being decoded, for document-order key lookups; unset between calls. */
 let $src: string | undefined;
 
@@ -322,9 +325,9 @@ function $deep(q: string): void {
   if ($levelOf(q) > $maxDepth) $fail("depth", q, $depthMessage);
 }
 
-/** A required member read into v: missing unless own and defined. */
-function $need(o: $Obj, v: unknown, key: string, p: string): void {
-  if (v === undefined || !$hasOwn.call(o, key)) $missing(key, p);
+/** The required members of o, in order: each must be its own and defined. */
+function $need(o: $Obj, p: string, ...keys: string[]): void {
+  for (const key of keys) if (o[key] === undefined || !$hasOwn.call(o, key)) $missing(key, p);
 }
 
 function $missing(key: string, p: string): never {
@@ -766,7 +769,11 @@ export function encodeShape(value: Shape): string {
 
 function pickShape(v: unknown, p: string, ignore: boolean): number {
   if (!$isObj(v)) return $miss(ignore, "type", p, `expected object, got ${$kindOf(v)}`);
-  if (!$has(v as $Obj, "kind")) return $miss(ignore, "unknown_variant", p, 'missing discriminator "kind"');
+  if (!(
+    (v as $Obj)["kind"] !== undefined &&
+    (($src !== undefined && !("kind" in $proto)) || $hasOwn.call(v as $Obj, "kind"))
+  ))
+    return $miss(ignore, "unknown_variant", p, 'missing discriminator "kind"');
   switch ((v as $Obj)["kind"]) {
     case "circle":
       return 0;
@@ -842,14 +849,14 @@ function checkCircle(v: unknown, p: string, k?: $Key): void {
   const q = $at(p, k);
   const o = $obj(v, q);
   for (const key in o) {
-    if (!$hasOwn.call(o, key) || knownCircle(key)) continue;
+    if (knownCircle(key)) continue;
     if (o[key] !== undefined) $closed(o, knownCircle, q);
   }
   const v_kind = o["kind"];
   const v_radius = o["radius"];
   const v_color = o["color"];
-  $need(o, v_kind, "kind", q);
-  $need(o, v_radius, "radius", q);
+  if (v_kind === undefined || v_radius === undefined || $src === undefined || "kind" in $proto || "radius" in $proto)
+    $need(o, q, "kind", "radius");
   $str(v_kind, q, "kind");
   if (v_kind !== "circle") $fail("const", q + "/kind", 'expected the constant "circle"');
   $int(v_radius, q, "radius");
@@ -916,16 +923,23 @@ function checkSquare(v: unknown, p: string, k?: $Key): void {
   const q = $at(p, k);
   const o = $obj(v, q);
   for (const key in o) {
-    if (!$hasOwn.call(o, key) || knownSquare(key)) continue;
+    if (knownSquare(key)) continue;
     if (o[key] !== undefined) $closed(o, knownSquare, q);
   }
   const v_kind = o["kind"];
   const v_side = o["side"];
   const v_tags = o["tags"];
   const v_meta = o["meta"];
-  $need(o, v_kind, "kind", q);
-  $need(o, v_side, "side", q);
-  $need(o, v_tags, "tags", q);
+  if (
+    v_kind === undefined ||
+    v_side === undefined ||
+    v_tags === undefined ||
+    $src === undefined ||
+    "kind" in $proto ||
+    "side" in $proto ||
+    "tags" in $proto
+  )
+    $need(o, q, "kind", "side", "tags");
   $str(v_kind, q, "kind");
   if (v_kind !== "square") $fail("const", q + "/kind", 'expected the constant "square"');
   $num(v_side, q, "side");
