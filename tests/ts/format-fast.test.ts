@@ -105,6 +105,14 @@ describe.each(cases)("fast TypeScript formatting: %s", (name, files) => {
   }, 300_000);
 });
 
+it("leaves none of the shipped protocols' chunks to prettier (loading prettier costs a cold generate more than all the rest)", () => {
+  for (const p of ["runner", "jsonl", "config"]) {
+    const raw = emitTypeScript(protocolFromFiles(p, folder(`schema/${p}`, `schema/${p}`)), { header: "// x" });
+    const { chunks, doubtful } = preformatted(raw);
+    expect([p, doubtful.map((i) => chunks[i])]).toEqual([p, []]);
+  }
+});
+
 it("gofmt keeps the Go runtime's files as a generated package holds them (generate does not run gofmt on them)", () => {
   for (const [name, text] of emitGoRuntime("somepkg")) {
     const r = spawnSync("gofmt", [], { input: text, encoding: "utf8" });

@@ -743,10 +743,7 @@ export function encodeHarnessEvent(value: HarnessEvent): string {
 
 function pickHarnessEvent(v: unknown, p: string, ignore: boolean): number {
   if (!$isObj(v)) return $miss(ignore, "type", p, `expected object, got ${$kindOf(v)}`);
-  if (!(
-    (v as $Obj)["type"] !== undefined &&
-    (($src !== undefined && !("type" in $proto)) || $hasOwn.call(v as $Obj, "type"))
-  ))
+  if ((v as $Obj)["type"] === undefined || (($src === undefined || "type" in $proto) && !$hasOwn.call(v, "type")))
     return $miss(ignore, "unknown_variant", p, 'missing discriminator "type"');
   switch ((v as $Obj)["type"]) {
     case "text":

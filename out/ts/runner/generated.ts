@@ -1937,10 +1937,7 @@ export function encodeHostRequest(value: HostRequest): string {
 
 function pickHostRequest(v: unknown, p: string, ignore: boolean): number {
   if (!$isObj(v)) return $miss(ignore, "type", p, `expected object, got ${$kindOf(v)}`);
-  if (!(
-    (v as $Obj)["method"] !== undefined &&
-    (($src !== undefined && !("method" in $proto)) || $hasOwn.call(v as $Obj, "method"))
-  ))
+  if ((v as $Obj)["method"] === undefined || (($src === undefined || "method" in $proto) && !$hasOwn.call(v, "method")))
     return $miss(ignore, "unknown_variant", p, 'missing discriminator "method"');
   switch ((v as $Obj)["method"]) {
     case "open":
@@ -2040,13 +2037,10 @@ function pickResponse(v: unknown, p: string, ignore: boolean): number {
   if (!$isObj(v)) return $miss(ignore, "type", p, `expected object, got ${$kindOf(v)}`);
   if (
     (v as $Obj)["result"] !== undefined &&
-    (($src !== undefined && !("result" in $proto)) || $hasOwn.call(v as $Obj, "result"))
+    (($src !== undefined && !("result" in $proto)) || $hasOwn.call(v, "result"))
   )
     return 0;
-  if (
-    (v as $Obj)["error"] !== undefined &&
-    (($src !== undefined && !("error" in $proto)) || $hasOwn.call(v as $Obj, "error"))
-  )
+  if ((v as $Obj)["error"] !== undefined && (($src !== undefined && !("error" in $proto)) || $hasOwn.call(v, "error")))
     return 1;
   return $miss(ignore, "unknown_variant", p, "the object matches no variant");
 }
@@ -2098,10 +2092,7 @@ export function encodeRunnerEvent(value: RunnerEvent): string {
 
 function pickRunnerEvent(v: unknown, p: string, ignore: boolean): number {
   if (!$isObj(v)) return $miss(ignore, "type", p, `expected object, got ${$kindOf(v)}`);
-  if (!(
-    (v as $Obj)["event"] !== undefined &&
-    (($src !== undefined && !("event" in $proto)) || $hasOwn.call(v as $Obj, "event"))
-  ))
+  if ((v as $Obj)["event"] === undefined || (($src === undefined || "event" in $proto) && !$hasOwn.call(v, "event")))
     return $miss(ignore, "unknown_variant", p, 'missing discriminator "event"');
   switch ((v as $Obj)["event"]) {
     case "assistant.delta":
@@ -2169,7 +2160,7 @@ function pickHostToRunnerFrame(v: unknown, p: string, ignore: boolean): number {
   if (!$isObj(v)) return $miss(ignore, "type", p, `expected object, got ${$kindOf(v)}`);
   if (
     (v as $Obj)["method"] !== undefined &&
-    (($src !== undefined && !("method" in $proto)) || $hasOwn.call(v as $Obj, "method"))
+    (($src !== undefined && !("method" in $proto)) || $hasOwn.call(v, "method"))
   ) {
     switch ((v as $Obj)["method"]) {
       case "open":
@@ -2189,13 +2180,10 @@ function pickHostToRunnerFrame(v: unknown, p: string, ignore: boolean): number {
   }
   if (
     (v as $Obj)["result"] !== undefined &&
-    (($src !== undefined && !("result" in $proto)) || $hasOwn.call(v as $Obj, "result"))
+    (($src !== undefined && !("result" in $proto)) || $hasOwn.call(v, "result"))
   )
     return 6;
-  if (
-    (v as $Obj)["error"] !== undefined &&
-    (($src !== undefined && !("error" in $proto)) || $hasOwn.call(v as $Obj, "error"))
-  )
+  if ((v as $Obj)["error"] !== undefined && (($src !== undefined && !("error" in $proto)) || $hasOwn.call(v, "error")))
     return 7;
   return $miss(ignore, "unknown_variant", p, "the object matches no variant");
 }
@@ -2298,7 +2286,7 @@ function pickRunnerToHostFrame(v: unknown, p: string, ignore: boolean): number {
   if (!$isObj(v)) return $miss(ignore, "type", p, `expected object, got ${$kindOf(v)}`);
   if (
     (v as $Obj)["method"] !== undefined &&
-    (($src !== undefined && !("method" in $proto)) || $hasOwn.call(v as $Obj, "method"))
+    (($src !== undefined && !("method" in $proto)) || $hasOwn.call(v, "method"))
   ) {
     switch ((v as $Obj)["method"]) {
       case "tool.call":
@@ -2308,18 +2296,12 @@ function pickRunnerToHostFrame(v: unknown, p: string, ignore: boolean): number {
   }
   if (
     (v as $Obj)["result"] !== undefined &&
-    (($src !== undefined && !("result" in $proto)) || $hasOwn.call(v as $Obj, "result"))
+    (($src !== undefined && !("result" in $proto)) || $hasOwn.call(v, "result"))
   )
     return 1;
-  if (
-    (v as $Obj)["error"] !== undefined &&
-    (($src !== undefined && !("error" in $proto)) || $hasOwn.call(v as $Obj, "error"))
-  )
+  if ((v as $Obj)["error"] !== undefined && (($src !== undefined && !("error" in $proto)) || $hasOwn.call(v, "error")))
     return 2;
-  if (!(
-    (v as $Obj)["event"] !== undefined &&
-    (($src !== undefined && !("event" in $proto)) || $hasOwn.call(v as $Obj, "event"))
-  ))
+  if ((v as $Obj)["event"] === undefined || (($src === undefined || "event" in $proto) && !$hasOwn.call(v, "event")))
     return $miss(ignore, "unknown_variant", p, 'missing discriminator "event"');
   switch ((v as $Obj)["event"]) {
     case "assistant.delta":
@@ -2414,7 +2396,7 @@ function pickRunnerFrame(v: unknown, p: string, ignore: boolean): number {
   if (!$isObj(v)) return $miss(ignore, "type", p, `expected object, got ${$kindOf(v)}`);
   if (
     (v as $Obj)["method"] !== undefined &&
-    (($src !== undefined && !("method" in $proto)) || $hasOwn.call(v as $Obj, "method"))
+    (($src !== undefined && !("method" in $proto)) || $hasOwn.call(v, "method"))
   ) {
     switch ((v as $Obj)["method"]) {
       case "open":
@@ -2436,18 +2418,12 @@ function pickRunnerFrame(v: unknown, p: string, ignore: boolean): number {
   }
   if (
     (v as $Obj)["result"] !== undefined &&
-    (($src !== undefined && !("result" in $proto)) || $hasOwn.call(v as $Obj, "result"))
+    (($src !== undefined && !("result" in $proto)) || $hasOwn.call(v, "result"))
   )
     return 7;
-  if (
-    (v as $Obj)["error"] !== undefined &&
-    (($src !== undefined && !("error" in $proto)) || $hasOwn.call(v as $Obj, "error"))
-  )
+  if ((v as $Obj)["error"] !== undefined && (($src !== undefined && !("error" in $proto)) || $hasOwn.call(v, "error")))
     return 8;
-  if (!(
-    (v as $Obj)["event"] !== undefined &&
-    (($src !== undefined && !("event" in $proto)) || $hasOwn.call(v as $Obj, "event"))
-  ))
+  if ((v as $Obj)["event"] === undefined || (($src === undefined || "event" in $proto) && !$hasOwn.call(v, "event")))
     return $miss(ignore, "unknown_variant", p, 'missing discriminator "event"');
   switch ((v as $Obj)["event"]) {
     case "assistant.delta":
@@ -3182,10 +3158,7 @@ export function encodeContentBlock(value: ContentBlock): string {
 
 function pickContentBlock(v: unknown, p: string, ignore: boolean): number {
   if (!$isObj(v)) return $miss(ignore, "type", p, `expected object, got ${$kindOf(v)}`);
-  if (!(
-    (v as $Obj)["type"] !== undefined &&
-    (($src !== undefined && !("type" in $proto)) || $hasOwn.call(v as $Obj, "type"))
-  ))
+  if ((v as $Obj)["type"] === undefined || (($src === undefined || "type" in $proto) && !$hasOwn.call(v, "type")))
     return $miss(ignore, "unknown_variant", p, 'missing discriminator "type"');
   switch ((v as $Obj)["type"]) {
     case "text":

@@ -769,10 +769,7 @@ export function encodeShape(value: Shape): string {
 
 function pickShape(v: unknown, p: string, ignore: boolean): number {
   if (!$isObj(v)) return $miss(ignore, "type", p, `expected object, got ${$kindOf(v)}`);
-  if (!(
-    (v as $Obj)["kind"] !== undefined &&
-    (($src !== undefined && !("kind" in $proto)) || $hasOwn.call(v as $Obj, "kind"))
-  ))
+  if ((v as $Obj)["kind"] === undefined || (($src === undefined || "kind" in $proto) && !$hasOwn.call(v, "kind")))
     return $miss(ignore, "unknown_variant", p, 'missing discriminator "kind"');
   switch ((v as $Obj)["kind"]) {
     case "circle":
