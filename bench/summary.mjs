@@ -111,9 +111,9 @@ if (gen) {
     const installed = cold.includes("installed");
     const where = installed
       ? "the installed package (dist/, as users run it)"
-      : cold.includes("TSX_DISABLE_CACHE")
-        ? "the repository checkout as on a fresh clone (tsx's transpile cache off too)"
-        : "the repository checkout (TypeScript sources through tsx, its transpile cache filled)";
+      : cold.includes("fresh clone")
+        ? "the repository checkout as on a fresh clone (its sources bundled first, bin/from-sources.cjs)"
+        : "the repository checkout (its sources' bundle already built, bin/from-sources.cjs)";
     add(
       `\`generate\` cold (CODEGEN_NO_CACHE=1, whole process) ÷ json2ts on the same files, shipped protocols (schema/*), ${where}`,
       "1.36×",
