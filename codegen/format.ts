@@ -110,7 +110,10 @@ const UNION_LINE = /^\s*\| /m;
 const LONE_STRING = /^\s*"(?:[^"\\]|\\.)*",?$/;
 /** A type member `key?: Name;` of one type name: prettier has nowhere to break it. */
 const LONE_MEMBER = /^ *(?:"(?:[^"\\]|\\.)*"|[\w$]+)\??: [\w$.]+;$/;
-const BROKEN_UNION = /^(export )?type [\w$]+ =\n(?: {2}\| [^\n]*\n)* {2}\| [^\n]*;$/gm;
+const BROKEN_UNION =
+  /^(export )?type [\w$]+ =\n(?: {2}\| (?:\[\n(?: {6}[^\n]+,\n)+ {4}\]|[^\n]*)\n)* {2}\| (?:\[\n(?: {6}[^\n]+,\n)+ {4}\]|[^\n]*);$/gm;
+/** A tuple member of a broken union, one element a line (splitDeclaration). */
+const BROKEN_TUPLE = /\[\n((?: {6}[^\n]+,\n)+) {4}\]/g;
 /** A member of a top-level type literal whose union type is broken member by member. */
 const BROKEN_MEMBER_UNION = /^ {2}[^ \n][^\n]*:\n(?: {4}\| [^\n]*\n)* {4}\| [^\n]*;$/gm;
 
@@ -122,8 +125,13 @@ function unionsBroken(chunk: string): boolean {
     [BROKEN_MEMBER_UNION, "    "],
   ] as const) {
     for (const m of chunk.matchAll(re)) {
+      // (a tuple is broken only when its `| [...]` line is too long: unionMemberLine)
+      const text = m[0].replace(
+        BROKEN_TUPLE,
+        (_, elements: string) => `[${elements.trim().slice(0, -1).split(/,\n +/).join(", ")}]`,
+      );
       // prettier breaks a union member by member only when it does not fit on one indented line
-      const indented = `${indent}${m[0]
+      const indented = `${indent}${text
         .split("\n")
         .slice(1)
         .map((l) => l.slice(indent.length + 2))
@@ -456,15 +464,17 @@ function splitStatement(line: string): string {
 }
 
 /**
- * `case "key": flag = true; continue;` on three lines, and `case x: return expression;` on two, as
- * prettier writes them.
+ * `case "key": flag = true; continue;` on three lines, and `case x: return expression;` on two (the
+ * returned call's arguments one a line when it is still too long), as prettier writes them.
  */
 function splitCase(line: string): string {
   const m = /^( *)(case "(?:[^"\\]|\\.)*":) ([\w$]+ = true;) (continue;)$/.exec(line);
   if (m !== null) return `${m[1]}${m[2]}\n${m[1]}  ${m[3]}\n${m[1]}  ${m[4]}`;
   const r = /^( *)(case (?:"[\w$.-]*"|\d+):|default:) (return [\w$.(), ]*;)$/.exec(line);
-  if (r !== null && width(r[1]! + r[3]!) + 2 <= 120) return `${r[1]}${r[2]}\n${r[1]}  ${r[3]}`;
-  return line;
+  if (r === null) return line;
+  if (width(r[1]! + r[3]!) + 2 <= 120) return `${r[1]}${r[2]}\n${r[1]}  ${r[3]}`;
+  const call = splitCallStatement(`${r[1]}  ${r[3]}`); // too long on its own line too: broken as a call
+  return call === undefined ? line : `${r[1]}${r[2]}\n${call}`;
 }
 
 /** The index of the quote closing the string literal that opens at text[i] ('"' or "'"), or -1. */
@@ -504,23 +514,38 @@ function chainOperands(cond: string): { op: string; terms: string[] } | undefine
   return { op, terms };
 }
 
+/** A tuple type of names, arrays of names (optional or not) and a rest of them: `[A, B[]?, ...C[]]`. */
+const TUPLE_ELEMENT = String.raw`(?:\.\.\.)?[\w$]+(?:\[\])?\??`;
+const TUPLE = String.raw`\[${TUPLE_ELEMENT}(?:, ${TUPLE_ELEMENT})*\]`;
+const UNION_MEMBER = String.raw`(?:[\w$]+|"[^"\\]*"|${TUPLE})`;
+const UNION_DECLARATION = new RegExp(
+  String.raw`^(export )?type ([\w$]+) = (${UNION_MEMBER}(?: \| ${UNION_MEMBER})+);$`,
+);
+
+/** A member of a union broken one member a line: `  | A`, a tuple too long for it one element a line. */
+function unionMemberLine(member: string, last: boolean): string | undefined {
+  const line = `  | ${member}${last ? ";" : ""}`;
+  if (width(line) <= 120) return line;
+  if (!member.startsWith("[")) return undefined;
+  const elements = member.slice(1, -1).split(", ");
+  if (elements.some((e) => width(e) + 7 > 120)) return undefined;
+  return ["  | [", ...elements.map((e) => `      ${e},`), `    ]${last ? ";" : ""}`].join("\n");
+}
+
 /**
- * Long one-line declarations prettier breaks in a fixed way: a union type of names or strings (one
- * member a line, each after `| `), an array of strings `as const` (one element a line, a trailing
+ * Long one-line declarations prettier breaks in a fixed way: a union type of names, strings or
+ * tuples of names (one member a line, each after `| `; a tuple too long there, one element a line), an array of strings `as const` (one element a line, a trailing
  * comma), and `new RegExp("...", "flags")` (one argument a line, a trailing comma).
  */
 function splitDeclaration(line: string): string {
   if (width(line) <= 120) return line;
-  const u = /^(export )?type ([\w$]+) = ((?:[\w$]+|"[^"\\]*")(?: \| (?:[\w$]+|"[^"\\]*"))+);$/.exec(line);
+  const u = UNION_DECLARATION.exec(line);
   if (u !== null) {
     const members = u[3]!.split(" | ");
     const indented = `  ${u[3]};`;
     if (width(indented) <= 120) return `${u[1] ?? ""}type ${u[2]} =\n${indented}`;
-    if (members.every((m) => width(m) + 4 <= 120))
-      return [
-        `${u[1] ?? ""}type ${u[2]} =`,
-        ...members.map((m, i) => `  | ${m}${i === members.length - 1 ? ";" : ""}`),
-      ].join("\n");
+    const lines = members.map((m, i) => unionMemberLine(m, i === members.length - 1));
+    if (lines.every((l) => l !== undefined)) return [`${u[1] ?? ""}type ${u[2]} =`, ...lines].join("\n");
   }
   const a = /^(export )?const ([\w$]+) = \[("[^"\\]*"(?:, "[^"\\]*")*)\] as const;$/.exec(line);
   if (a !== null)

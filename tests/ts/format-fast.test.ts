@@ -60,7 +60,7 @@ const cases: [string, () => Files][] = [
  * Definitions and members whose names push emitted lines past 120 columns, each way preformat
  * breaks one: a long `if (a && b) {`, `const v = o["key"];`, `s += a + b;` (on the next line, and
  * one operand a line, a last one that is a call with its arguments broken), a returned or assigned
- * call, a type member of one name.
+ * call, a type member of one name, a union type with a tuple member, a `case` returning a call.
  */
 function longNames(): object {
   const name = (tag: string, n: number) => `Def${tag}${"ThatKeepsGoingOn".repeat(6)}`.slice(0, n);
@@ -83,6 +83,31 @@ function longNames(): object {
       [b]: { type: "object", properties: { [key]: { type: "string" } }, required: [key], additionalProperties: false },
       [c]: { type: "object", properties: { [key2]: { $ref: `#/$defs/${long}` } }, additionalProperties: false },
       [long]: { type: "object", properties: { n: { type: "integer" } }, additionalProperties: false },
+      // a union with a tuple member too long for its `| [...]` line (and a tuple writer's returned
+      // call too long for its line), and one whose tuple fits there
+      [name("T", 45)]: {
+        oneOf: [
+          { $ref: `#/$defs/${b}` },
+          { type: "string" },
+          {
+            type: "array",
+            prefixItems: [{ $ref: `#/$defs/${long}` }, { $ref: `#/$defs/${a}` }],
+            items: { type: "integer" },
+          },
+        ],
+      },
+      [name("U", 45)]: {
+        oneOf: [
+          { $ref: `#/$defs/${c}` },
+          { type: "string" },
+          {
+            type: "array",
+            prefixItems: [{ $ref: `#/$defs/${b}` }, { $ref: `#/$defs/${c}` }],
+            items: false,
+            minItems: 2,
+          },
+        ],
+      },
     },
   };
 }

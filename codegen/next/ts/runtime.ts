@@ -433,6 +433,16 @@ function $writeExtras(o: $Obj, known: $Known): string {
   return s;
 }
 
+/**
+ * Writes a checked tuple: each prefix item by its own writer, the items after it by `rest` (one short
+ * call in the emitted code, where a chain of conditionals per item ran past the print width).
+ */
+function $writeTuple(v: unknown, rest: $Write, ...head: $Write[]): string {
+  return "[" + (v as unknown[]).map((e, i) => (i < head.length ? head[i]! : rest)(e)).join(",") + "]";
+}
+
+type $Write = (e: unknown) => string;
+
 // ---- free-form values ----
 
 /** Nesting level of the value at pointer p: the document root is level 1. */

@@ -40,8 +40,8 @@ export function writeExpr(t: Type, x: string): string {
     case "array": {
       const rest = t.items === undefined ? "JSON.stringify(e)" : writeExpr(t.items, "e");
       if (t.prefix.length === 0) return `"[" + (${x} as unknown[]).map((e) => ${rest}).join(",") + "]"`;
-      const head = t.prefix.map((p, i) => `i === ${i} ? ${writeExpr(p, "e")} : `).join("");
-      return `"[" + (${x} as unknown[]).map((e, i) => ${head}${rest}).join(",") + "]"`;
+      const items = t.items === undefined ? "JSON.stringify" : writerOf(t.items);
+      return `$writeTuple(${x}, ${items}, ${t.prefix.map(writerOf).join(", ")})`;
     }
     case "union":
       if (isNullable(t)) return `(${x} === null ? "null" : ${writeExpr(nullableOf(t), x)})`;
@@ -49,6 +49,12 @@ export function writeExpr(t: Type, x: string): string {
     default:
       throw new Error(`generator bug: no writer for ${t.kind}`);
   }
+}
+
+/** A function writing a checked value of type t: a writer's name, or an arrow around writeExpr. */
+function writerOf(t: Type): string {
+  const x = writeExpr(t, "e");
+  return /^[\w$.]+\(e\)$/.test(x) ? x.slice(0, -3) : `(e: unknown) => ${x}`;
 }
 
 const access = (o: string, name: string): string => (propKey(name) === name ? `${o}.${name}` : `${o}[${lit(name)}]`);

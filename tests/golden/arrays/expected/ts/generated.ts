@@ -333,6 +333,16 @@ function $writeExtras(o: $Obj, known: $Known): string {
   return s;
 }
 
+/**
+ * Writes a checked tuple: each prefix item by its own writer, the items after it by `rest` (one short
+ * call in the emitted code, where a chain of conditionals per item ran past the print width).
+ */
+function $writeTuple(v: unknown, rest: $Write, ...head: $Write[]): string {
+  return "[" + (v as unknown[]).map((e, i) => (i < head.length ? head[i]! : rest)(e)).join(",") + "]";
+}
+
+type $Write = (e: unknown) => string;
+
 // ---- free-form values ----
 
 /** Nesting level of the value at pointer p: the document root is level 1. */
@@ -608,15 +618,7 @@ function checkEntry(v: unknown, p: string, k?: $Key): void {
 }
 
 function writeEntry(v: unknown): string {
-  return (
-    "[" +
-    (v as unknown[])
-      .map((e, i) =>
-        i === 0 ? JSON.stringify(e) : i === 1 ? JSON.stringify(e) : i === 2 ? writeEntryItem3(e) : JSON.stringify(e),
-      )
-      .join(",") +
-    "]"
-  );
+  return $writeTuple(v, JSON.stringify, JSON.stringify, JSON.stringify, writeEntryItem3);
 }
 
 function canonEntry(v: unknown): boolean {
