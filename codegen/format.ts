@@ -110,10 +110,14 @@ const UNION_LINE = /^\s*\| /m;
 const LONE_STRING = /^\s*"(?:[^"\\]|\\.)*",?$/;
 /** A type member `key?: Name;` of one type name: prettier has nowhere to break it. */
 const LONE_MEMBER = /^ *(?:"(?:[^"\\]|\\.)*"|[\w$]+)\??: [\w$.]+;$/;
-const BROKEN_UNION =
-  /^(export )?type [\w$]+ =\n(?: {2}\| (?:\[\n(?: {6}[^\n]+,\n)+ {4}\]|[^\n]*)\n)* {2}\| (?:\[\n(?: {6}[^\n]+,\n)+ {4}\]|[^\n]*);$/gm;
-/** A tuple member of a broken union, one element a line (splitDeclaration). */
-const BROKEN_TUPLE = /\[\n((?: {6}[^\n]+,\n)+) {4}\]/g;
+/** A tuple member of a broken union, one element a line (unionMemberLine). */
+const BROKEN_TUPLE_SOURCE = String.raw`\[\n((?: {6}[^\n]+,\n)+) {4}\]`;
+const BROKEN_TUPLE = new RegExp(BROKEN_TUPLE_SOURCE, "g");
+const BROKEN_UNION_MEMBER = String.raw` {2}\| (?:${BROKEN_TUPLE_SOURCE}|[^\n]*)`;
+const BROKEN_UNION = new RegExp(
+  String.raw`^(export )?type [\w$]+ =\n(?:${BROKEN_UNION_MEMBER}\n)*${BROKEN_UNION_MEMBER};$`,
+  "gm",
+);
 /** A member of a top-level type literal whose union type is broken member by member. */
 const BROKEN_MEMBER_UNION = /^ {2}[^ \n][^\n]*:\n(?: {4}\| [^\n]*\n)* {4}\| [^\n]*;$/gm;
 
@@ -534,8 +538,9 @@ function unionMemberLine(member: string, last: boolean): string | undefined {
 
 /**
  * Long one-line declarations prettier breaks in a fixed way: a union type of names, strings or
- * tuples of names (one member a line, each after `| `; a tuple too long there, one element a line), an array of strings `as const` (one element a line, a trailing
- * comma), and `new RegExp("...", "flags")` (one argument a line, a trailing comma).
+ * tuples of names (one member a line, each after `| `; a tuple too long there, one element a line),
+ * an array of strings `as const` (one element a line, a trailing comma), and
+ * `new RegExp("...", "flags")` (one argument a line, a trailing comma).
  */
 function splitDeclaration(line: string): string {
   if (width(line) <= 120) return line;

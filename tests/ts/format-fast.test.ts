@@ -64,6 +64,10 @@ const cases: [string, () => Files][] = [
  */
 function longNames(): object {
   const name = (tag: string, n: number) => `Def${tag}${"ThatKeepsGoingOn".repeat(6)}`.slice(0, n);
+  const ref = (def: string) => ({ $ref: `#/$defs/${def}` });
+  const refStringOrTuple = (def: string, prefix: string[], rest: object) => ({
+    oneOf: [ref(def), { type: "string" }, { type: "array", prefixItems: prefix.map(ref), ...rest }],
+  });
   const [a, b, c, long] = [name("A", 45), name("B", 45), name("C", 45), name("L", 85)];
   const key = `${"a-member-name-with-dashes-".repeat(2)}1`; // 53 characters
   const key2 = `${key}-optional-and-longer-still`;
@@ -85,29 +89,8 @@ function longNames(): object {
       [long]: { type: "object", properties: { n: { type: "integer" } }, additionalProperties: false },
       // a union with a tuple member too long for its `| [...]` line (and a tuple writer's returned
       // call too long for its line), and one whose tuple fits there
-      [name("T", 45)]: {
-        oneOf: [
-          { $ref: `#/$defs/${b}` },
-          { type: "string" },
-          {
-            type: "array",
-            prefixItems: [{ $ref: `#/$defs/${long}` }, { $ref: `#/$defs/${a}` }],
-            items: { type: "integer" },
-          },
-        ],
-      },
-      [name("U", 45)]: {
-        oneOf: [
-          { $ref: `#/$defs/${c}` },
-          { type: "string" },
-          {
-            type: "array",
-            prefixItems: [{ $ref: `#/$defs/${b}` }, { $ref: `#/$defs/${c}` }],
-            items: false,
-            minItems: 2,
-          },
-        ],
-      },
+      [name("T", 45)]: refStringOrTuple(b, [long, a], { items: { type: "integer" } }),
+      [name("U", 45)]: refStringOrTuple(c, [b, c], { items: false, minItems: 2 }),
     },
   };
 }

@@ -38,10 +38,10 @@ export function writeExpr(t: Type, x: string): string {
     case "ref":
       return `${t.decl.names.ts.write}(${x})`;
     case "array": {
+      if (t.prefix.length > 0)
+        return `$writeTuple(${x}, ${t.items === undefined ? "JSON.stringify" : writerOf(t.items)}, ${t.prefix.map(writerOf).join(", ")})`;
       const rest = t.items === undefined ? "JSON.stringify(e)" : writeExpr(t.items, "e");
-      if (t.prefix.length === 0) return `"[" + (${x} as unknown[]).map((e) => ${rest}).join(",") + "]"`;
-      const items = t.items === undefined ? "JSON.stringify" : writerOf(t.items);
-      return `$writeTuple(${x}, ${items}, ${t.prefix.map(writerOf).join(", ")})`;
+      return `"[" + (${x} as unknown[]).map((e) => ${rest}).join(",") + "]"`;
     }
     case "union":
       if (isNullable(t)) return `(${x} === null ? "null" : ${writeExpr(nullableOf(t), x)})`;
