@@ -454,10 +454,19 @@ function splitMemberUnion(line: string): string | undefined {
   return [`  ${m[1]}`, ...members.map((x, i) => `    | ${x}${i === members.length - 1 ? ";" : ""}`)].join("\n");
 }
 
+/** A `for (init; test; update) {` past the print width: its three clauses one a line, as prettier breaks it. */
+function splitFor(line: string): string | undefined {
+  const m = /^( *)for \((let [\w$]+ = [\w$.]+); ([\w$]+ < [\w$.]+); ([\w$]+\+\+)\) \{$/.exec(line);
+  if (m === null) return undefined;
+  const ind = m[1]!;
+  return [`${ind}for (`, `${ind}  ${m[2]};`, `${ind}  ${m[3]};`, `${ind}  ${m[4]}`, `${ind}) {`].join("\n");
+}
+
 /** A line past the print width that is one call, member read, `+=` of a sum or object property, as prettier breaks it. */
 function splitStatement(line: string): string {
   if (width(line) <= 120) return line;
   return (
+    splitFor(line) ??
     splitCallStatement(line) ??
     splitConstMember(line) ??
     splitAppend(line) ??

@@ -60,7 +60,8 @@ const cases: [string, () => Files][] = [
  * Definitions and members whose names push emitted lines past 120 columns, each way preformat
  * breaks one: a long `if (a && b) {`, `const v = o["key"];`, `s += a + b;` (on the next line, and
  * one operand a line, a last one that is a call with its arguments broken), a returned or assigned
- * call, a type member of one name, a union type with a tuple member, a `case` returning a call.
+ * call, a type member of one name, a union type with a tuple member, a `case` returning a call, a
+ * `for` loop's clauses.
  */
 function longNames(): object {
   const name = (tag: string, n: number) => `Def${tag}${"ThatKeepsGoingOn".repeat(6)}`.slice(0, n);
@@ -80,8 +81,10 @@ function longNames(): object {
           [key2]: { type: "string" },
           xyzw: { $ref: `#/$defs/${long}` },
           [`${key}-and-more-here`]: { $ref: `#/$defs/${b}` },
+          // an array: its loop's `for (...; ...; ...) {` is past the print width
+          a_list_of_strings_named_long: { type: "array", items: { type: "string" } },
         },
-        required: [key],
+        required: [key, "a_list_of_strings_named_long"],
         additionalProperties: false,
       },
       [b]: { type: "object", properties: { [key]: { type: "string" } }, required: [key], additionalProperties: false },

@@ -434,9 +434,9 @@ describe("unions without a discriminator: variant filters skip only trials that 
   });
   test("the filters are emitted, and removing them changes no verdict, error or written text", () => {
     expect(text).toContain("const filtersA: readonly $Filter[]");
-    expect(text).toContain("const $filters1: readonly $Filter[]");
-    const unfiltered = text.replace(/, (filters[AO]|\$filters1)\)/g, ")");
-    expect(unfiltered).not.toMatch(/, (filters[AO]|\$filters1)\)/);
+    expect(text).toMatch(/const \$filters\d+: readonly \$Filter\[\]/);
+    const unfiltered = text.replace(/, (filters[AO]|\$filters\d+)\)/g, ")");
+    expect(unfiltered).not.toMatch(/, (filters[AO]|\$filters\d+)\)/);
     const [g, u] = [loadModule(text), loadModule(unfiltered)];
     const verdictOf = (mod: any, f: () => unknown): string => {
       try {

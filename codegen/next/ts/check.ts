@@ -23,6 +23,7 @@ import { args, esc, lit, ptr, type Val } from "./value";
 import { booleanConstFailure } from "../keywords/const-enum";
 import { unionFilters } from "./filters";
 import { variantKinds } from "./kinds";
+import { Hoisted } from "./hoisted";
 
 export type { Val };
 
@@ -86,8 +87,7 @@ export class TsChecks {
   constructor(
     private readonly pr: Printer,
     readonly tracked: Tracked = new Set(),
-    /** Module-level constants the checks refer to (an inline union's variants and filters), printed last. */
-    readonly hoisted: string[] = [],
+    readonly hoisted: Hoisted = new Hoisted(),
   ) {}
 
   /**
@@ -119,7 +119,28 @@ export class TsChecks {
     });
   }
 
-  /** A check as a function expression `(v, p, k) => { ... }` (for unions, not, if, contains, ...); recording with `tracking`. */
+  /** A module-level `const $variantsN` of these checks (made once, not on every call), by name. */
+  hoist(type: string, fns: readonly string[]): string {
+    return this.hoisted.add("$variants", (name) => constArray(name, type, fns));
+  }
+
+  /** A module-level function `$knownN(key)`: whether key is one of these; by name. */
+  hoistKnown(keys: readonly string[]): string {
+    return this.hoisted.add("$known", (name) => knownFunction(name, keys));
+  }
+
+  /** A module-level function `<prefix>N(key)` returning whether any of these tests holds; by name. */
+  private hoistPredicate(prefix: string, tests: readonly string[]): string {
+    return this.hoisted.add(
+      prefix,
+      (name) => `function ${name}(key: string): boolean {\n  return ${tests.join(" || ")};\n}`,
+    );
+  }
+
+  /**
+   * A check as a function (for unions, not, if, contains, ...), by name; recording with `tracking`.
+   * An inline one is a module-level function `$checkN`: made once, not a closure on every call.
+   */
   fn(t: Type, tracking = false): string {
     if (t.kind === "ref" && t.decl.constant === undefined && t.also === undefined) {
       if (!tracking) return t.decl.names.ts.check;
@@ -127,7 +148,7 @@ export class TsChecks {
       return t.decl.names.ts.checkEv!;
     }
     const inner = this.pr.fork();
-    // a closure of its own: its parameters shadow the enclosing function's
+    // a function of its own: it sees none of the enclosing function's locals
     const s = new Scope();
     const x = "v";
     const p = "p";
@@ -139,7 +160,7 @@ export class TsChecks {
     const params = tracking
       ? `${x}: unknown, ${p}: string, ${k}: $Key, ${ev}: $Ev`
       : `${x}: unknown, ${p}: string, ${k}?: $Key`;
-    return `(${params}): void => {\n${indent(body)}\n}`;
+    return this.hoisted.add("$check", (name) => `function ${name}(${params}): void {\n${indent(body)}\n}`);
   }
 
   private shape(t: Type, v: Val, scope: Scope, ev: string | undefined): void {
@@ -317,8 +338,8 @@ export class TsChecks {
   // ---- objects ----
 
   private inlineObject(t: ObjectType, v: Val, scope: Scope, ev: string | undefined): void {
-    const known = `(key: string): boolean => ${t.properties.length === 0 ? "false" : t.properties.map((p) => `key === ${lit(p.name)}`).join(" || ")}`;
-    this.pr.block("{", () => this.objectBody(t, v, scope, `(${known})`, ev));
+    const known = this.hoistKnown(t.properties.map((p) => p.name));
+    this.pr.block("{", () => this.objectBody(t, v, scope, known, ev));
   }
 
   /** The checks of an object value; `known` is the expression of its declared-keys predicate. */
@@ -340,7 +361,7 @@ export class TsChecks {
     const allowed =
       t.patterns.length === 0
         ? known
-        : `((key: string): boolean => ${known}(key) || ${t.patterns.map((pp) => `${pp.pattern.name}.test(key)`).join(" || ")})`;
+        : this.hoistPredicate("$allowed", [`${known}(key)`, ...t.patterns.map((pp) => `${pp.pattern.name}.test(key)`)]);
     const extras = t.extras.kind !== "reject";
     // A closed object with pattern properties: its undeclared keys are extra members when a pattern matches them.
     const matched = !extras && t.patterns.length > 0;
@@ -419,16 +440,14 @@ export class TsChecks {
       const patterns =
         t.patterns.length === 0
           ? "undefined"
-          : `(key: string): boolean => ${t.patterns.map((pp) => `${pp.pattern.name}.test(key)`).join(" || ")}`;
+          : this.hoistPredicate(
+              "$patterns",
+              t.patterns.map((pp) => `${pp.pattern.name}.test(key)`),
+            );
       const all = t.extras.kind !== "keep" || t.extras.evaluated === true;
       // a key only required (Property.undeclared) is evaluated by no keyword of this object
       const evaluated = t.properties.some((p) => p.undeclared === true)
-        ? `((key: string): boolean => ${
-            t.properties
-              .filter((p) => p.undeclared !== true)
-              .map((p) => `key === ${lit(p.name)}`)
-              .join(" || ") || "false"
-          })`
+        ? this.hoistKnown(t.properties.filter((p) => p.undeclared !== true).map((p) => p.name))
         : known;
       pr.raw(`$evObject(${o}, ${ev}, ${evaluated}, ${patterns}, ${all});`);
     }
@@ -477,23 +496,25 @@ export class TsChecks {
     const { pr } = this;
     const k = v.k ?? "undefined";
     const tracking = ev !== undefined;
+    // the variants (closures), filters and pick function are made once, at module level, not on every call
     if (u.dispatch === undefined) {
       const fns = u.variants.map((x) => this.fn(x, tracking));
       const expected = [...new Set(u.variants.flatMap((x) => kindsAccepted(x)))].join(" or ") || "nothing";
       const kinds = variantKinds(u);
       if (tracking) {
-        const rest = `${u.mode === "oneOf"}, [${fns.join(", ")}], ${kinds}, ${lit(expected)}`;
-        pr.raw(`$unionEv(${v.x}, ${v.p}, ${k}, ${rest}, ${ev});`);
+        const variants = this.hoist("$CheckEv", fns);
+        pr.raw(
+          `$unionEv(${v.x}, ${v.p}, ${k}, ${u.mode === "oneOf"}, ${variants}, ${kinds}, ${lit(expected)}, ${ev});`,
+        );
         return;
       }
-      // the variants (closures) and filters made once, at module level, not on every call
-      const n = this.hoisted.length + 1;
+      const variants = this.hoist("$Check", fns);
       const filters = unionFilters(u);
-      this.hoisted.push(
-        `const $variants${n}: readonly $Check[] = [${fns.join(", ")}];` +
-          (filters === undefined ? "" : `\nconst $filters${n}: readonly $Filter[] = [${filters.join(", ")}];`),
-      );
-      const rest = `${u.mode === "oneOf"}, $variants${n}, ${kinds}, ${lit(expected)}${filters === undefined ? "" : `, $filters${n}`}`;
+      const filtersArg =
+        filters === undefined
+          ? ""
+          : `, ${this.hoisted.add("$filters", (name) => constArray(name, "$Filter", filters))}`;
+      const rest = `${u.mode === "oneOf"}, ${variants}, ${kinds}, ${lit(expected)}${filtersArg}`;
       pr.raw(`$union(${v.x}, ${v.p}, ${k}, ${rest});`);
       return;
     }
@@ -502,14 +523,19 @@ export class TsChecks {
       pr.block(`if (${v.x} !== null) {`, () => this.check(other, v, scope.deeper(), ev));
       return;
     }
-    const pick = `(v: unknown, p: string, ignore: boolean): number => {\n${indent(pickBody(u.dispatch))}\n}`;
     const leaves = new Set(dispatchLeaves(u.dispatch));
     const none = tracking ? "$okEv" : "$ok";
-    const fns = u.variants.map((x, i) => (leaves.has(i) ? this.fn(x, tracking) : none)).join(", ");
+    const fns = u.variants.map((x, i) => (leaves.has(i) ? this.fn(x, tracking) : none));
+    const body = indent(pickBody(u.dispatch));
+    const pick = this.hoisted.add(
+      "$pick",
+      (name) => `function ${name}(v: unknown, p: string, ignore: boolean): number {\n${body}\n}`,
+    );
+    const variants = this.hoist(tracking ? "$CheckEv" : "$Check", fns);
     pr.raw(
       tracking
-        ? `$dispatchedEv(${v.x}, ${v.p}, ${k}, ${pick}, [${fns}], ${ev});`
-        : `$dispatched(${v.x}, ${v.p}, ${k}, ${pick}, [${fns}]);`,
+        ? `$dispatchedEv(${v.x}, ${v.p}, ${k}, ${pick}, ${variants}, ${ev});`
+        : `$dispatched(${v.x}, ${v.p}, ${k}, ${pick}, ${variants});`,
     );
   }
 }
@@ -521,6 +547,22 @@ export function isLeaf(t: Type): boolean {
   return (
     t.kind === "string" || t.kind === "integer" || t.kind === "number" || t.kind === "boolean" || t.kind === "null"
   );
+}
+
+/** `function name(key: string): boolean`, whether key is one of keys (a switch, as prettier lays it out). */
+export function knownFunction(name: string, keys: readonly string[]): string {
+  const cases =
+    keys.length === 0
+      ? ""
+      : `  switch (key) {\n${keys.map((k) => `    case ${lit(k)}:\n`).join("")}      return true;\n  }\n`;
+  return `function ${name}(key: string): boolean {\n${cases}  return false;\n}`;
+}
+
+/** `const name: readonly type[] = [...];` laid out as prettier lays it out: on one line when it fits, else one element a line. */
+export function constArray(name: string, type: string, items: readonly string[]): string {
+  const line = `const ${name}: readonly ${type}[] = [${items.join(", ")}];`;
+  if (line.length <= 120) return line;
+  return `const ${name}: readonly ${type}[] = [\n${items.map((x) => `  ${x},`).join("\n")}\n];`;
 }
 
 export function indent(s: string): string {

@@ -6,14 +6,24 @@ import { join } from "node:path";
 import { everyType, isNullable, kindsAccepted, nullableOf } from "../ir/query";
 import type { Decl, ObjectType, Pattern, Protocol, Type, UnionType } from "../ir/types";
 import { Printer } from "../print/printer";
-import { pickBody, reachable, Scope, TsChecks } from "./check";
+import { constArray, knownFunction, pickBody, reachable, Scope, TsChecks } from "./check";
 import { filtersArg, unionFilters } from "./filters";
 import { variantKinds } from "./kinds";
 import { docLines, fitsJsonValue, jsdoc, jsonExpr, propKey, tsType } from "./types";
 import { withArticle } from "../ir/words";
 import { shakeRuntime } from "./runtime-shake";
 import { lit } from "./value";
-import { canonExpr, canonName, objectCanon, objectWriter, plain, unionCanon, unionWriter, writeExpr } from "./write";
+import {
+  bare,
+  canonExpr,
+  canonName,
+  objectCanon,
+  objectWriter,
+  plain,
+  unionCanon,
+  unionWriter,
+  writeExpr,
+} from "./write";
 
 const MARKER = "// ---- runtime start ----\n";
 
@@ -66,8 +76,10 @@ function emitProtocol(p: Protocol): string {
     emitDecl(pr, p, d, checks);
   }
   emitTracked(pr, checks);
-  if (checks.hoisted.length > 0) pr.blank();
-  for (const h of checks.hoisted) pr.raw(h);
+  for (const h of checks.hoisted.texts) {
+    pr.blank();
+    pr.lines(h);
+  }
   emitResults(pr, p);
   emitReaders(pr, p);
   return pr.toString();
@@ -176,15 +188,12 @@ function emitCodec(pr: Printer, p: Protocol, d: Decl, checks: TsChecks): void {
   );
   if (t.kind === "object") {
     pr.blank();
-    pr.block(`function ${n.known}(key: string): boolean {`, () => {
-      if (t.properties.length > 0) {
-        pr.block("switch (key) {", () => {
-          for (const prop of t.properties) pr.raw(`case ${lit(prop.name)}:`);
-          pr.raw("  return true;");
-        });
-      }
-      pr.raw("return false;");
-    });
+    pr.lines(
+      knownFunction(
+        n.known!,
+        t.properties.map((prop) => prop.name),
+      ),
+    );
   }
   if (t.kind === "union" && !isNullable(t)) {
     if (t.dispatch !== undefined) {
@@ -195,9 +204,9 @@ function emitCodec(pr: Printer, p: Protocol, d: Decl, checks: TsChecks): void {
     } else {
       pr.blank();
       const fns = t.variants.map((x) => checks.fn(x));
-      pr.raw(`const ${n.variants}: readonly $Check[] = [${fns.join(", ")}];`);
+      pr.lines(constArray(n.variants!, "$Check", fns));
       const filters = unionFilters(t);
-      if (filters !== undefined) pr.raw(`const ${n.filters}: readonly $Filter[] = [${filters.join(", ")}];`);
+      if (filters !== undefined) pr.lines(constArray(n.filters!, "$Filter", filters));
     }
   }
   pr.blank();
@@ -207,12 +216,13 @@ function emitCodec(pr: Printer, p: Protocol, d: Decl, checks: TsChecks): void {
     if (t.kind === "object") objectWriter(pr, d, t);
     else if (t.kind === "union") unionWriter(pr, d, t);
     else {
-      pr.block(`function ${n.write}(v: unknown): string {`, () => pr.raw(`return ${writeExpr(t, "v")};`));
+      pr.block(`function ${n.write}(v: unknown): string {`, () => pr.raw(`return ${bare(writeExpr(t, "v"))};`));
     }
     pr.blank();
     if (t.kind === "object") objectCanon(pr, d, t);
     else if (t.kind === "union") unionCanon(pr, d, t);
-    else pr.block(`function ${canonName(d)}(v: unknown): boolean {`, () => pr.raw(`return ${canonExpr(t, "v")};`));
+    else
+      pr.block(`function ${canonName(d)}(v: unknown): boolean {`, () => pr.raw(`return ${bare(canonExpr(t, "v"))};`));
   }
 }
 
@@ -247,7 +257,13 @@ function unionCheck(pr: Printer, d: Decl, u: UnionType, checks: TsChecks, ev?: s
   const n = d.names.ts;
   if (u.dispatch === undefined) {
     const expected = [...new Set(u.variants.flatMap((x) => kindsAccepted(x)))].join(" or ") || "nothing";
-    const variants = ev === undefined ? n.variants : `[${u.variants.map((x) => checks.fn(x, true)).join(", ")}]`;
+    const variants =
+      ev === undefined
+        ? n.variants
+        : checks.hoist(
+            "$CheckEv",
+            u.variants.map((x) => checks.fn(x, true)),
+          );
     const rest = `${u.mode === "oneOf"}, ${variants}, ${variantKinds(u)}, ${lit(expected)}`;
     pr.raw(ev === undefined ? `$union(v, p, k, ${rest}${filtersArg(d, u)});` : `$unionEv(v, p, k, ${rest}, ${ev});`);
     return;

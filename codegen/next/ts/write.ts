@@ -90,12 +90,11 @@ export function objectWriter(pr: Printer, d: Decl, t: ObjectType): void {
         pr.block("for (const key of Object.keys(o)) {", () => {
           pr.raw("const x = o[key];");
           pr.raw(`if (x === undefined || ${d.names.ts.known}(key)) continue;`);
+          const value = fallback === undefined ? "JSON.stringify(x)" : writeExpr(fallback, "x");
           const choices = t.patterns
             .map((pp) => `${pp.pattern.name}.test(key) ? ${writeExpr(pp.type, "x")} : `)
             .join("");
-          pr.raw(
-            `s += "," + JSON.stringify(key) + ":" + (${choices}${fallback === undefined ? "JSON.stringify(x)" : writeExpr(fallback, "x")});`,
-          );
+          pr.raw(`s += "," + JSON.stringify(key) + ":" + ${choices === "" ? bare(value) : `(${choices}${value})`};`);
         });
       }
     }
@@ -174,7 +173,7 @@ export function objectCanon(pr: Printer, d: Decl, t: ObjectType): void {
 export function unionCanon(pr: Printer, d: Decl, u: UnionType): void {
   pr.block(`function ${canonName(d)}(v: unknown): boolean {`, () => {
     if (isNullable(u)) {
-      pr.raw(`return ${canonExpr(u, "v")};`);
+      pr.raw(`return ${bare(canonExpr(u, "v"))};`);
       return;
     }
     const indices = u.dispatch !== undefined ? reachable(u) : u.variants.map((_, i) => i);
@@ -186,7 +185,7 @@ export function unionCanon(pr: Printer, d: Decl, u: UnionType): void {
     pr.block(`switch (${pick}) {`, () => {
       indices.forEach((i, n) => {
         const label = n === indices.length - 1 ? "default:" : `case ${i}:`;
-        pr.raw(`${label} return ${canonExpr(u.variants[i]!, "v")};`);
+        pr.raw(`${label} return ${bare(canonExpr(u.variants[i]!, "v"))};`);
       });
     });
   });
@@ -201,7 +200,7 @@ function whichCall(d: Decl, u: UnionType): string {
 export function unionWriter(pr: Printer, d: Decl, u: UnionType): void {
   pr.block(`function ${d.names.ts.write}(v: unknown): string {`, () => {
     if (isNullable(u)) {
-      pr.raw(`return ${writeExpr(u, "v")};`);
+      pr.raw(`return ${bare(writeExpr(u, "v"))};`);
       return;
     }
     const pick = u.dispatch !== undefined ? `${d.names.ts.pick}(v, "", false)` : whichCall(d, u);
@@ -214,8 +213,25 @@ export function unionWriter(pr: Printer, d: Decl, u: UnionType): void {
     pr.block(`switch (${pick}) {`, () => {
       indices.forEach((i, n) => {
         const label = n === indices.length - 1 ? "default:" : `case ${i}:`;
-        pr.raw(`${label} return ${writeExpr(u.variants[i]!, "v")};`);
+        pr.raw(`${label} return ${bare(writeExpr(u.variants[i]!, "v"))};`);
       });
     });
   });
+}
+
+/** An expression without the parentheses around all of it (prettier drops them where it stands alone). */
+export function bare(expr: string): string {
+  if (!expr.startsWith("(") || !expr.endsWith(")")) return expr;
+  let depth = 0;
+  let quote = "";
+  for (let i = 0; i < expr.length - 1; i++) {
+    const c = expr[i]!;
+    if (quote !== "") {
+      if (c === "\\") i++;
+      else if (c === quote) quote = "";
+    } else if (c === '"' || c === "'" || c === "`") quote = c;
+    else if (c === "(") depth++;
+    else if (c === ")" && --depth === 0) return expr;
+  }
+  return expr.slice(1, -1);
 }

@@ -570,16 +570,7 @@ function checkTags(v: unknown, p: string, k?: $Key): void {
     $str(e, q, i);
   }
   $unique(v, q);
-  $contains(
-    v,
-    q,
-    (v: unknown, p: string, k?: $Key): void => {
-      $str(v, p, k);
-      if (v !== "main") $fail("const", $at(p, k), 'expected the constant "main"');
-    },
-    1,
-    1,
-  );
+  $contains(v, q, $check1, 1, 1);
 }
 
 /** A tuple with a required element (minItems), an optional object and rest items. */
@@ -744,4 +735,9 @@ const canonRowTable = $canonTable(canonRowKeys, false);
 
 function canonRow(v: unknown): boolean {
   return $canonObj(v, canonRowTable);
+}
+
+function $check1(v: unknown, p: string, k?: $Key): void {
+  $str(v, p, k);
+  if (v !== "main") $fail("const", $at(p, k), 'expected the constant "main"');
 }

@@ -526,112 +526,7 @@ function checkPayment(v: unknown, p: string, k?: $Key): void {
     $str(v_card, q, "card");
   }
   if (extra) $extras(o, knownPayment, q);
-  $if(
-    v,
-    p,
-    k,
-    (v: unknown, p: string, k?: $Key): void => {
-      $dispatched(
-        v,
-        p,
-        k,
-        (v: unknown, p: string, ignore: boolean): number => {
-          switch ($kindOf(v)) {
-            case "object":
-              return 0;
-            case "array":
-              return 1;
-            case "string":
-              return 1;
-            case "number":
-              return 1;
-            case "boolean":
-              return 1;
-            case "null":
-              return 1;
-          }
-          return $miss(
-            ignore,
-            "type",
-            p,
-            `expected object or array or string or number or boolean or null, got ${$kindOf(v)}`,
-          );
-        },
-        [
-          (v: unknown, p: string, k?: $Key): void => {
-            {
-              const o = $isObj(v) && p.length < 999 ? v : $obj(v, $at(p, k));
-              let extra = false;
-              for (const key in o) {
-                if (!$hasOwn.call(o, key) || ((key: string): boolean => key === "method")(key)) continue;
-                extra = true;
-              }
-              const v_method = o["method"];
-              if (v_method !== undefined && $hasOwn.call(o, "method")) {
-                if (typeof v_method !== "string" || ($sur && !$wellFormed(v_method)))
-                  $str(v_method, $at(p, k), "method");
-                if (v_method !== "card") $fail("const", $at(p, k) + "/method", 'expected the constant "card"');
-              }
-              if (extra) $extras(o, (key: string): boolean => key === "method", $at(p, k));
-            }
-          },
-          (v: unknown, p: string, k?: $Key): void => {
-            $free(v, p, k, ["array", "string", "number", "boolean", "null"]);
-          },
-        ],
-      );
-    },
-    (v: unknown, p: string, k?: $Key): void => {
-      $dispatched(
-        v,
-        p,
-        k,
-        (v: unknown, p: string, ignore: boolean): number => {
-          switch ($kindOf(v)) {
-            case "object":
-              return 0;
-            case "array":
-              return 1;
-            case "string":
-              return 1;
-            case "number":
-              return 1;
-            case "boolean":
-              return 1;
-            case "null":
-              return 1;
-          }
-          return $miss(
-            ignore,
-            "type",
-            p,
-            `expected object or array or string or number or boolean or null, got ${$kindOf(v)}`,
-          );
-        },
-        [
-          (v: unknown, p: string, k?: $Key): void => {
-            {
-              const q = $at(p, k);
-              const o = $obj(v, q);
-              let extra = false;
-              for (const key in o) {
-                if (!$hasOwn.call(o, key) || ((key: string): boolean => key === "card")(key)) continue;
-                extra = true;
-              }
-              const v_card = o["card"];
-              if (v_card === undefined || $src === undefined || "card" in $proto) $need(o, q, "card");
-              $free(v_card, q, "card", undefined);
-              if (extra) $extras(o, (key: string): boolean => key === "card", q);
-            }
-          },
-          (v: unknown, p: string, k?: $Key): void => {
-            $free(v, p, k, ["array", "string", "number", "boolean", "null"]);
-          },
-        ],
-      );
-    },
-    undefined,
-  );
+  $if(v, p, k, $check6, $check10, undefined);
 }
 
 function writePayment(v: unknown): string {
@@ -651,4 +546,87 @@ const canonPaymentTable = $canonTable(canonPaymentKeys, false);
 
 function canonPayment(v: unknown): boolean {
   return $canonObj(v, canonPaymentTable);
+}
+
+function $known1(key: string): boolean {
+  switch (key) {
+    case "method":
+      return true;
+  }
+  return false;
+}
+
+function $check2(v: unknown, p: string, k?: $Key): void {
+  {
+    const o = $isObj(v) && p.length < 999 ? v : $obj(v, $at(p, k));
+    let extra = false;
+    for (const key in o) {
+      if (!$hasOwn.call(o, key) || $known1(key)) continue;
+      extra = true;
+    }
+    const v_method = o["method"];
+    if (v_method !== undefined && $hasOwn.call(o, "method")) {
+      if (typeof v_method !== "string" || ($sur && !$wellFormed(v_method))) $str(v_method, $at(p, k), "method");
+      if (v_method !== "card") $fail("const", $at(p, k) + "/method", 'expected the constant "card"');
+    }
+    if (extra) $extras(o, $known1, $at(p, k));
+  }
+}
+
+function $check3(v: unknown, p: string, k?: $Key): void {
+  $free(v, p, k, ["array", "string", "number", "boolean", "null"]);
+}
+
+function $pick4(v: unknown, p: string, ignore: boolean): number {
+  switch ($kindOf(v)) {
+    case "object":
+      return 0;
+    case "array":
+      return 1;
+    case "string":
+      return 1;
+    case "number":
+      return 1;
+    case "boolean":
+      return 1;
+    case "null":
+      return 1;
+  }
+  return $miss(ignore, "type", p, `expected object or array or string or number or boolean or null, got ${$kindOf(v)}`);
+}
+
+const $variants5: readonly $Check[] = [$check2, $check3];
+
+function $check6(v: unknown, p: string, k?: $Key): void {
+  $dispatched(v, p, k, $pick4, $variants5);
+}
+
+function $known7(key: string): boolean {
+  switch (key) {
+    case "card":
+      return true;
+  }
+  return false;
+}
+
+function $check8(v: unknown, p: string, k?: $Key): void {
+  {
+    const q = $at(p, k);
+    const o = $obj(v, q);
+    let extra = false;
+    for (const key in o) {
+      if (!$hasOwn.call(o, key) || $known7(key)) continue;
+      extra = true;
+    }
+    const v_card = o["card"];
+    if (v_card === undefined || $src === undefined || "card" in $proto) $need(o, q, "card");
+    $free(v_card, q, "card", undefined);
+    if (extra) $extras(o, $known7, q);
+  }
+}
+
+const $variants9: readonly $Check[] = [$check8, $check3];
+
+function $check10(v: unknown, p: string, k?: $Key): void {
+  $dispatched(v, p, k, $pick4, $variants9);
 }

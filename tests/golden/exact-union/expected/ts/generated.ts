@@ -724,16 +724,7 @@ export function encodeValue(value: Value): string {
   return $encode(value, checkValue, JSON.stringify);
 }
 
-const variantsValue: readonly $Check[] = [
-  (v: unknown, p: string, k?: $Key): void => {
-    $str(v, p, k);
-    if (v.length > 4) $maxLen(v, 4, p, k);
-  },
-  (v: unknown, p: string, k?: $Key): void => {
-    $str(v, p, k);
-    if (!reValueVariant2.test(v)) $fail("pattern", $at(p, k), `${$describe(v)} does not match the pattern`);
-  },
-];
+const variantsValue: readonly $Check[] = [$check1, $check2];
 
 function checkValue(v: unknown, p: string, k?: $Key): void {
   $union(v, p, k, true, variantsValue, [4, 4], "string");
@@ -935,7 +926,7 @@ function checkShape(v: unknown, p: string, k?: $Key): void {
   if (v_unit !== undefined && $hasOwn.call(o, "unit")) {
     if (typeof v_unit !== "string" || ($sur && !$wellFormed(v_unit))) $str(v_unit, $at(p, k), "unit");
   }
-  $union(v, p, k, false, $variants1, [1, 1], "object", $filters1);
+  $union(v, p, k, false, $variants7, [1, 1], "object", $filters8);
 }
 
 function writeShape(v: unknown): string {
@@ -956,44 +947,73 @@ function canonShape(v: unknown): boolean {
   return $canonObj(v, canonShapeTable);
 }
 
-const $variants1: readonly $Check[] = [
-  (v: unknown, p: string, k?: $Key): void => {
-    {
-      const o = $isObj(v) && p.length < 999 ? v : $obj(v, $at(p, k));
-      let extra = false;
-      for (const key in o) {
-        if (!$hasOwn.call(o, key) || ((key: string): boolean => key === "n")(key)) continue;
-        extra = true;
-      }
-      const v_n = o["n"];
-      if (v_n !== undefined && $hasOwn.call(o, "n")) {
-        if (typeof v_n !== "number" || !Number.isSafeInteger(v_n)) $int(v_n, $at(p, k), "n");
-        if (v_n > 9) $fail("range", $at(p, k) + "/n", "above the maximum 9");
-      }
-      if (extra) $extras(o, (key: string): boolean => key === "n", $at(p, k));
+function $check1(v: unknown, p: string, k?: $Key): void {
+  $str(v, p, k);
+  if (v.length > 4) $maxLen(v, 4, p, k);
+}
+
+function $check2(v: unknown, p: string, k?: $Key): void {
+  $str(v, p, k);
+  if (!reValueVariant2.test(v)) $fail("pattern", $at(p, k), `${$describe(v)} does not match the pattern`);
+}
+
+function $known3(key: string): boolean {
+  switch (key) {
+    case "n":
+      return true;
+  }
+  return false;
+}
+
+function $check4(v: unknown, p: string, k?: $Key): void {
+  {
+    const o = $isObj(v) && p.length < 999 ? v : $obj(v, $at(p, k));
+    let extra = false;
+    for (const key in o) {
+      if (!$hasOwn.call(o, key) || $known3(key)) continue;
+      extra = true;
     }
-  },
-  (v: unknown, p: string, k?: $Key): void => {
-    {
-      const o = $isObj(v) && p.length < 999 ? v : $obj(v, $at(p, k));
-      let extra = false;
-      for (const key in o) {
-        if (!$hasOwn.call(o, key) || ((key: string): boolean => key === "n" || key === "unit")(key)) continue;
-        extra = true;
-      }
-      const v_n = o["n"];
-      const v_unit = o["unit"];
-      if (v_unit === undefined || $src === undefined || "unit" in $proto) $need(o, $at(p, k), "unit");
-      if (v_n !== undefined && $hasOwn.call(o, "n")) {
-        if (typeof v_n !== "number" || !Number.isSafeInteger(v_n)) $int(v_n, $at(p, k), "n");
-        if (v_n < 100) $fail("range", $at(p, k) + "/n", "below the minimum 100");
-      }
-      if (typeof v_unit !== "string" || ($sur && !$wellFormed(v_unit))) $str(v_unit, $at(p, k), "unit");
-      if (extra) $extras(o, (key: string): boolean => key === "n" || key === "unit", $at(p, k));
+    const v_n = o["n"];
+    if (v_n !== undefined && $hasOwn.call(o, "n")) {
+      if (typeof v_n !== "number" || !Number.isSafeInteger(v_n)) $int(v_n, $at(p, k), "n");
+      if (v_n > 9) $fail("range", $at(p, k) + "/n", "above the maximum 9");
     }
-  },
-];
-const $filters1: readonly $Filter[] = [
+    if (extra) $extras(o, $known3, $at(p, k));
+  }
+}
+
+function $known5(key: string): boolean {
+  switch (key) {
+    case "n":
+    case "unit":
+      return true;
+  }
+  return false;
+}
+
+function $check6(v: unknown, p: string, k?: $Key): void {
+  {
+    const o = $isObj(v) && p.length < 999 ? v : $obj(v, $at(p, k));
+    let extra = false;
+    for (const key in o) {
+      if (!$hasOwn.call(o, key) || $known5(key)) continue;
+      extra = true;
+    }
+    const v_n = o["n"];
+    const v_unit = o["unit"];
+    if (v_unit === undefined || $src === undefined || "unit" in $proto) $need(o, $at(p, k), "unit");
+    if (v_n !== undefined && $hasOwn.call(o, "n")) {
+      if (typeof v_n !== "number" || !Number.isSafeInteger(v_n)) $int(v_n, $at(p, k), "n");
+      if (v_n < 100) $fail("range", $at(p, k) + "/n", "below the minimum 100");
+    }
+    if (typeof v_unit !== "string" || ($sur && !$wellFormed(v_unit))) $str(v_unit, $at(p, k), "unit");
+    if (extra) $extras(o, $known5, $at(p, k));
+  }
+}
+
+const $variants7: readonly $Check[] = [$check4, $check6];
+
+const $filters8: readonly $Filter[] = [
   $filter([], ["n", 8, -Infinity, 9]),
   $filter(["unit"], ["n", 8, 100, Infinity], ["unit", 4, -Infinity, Infinity]),
 ];

@@ -665,44 +665,7 @@ function checkEnv(v: unknown, p: string, k?: $Key): void {
     extra = true;
   }
   $sizeCheck(o, q, undefined, 100);
-  $propertyNames(o, q, (v: unknown, p: string, k?: $Key): void => {
-    $dispatched(
-      v,
-      p,
-      k,
-      (v: unknown, p: string, ignore: boolean): number => {
-        switch ($kindOf(v)) {
-          case "string":
-            return 0;
-          case "object":
-            return 1;
-          case "array":
-            return 1;
-          case "number":
-            return 1;
-          case "boolean":
-            return 1;
-          case "null":
-            return 1;
-        }
-        return $miss(
-          ignore,
-          "type",
-          p,
-          `expected string or object or array or number or boolean or null, got ${$kindOf(v)}`,
-        );
-      },
-      [
-        (v: unknown, p: string, k?: $Key): void => {
-          $str(v, p, k);
-          if (!reEnvCheckString.test(v)) $fail("pattern", $at(p, k), `${$describe(v)} does not match the pattern`);
-        },
-        (v: unknown, p: string, k?: $Key): void => {
-          $free(v, p, k, ["object", "array", "number", "boolean", "null"]);
-        },
-      ],
-    );
-  });
+  $propertyNames(o, q, $check5);
   if (extra) {
     for (const key of Object.keys(o)) {
       const x = o[key];
@@ -760,7 +723,7 @@ function checkLabels(v: unknown, p: string, k?: $Key): void {
     if (!$hasOwn.call(o, key) || knownLabels(key)) continue;
     extra = true;
   }
-  if (extra) $closed(o, (key: string): boolean => knownLabels(key) || reLabels.test(key), q);
+  if (extra) $closed(o, $allowed6, q);
   const v_name = o["name"];
   if (v_name === undefined || $src === undefined || "name" in $proto) $need(o, q, "name");
   $str(v_name, q, "name");
@@ -792,4 +755,41 @@ const canonLabelsTable = $canonTable(canonLabelsKeys, false);
 
 function canonLabels(v: unknown): boolean {
   return $canonObj(v, canonLabelsTable);
+}
+
+function $check1(v: unknown, p: string, k?: $Key): void {
+  $str(v, p, k);
+  if (!reEnvCheckString.test(v)) $fail("pattern", $at(p, k), `${$describe(v)} does not match the pattern`);
+}
+
+function $check2(v: unknown, p: string, k?: $Key): void {
+  $free(v, p, k, ["object", "array", "number", "boolean", "null"]);
+}
+
+function $pick3(v: unknown, p: string, ignore: boolean): number {
+  switch ($kindOf(v)) {
+    case "string":
+      return 0;
+    case "object":
+      return 1;
+    case "array":
+      return 1;
+    case "number":
+      return 1;
+    case "boolean":
+      return 1;
+    case "null":
+      return 1;
+  }
+  return $miss(ignore, "type", p, `expected string or object or array or number or boolean or null, got ${$kindOf(v)}`);
+}
+
+const $variants4: readonly $Check[] = [$check1, $check2];
+
+function $check5(v: unknown, p: string, k?: $Key): void {
+  $dispatched(v, p, k, $pick3, $variants4);
+}
+
+function $allowed6(key: string): boolean {
+  return knownLabels(key) || reLabels.test(key);
 }
