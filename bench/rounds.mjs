@@ -5,7 +5,7 @@
 //   node bench/rounds.mjs generate ROUNDS
 // With BENCH_JSON=path, the figures (every round's times, ns) are written there as JSON too.
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -51,6 +51,12 @@ const R = Number(roundsArg ?? 7);
 
 if (mode === "go") {
   const bin = join(root, "bench", ".data", "wirebench.test");
+  const missing = [bin, join(root, "bench", ".data", "small.jsonl")].filter((f) => !existsSync(f));
+  if (missing.length > 0) {
+    console.error(`rounds: missing ${missing.map((f) => f.slice(root.length + 1)).join(", ")}; make bench builds them, or by hand:
+  npx tsx bench/ts/gen-data.ts && (cd bench/go && go test -c -o ../.data/wirebench.test .)`);
+    process.exit(2);
+  }
   const extra = {};
   const t = roundsOf(
     ["DecodeSmallGenerated", "DecodeSmallUnmarshal", "DecodeSmallUnmarshalStrict", "DecodeSmallEnvelope", "DecodeSmallEnvelopeStrict", "DecodeSmallValid", "DecodeLargeGenerated", "DecodeLargeUnmarshal", "DecodeLargeUnmarshalStrict", "DecodeLargeEnvelope", "DecodeLargeEnvelopeStrict", "DecodeLargeValid", "EncodeSmallGenerated", "EncodeSmallMarshal", "EncodeLargeGenerated", "EncodeLargeMarshal"].map((x) => x),

@@ -323,7 +323,8 @@ function splitIfBlock(line: string, indent: string): string {
 /**
  * `s += a + b;` longer than the print width: prettier breaks after `+=`, then writes the operands
  * one level deeper, on that line when they fit, else each on a line of its own; undefined when an
- * operand is not plain (a function, a template, another operator) or does not fit either.
+ * operand is not plain (a function, a template, another operator, a conditional outside parentheses)
+ * or does not fit either.
  */
 function splitAppend(line: string): string | undefined {
   const m = /^( *)([\w$.]+) \+= (.*);$/.exec(line);
@@ -336,7 +337,7 @@ function splitAppend(line: string): string | undefined {
     const c = rhs[i]!;
     if (c === '"' || c === "'") {
       if ((i = closingQuote(rhs, i)) < 0) return undefined;
-    } else if ("`{}?".includes(c) || (c === "=" && rhs[i + 1] === ">")) return undefined;
+    } else if ("`{}".includes(c) || (c === "?" && depth === 0) || (c === "=" && rhs[i + 1] === ">")) return undefined;
     else if (c === "(" || c === "[") depth++;
     else if (c === ")" || c === "]") {
       if (--depth < 0) return undefined;

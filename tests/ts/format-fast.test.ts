@@ -61,7 +61,7 @@ const cases: [string, () => Files][] = [
  * breaks one: a long `if (a && b) {`, `const v = o["key"];`, `s += a + b;` (on the next line, and
  * one operand a line, a last one that is a call with its arguments broken), a returned or assigned
  * call, a type member of one name, a union type with a tuple member, a `case` returning a call, a
- * `for` loop's clauses.
+ * `for` loop's clauses, an append of a parenthesized conditional.
  */
 function longNames(): object {
   const name = (tag: string, n: number) => `Def${tag}${"ThatKeepsGoingOn".repeat(6)}`.slice(0, n);
@@ -83,6 +83,8 @@ function longNames(): object {
           [`${key}-and-more-here`]: { $ref: `#/$defs/${b}` },
           // an array: its loop's `for (...; ...; ...) {` is past the print width
           a_list_of_strings_named_long: { type: "array", items: { type: "string" } },
+          // a nullable member: its writer's `s += key + (x === null ? "null" : write(x))` past the print width
+          nullable_member: { oneOf: [ref(b), { type: "null" }] },
         },
         required: [key, "a_list_of_strings_named_long"],
         additionalProperties: false,
