@@ -151,9 +151,16 @@ const JOINED_OR_SPLIT = /\[\(|\}, \(|\{[ \t]*\n[ \t]*\}|=> \{[ \t]*$|^\s*\}[,)]/
 /** Parentheses prettier drops: around a call after an operator, a returned expression, an arrow argument. */
 const REDUNDANT_PARENS = /[-+*/?:,=|&] \([\w$.]+\([^()\n]*\)\)|\breturn \(|, \(\(/;
 const COMMENT_LINE = /^\s*(?:\/\/|\/\*|\*)/;
+/**
+ * A quoted property key with a non-ASCII character: prettier unquotes a key that is an ES5
+ * identifier name (`"名前": string` → `名前: string`) by its own Unicode table, so prettier decides.
+ */
+const QUOTED_NON_ASCII_KEY = /"[^"\\\n]*[^\x00-\x7f][^"\\\n]*"\??: /;
 
+const MAYBE_WIDE = /[\u1100-\uffff]/;
 /** Display width of a line as prettier counts it, or more: a character from U+1100 on may be wide (two columns). */
 function width(line: string): number {
+  if (!MAYBE_WIDE.test(line)) return line.length;
   let w = line.length;
   for (let i = 0; i < line.length; i++) if (line.charCodeAt(i) >= 0x1100) w++;
   return w;
@@ -167,16 +174,18 @@ function width(line: string): number {
  * rewrites, no blank lines it drops, no parentheses it removes.
  */
 export function mayNeedPrettier(chunk: string): boolean {
-  for (const line of chunk.split("\n"))
+  const lines = chunk.split("\n");
+  for (const line of lines)
     if (width(line) > 120 && !COMMENT_LINE.test(line) && !LONE_STRING.test(line) && !LONE_MEMBER.test(line))
       return true;
   if (UNION_LINE.test(chunk) && !unionsBroken(chunk)) return true;
   return (
-    !chunk.split("\n").every(quotesKept) ||
+    !lines.every(quotesKept) ||
     CASE_STATEMENT.test(chunk) ||
     BLOCK_BLANK.test(chunk) ||
     WS_ODDITY.test(chunk) ||
     JOINED_OR_SPLIT.test(chunk) ||
+    QUOTED_NON_ASCII_KEY.test(chunk) ||
     REDUNDANT_PARENS.test(chunk)
   );
 }

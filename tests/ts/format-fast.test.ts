@@ -47,6 +47,12 @@ const cases: [string, () => Files][] = [
     () => [{ path: "schema/long/long.json", text: JSON.stringify(longNames()) }],
   ],
   [
+    // two columns each (lines shorter than 120 characters run past the print width), and keys that
+    // prettier unquotes as identifier names
+    "wide characters in keys and strings",
+    () => [{ path: "schema/wide/wide.json", text: JSON.stringify(wideCharacters()) }],
+  ],
+  [
     "synthetic protocol of 100 definitions (bench/synth.mjs)",
     () => {
       const r = spawnSync(process.execPath, [join(ROOT, "bench/synth.mjs"), "100", "7"], { encoding: "utf8" });
@@ -96,6 +102,24 @@ function longNames(): object {
       // call too long for its line), and one whose tuple fits there
       [name("T", 45)]: refStringOrTuple(b, [long, a], { items: { type: "integer" } }),
       [name("U", 45)]: refStringOrTuple(c, [b, c], { items: false, minItems: 2 }),
+    },
+  };
+}
+
+function wideCharacters(): object {
+  const wide = "名前".repeat(28);
+  return {
+    $defs: {
+      Wide: {
+        type: "object",
+        properties: {
+          [wide]: { type: "string" },
+          名前: { enum: ["東京".repeat(20), "数据".repeat(25)] },
+          label: { const: "данные ✓ " + "東京".repeat(26) },
+        },
+        required: [wide],
+        additionalProperties: false,
+      },
     },
   };
 }
