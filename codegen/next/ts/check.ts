@@ -496,7 +496,7 @@ export class TsChecks {
     const { pr } = this;
     const k = v.k ?? "undefined";
     const tracking = ev !== undefined;
-    // the variants (closures), filters and pick function are made once, at module level, not on every call
+    // the variants, filters and pick function are module-level declarations (hoisted), made once
     if (u.dispatch === undefined) {
       const fns = u.variants.map((x) => this.fn(x, tracking));
       const expected = [...new Set(u.variants.flatMap((x) => kindsAccepted(x)))].join(" or ") || "nothing";

@@ -94,7 +94,8 @@ export function objectWriter(pr: Printer, d: Decl, t: ObjectType): void {
           const choices = t.patterns
             .map((pp) => `${pp.pattern.name}.test(key) ? ${writeExpr(pp.type, "x")} : `)
             .join("");
-          pr.raw(`s += "," + JSON.stringify(key) + ":" + ${choices === "" ? bare(value) : `(${choices}${value})`};`);
+          // an operand of `+`: writeExpr parenthesizes what needs it (a nullable value's conditional)
+          pr.raw(`s += "," + JSON.stringify(key) + ":" + ${choices === "" ? value : `(${choices}${value})`};`);
         });
       }
     }

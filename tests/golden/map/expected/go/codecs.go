@@ -58,4 +58,20 @@ var Codecs = map[string]Codec{
 			return nil, wireEncodeFail(wireCodeType, "value is not a Labels")
 		},
 	},
+	"Directory": {
+		Decode: func(line []byte) (any, error) {
+			v, err := DecodeDirectory(line)
+			if err != nil {
+				return nil, err
+			}
+			return v, nil
+		},
+		Encode: func(v any) ([]byte, error) {
+			switch x := v.(type) {
+			case Directory:
+				return EncodeDirectory(x)
+			}
+			return nil, wireEncodeFail(wireCodeType, "value is not a Directory")
+		},
+	},
 }

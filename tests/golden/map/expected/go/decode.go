@@ -34,6 +34,22 @@ func DecodeLabels(line []byte) (Labels, error) {
 	return v, nil
 }
 
+// DecodeDirectory decodes one JSON text as Directory.
+func DecodeDirectory(line []byte) (Directory, error) {
+	if v, ok := fastDirectory(line); ok {
+		return v, nil
+	}
+	var d wireDecoder
+	if err := d.Init(line); err != nil {
+		return Directory{}, err
+	}
+	var v Directory
+	if err := decDirectory(&d, &v); err != nil {
+		return Directory{}, err
+	}
+	return v, nil
+}
+
 // fastEnv decodes line as Env in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
 func fastEnv(line []byte) (v Env, ok bool) {
 	defer wireRecover(&ok)
@@ -49,6 +65,15 @@ func fastLabels(line []byte) (v Labels, ok bool) {
 	var d wireDecoder
 	d.InitFast(line)
 	ok = decLabels(&d, &v) == nil && d.Done()
+	return v, ok
+}
+
+// fastDirectory decodes line as Directory in one pass that checks UTF-8 and syntax as it goes; false sends line to the exact path.
+func fastDirectory(line []byte) (v Directory, ok bool) {
+	defer wireRecover(&ok)
+	var d wireDecoder
+	d.InitFast(line)
+	ok = decDirectory(&d, &v) == nil && d.Done()
 	return v, ok
 }
 
@@ -122,4 +147,8 @@ func decLabels(d *wireDecoder, v *Labels) *DecodeError {
 		return err
 	}
 	return nil
+}
+
+func decDirectory(d *wireDecoder, v *Directory) *DecodeError {
+	return dec_Directory(d, v)
 }

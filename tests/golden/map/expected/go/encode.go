@@ -16,6 +16,13 @@ func EncodeLabels(v Labels) ([]byte, error) {
 	return wireEncodeDone(p, b, err)
 }
 
+// EncodeDirectory writes v in canonical form; it refuses what DecodeDirectory would reject.
+func EncodeDirectory(v Directory) ([]byte, error) {
+	p := wireEncodeBuf()
+	b, err := encDirectory(*p, v, 1)
+	return wireEncodeDone(p, b, err)
+}
+
 func encEnv(b []byte, v *Env, lvl int) ([]byte, *EncodeError) {
 	if lvl > wireMaxDepth {
 		return b, wireEncodeDepth()
@@ -82,4 +89,8 @@ func encLabels(b []byte, v *Labels, lvl int) ([]byte, *EncodeError) {
 	}
 	b = append(b, '}')
 	return b, nil
+}
+
+func encDirectory(b []byte, v Directory, lvl int) ([]byte, *EncodeError) {
+	return enc_Directory(b, v, lvl)
 }

@@ -3,7 +3,7 @@
 package golden
 
 // SchemaDigest is the sha256 of the schema files this package was generated from.
-const SchemaDigest = "11de927373a876fe3bbcc7066c966759ced982126ab143dc543cf946e82ec8e7"
+const SchemaDigest = "d343c7d26f01f5f0d5b26f1a8d5330e443daec70e4fa71c77f9de7838d0cc10d"
 
 type Env struct {
 	// Extra holds the members the schema does not declare, by key.
@@ -17,3 +17,6 @@ type Labels struct {
 	// Extra holds the members the schema does not declare, by key.
 	Extra OrderedMap[int64]
 }
+
+// Directory: A map of nullable objects: its writer appends each value as a conditional.
+type Directory = OrderedMap[Nullable[Labels]]

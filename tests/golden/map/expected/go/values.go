@@ -23,11 +23,72 @@ func chk_Labels_Value(v int64) *DecodeError {
 	return nil
 }
 
+func dec_Directory(d *wireDecoder, v *OrderedMap[Nullable[Labels]]) *DecodeError {
+	if !d.ObjectStart() {
+		return d.NotEntered("object")
+	}
+	var errs wireMemberErrs
+	for d.NextMember() {
+		key := string(d.Key())
+		if d.KeyBad() {
+			d.Skip()
+			errs.Set(key, wireFail(wireCodeUTF8, "object key holds an unpaired UTF-16 surrogate"), true)
+			continue
+		}
+		var x Nullable[Labels]
+		e := dec_Directory_Value(d, &x)
+		v.Set(key, x)
+		errs.Set(key, e, false)
+	}
+	return errs.First()
+}
+
+func dec_Directory_Value(d *wireDecoder, v *Nullable[Labels]) *DecodeError {
+	if d.Kind() == wireKindNull {
+		v.Valid = false
+		var n Null
+		return d.Null(&n)
+	}
+	v.Valid = true
+	return decLabels(d, &v.Value)
+}
+
 func dec_Labels_Value(d *wireDecoder, v *int64) *DecodeError {
 	if err := d.Int(v); err != nil {
 		return err
 	}
 	return chk_Labels_Value(*v)
+}
+
+func enc_Directory(b []byte, v OrderedMap[Nullable[Labels]], lvl int) ([]byte, *EncodeError) {
+	if lvl > wireMaxDepth {
+		return b, wireEncodeDepth()
+	}
+	b = append(b, '{')
+	first := true
+	for key, x := range wireMapOrder(&v) {
+		if err := wireCheckUTF8(key); err != nil {
+			return b, err
+		}
+		if !first {
+			b = append(b, ',')
+		}
+		first = false
+		b = wireAppendQuoted(b, key)
+		b = append(b, ':')
+		var err *EncodeError
+		if b, err = enc_Directory_Value(b, x, lvl+1); err != nil {
+			return b, err.in(key)
+		}
+	}
+	return append(b, '}'), nil
+}
+
+func enc_Directory_Value(b []byte, v Nullable[Labels], lvl int) ([]byte, *EncodeError) {
+	if !v.Valid {
+		return wireAppendNull(b), nil
+	}
+	return encLabels(b, &v.Value, lvl)
 }
 
 func enc_Labels_Value(b []byte, v int64) ([]byte, *EncodeError) {

@@ -632,7 +632,7 @@ function $dispatched(
 // ---- protocol ----
 
 /** sha256 of the schema files this file was generated from. */
-export const SCHEMA_DIGEST = "11de927373a876fe3bbcc7066c966759ced982126ab143dc543cf946e82ec8e7";
+export const SCHEMA_DIGEST = "d343c7d26f01f5f0d5b26f1a8d5330e443daec70e4fa71c77f9de7838d0cc10d";
 
 const reEnvCheckString = new RegExp("^[A-Z_]+$", "u");
 const reLabels = new RegExp("^x-", "u");
@@ -755,6 +755,64 @@ const canonLabelsTable = $canonTable(canonLabelsKeys, false);
 
 function canonLabels(v: unknown): boolean {
   return $canonObj(v, canonLabelsTable);
+}
+
+/** A map of nullable objects: its writer appends each value as a conditional. */
+export type Directory = {
+  /** The other members, by key. */
+  [extra: string]: Labels | null | undefined;
+};
+
+/** Decodes a Directory from one JSON text, checking it in place; throws DecodeError. */
+export function decodeDirectory(input: string | Uint8Array): Directory {
+  return $runDoc<Directory>(input, checkDirectory);
+}
+
+/** Writes a Directory in canonical form; throws EncodeError for a value its decoder would reject. */
+export function encodeDirectory(value: Directory): string {
+  return $encode(value, checkDirectory, writeDirectory, canonDirectory);
+}
+
+function knownDirectory(key: string): boolean {
+  return false;
+}
+
+function checkDirectory(v: unknown, p: string, k?: $Key): void {
+  const q = $at(p, k);
+  const o = $obj(v, q);
+  let extra = false;
+  for (const key in o) {
+    if (!$hasOwn.call(o, key) || knownDirectory(key)) continue;
+    extra = true;
+  }
+  if (extra) {
+    for (const key of Object.keys(o)) {
+      const x = o[key];
+      if (x === undefined || knownDirectory(key)) continue;
+      if ($sur && !$wellFormed(key)) $fail("utf8", q, "object key holds an unpaired UTF-16 surrogate");
+      if (x !== null) {
+        checkLabels(x, q, $esc(key));
+      }
+    }
+  }
+}
+
+function writeDirectory(v: unknown): string {
+  const o = v as $Obj;
+  let s = "";
+  for (const key of Object.keys(o)) {
+    const x = o[key];
+    if (x === undefined || knownDirectory(key)) continue;
+    s += "," + JSON.stringify(key) + ":" + (x === null ? "null" : writeLabels(x));
+  }
+  return "{" + s.slice(1) + "}";
+}
+
+const canonDirectoryKeys = {} as const;
+const canonDirectoryTable = $canonTable(canonDirectoryKeys, true);
+
+function canonDirectory(v: unknown): boolean {
+  return $canonObj(v, canonDirectoryTable);
 }
 
 function $check1(v: unknown, p: string, k?: $Key): void {
