@@ -441,6 +441,15 @@ function $writeTuple(v: unknown, rest: $Write, ...head: $Write[]): string {
   return "[" + (v as unknown[]).map((e, i) => (i < head.length ? head[i]! : rest)(e)).join(",") + "]";
 }
 
+/** Writes a checked array whose every item `write` writes (one call, no closure per emitted array). */
+function $writeArray(v: unknown, write: $Write): string {
+  const a = v as unknown[];
+  if (a.length === 0) return "[]";
+  let s = "[" + write(a[0]);
+  for (let i = 1; i < a.length; i++) s += "," + write(a[i]);
+  return s + "]";
+}
+
 type $Write = (e: unknown) => string;
 
 // ---- free-form values ----

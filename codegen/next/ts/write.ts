@@ -40,8 +40,7 @@ export function writeExpr(t: Type, x: string): string {
     case "array": {
       if (t.prefix.length > 0)
         return `$writeTuple(${x}, ${t.items === undefined ? "JSON.stringify" : writerOf(t.items)}, ${t.prefix.map(writerOf).join(", ")})`;
-      const rest = t.items === undefined ? "JSON.stringify(e)" : writeExpr(t.items, "e");
-      return `"[" + (${x} as unknown[]).map((e) => ${rest}).join(",") + "]"`;
+      return `$writeArray(${x}, ${t.items === undefined ? "JSON.stringify" : writerOf(t.items)})`;
     }
     case "union":
       if (isNullable(t)) return `(${x} === null ? "null" : ${writeExpr(nullableOf(t), x)})`;

@@ -390,6 +390,17 @@ function $canonAll(a: unknown, canon: (v: unknown) => boolean): boolean {
   return true;
 }
 
+/** Writes a checked array whose every item `write` writes (one call, no closure per emitted array). */
+function $writeArray(v: unknown, write: $Write): string {
+  const a = v as unknown[];
+  if (a.length === 0) return "[]";
+  let s = "[" + write(a[0]);
+  for (let i = 1; i < a.length; i++) s += "," + write(a[i]);
+  return s + "]";
+}
+
+type $Write = (e: unknown) => string;
+
 // ---- free-form values ----
 
 /** Nesting level of the value at pointer p: the document root is level 1. */
@@ -2637,7 +2648,7 @@ function writeHarnessOptions(v: unknown): string {
   s += ',"session_id":' + JSON.stringify(o.session_id);
   s += ',"dir":' + JSON.stringify(o.dir);
   s += ',"config":' + writeConfig(o.config);
-  s += ',"tools":' + "[" + (o.tools as unknown[]).map((e) => writeToolSchema(e)).join(",") + "]";
+  s += ',"tools":' + $writeArray(o.tools, writeToolSchema);
   s += ',"provider":' + writeProvider(o.provider);
   return "{" + s.slice(1) + "}";
 }
@@ -3128,7 +3139,7 @@ function checkToolResult(v: unknown, p: string, k?: $Key): void {
 function writeToolResult(v: unknown): string {
   const o = v as $Obj;
   let s = "";
-  s += ',"content":' + "[" + (o.content as unknown[]).map((e) => writeContentBlock(e)).join(",") + "]";
+  s += ',"content":' + $writeArray(o.content, writeContentBlock);
   s += ',"is_error":' + JSON.stringify(o.is_error);
   return "{" + s.slice(1) + "}";
 }
@@ -3670,7 +3681,7 @@ function checkCheckpointResult(v: unknown, p: string, k?: $Key): void {
 }
 
 function writeCheckpointResult(v: unknown): string {
-  return "[" + (v as unknown[]).map((e) => writeNativeFile(e)).join(",") + "]";
+  return $writeArray(v, writeNativeFile);
 }
 
 function canonCheckpointResult(v: unknown): boolean {
