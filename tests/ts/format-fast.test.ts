@@ -89,7 +89,7 @@ function longNames(): object {
           [`${key}-and-more-here`]: { $ref: `#/$defs/${b}` },
           // an array: its loop's `for (...; ...; ...) {` is past the print width
           a_list_of_strings_named_long: { type: "array", items: { type: "string" } },
-          // a nullable member: its writer's `s += key + (x === null ? "null" : write(x))` past the print width
+          // a nullable member: its writer's `s += key + $writeNullable(x, write)` past the print width
           nullable_member: { oneOf: [ref(b), { type: "null" }] },
         },
         required: [key, "a_list_of_strings_named_long"],

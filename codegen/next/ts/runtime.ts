@@ -452,6 +452,11 @@ function $writeArray(v: unknown, write: $Write): string {
 
 type $Write = (e: unknown) => string;
 
+/** Writes a checked nullable value: null, or the value by its writer. */
+function $writeNullable(v: unknown, write: $Write): string {
+  return v === null ? "null" : write(v);
+}
+
 // ---- free-form values ----
 
 /** Nesting level of the value at pointer p: the document root is level 1. */

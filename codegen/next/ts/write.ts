@@ -43,7 +43,12 @@ export function writeExpr(t: Type, x: string): string {
       return `$writeArray(${x}, ${t.items === undefined ? "JSON.stringify" : writerOf(t.items)})`;
     }
     case "union":
-      if (isNullable(t)) return `(${x} === null ? "null" : ${writeExpr(nullableOf(t), x)})`;
+      if (isNullable(t)) {
+        // a named writer is passed as it is; anything else stays a conditional (no arrow to make)
+        const w = writerOf(nullableOf(t));
+        if (!w.startsWith("(")) return `$writeNullable(${x}, ${w})`;
+        return `(${x} === null ? "null" : ${writeExpr(nullableOf(t), x)})`;
+      }
       throw new Error("generator bug: a union in a typed position is a definition of its own");
     default:
       throw new Error(`generator bug: no writer for ${t.kind}`);

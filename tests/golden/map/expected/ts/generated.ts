@@ -363,6 +363,13 @@ function $writeExtras(o: $Obj, known: $Known): string {
   return s;
 }
 
+type $Write = (e: unknown) => string;
+
+/** Writes a checked nullable value: null, or the value by its writer. */
+function $writeNullable(v: unknown, write: $Write): string {
+  return v === null ? "null" : write(v);
+}
+
 // ---- free-form values ----
 
 /** Nesting level of the value at pointer p: the document root is level 1. */
@@ -803,7 +810,7 @@ function writeDirectory(v: unknown): string {
   for (const key of Object.keys(o)) {
     const x = o[key];
     if (x === undefined || knownDirectory(key)) continue;
-    s += "," + JSON.stringify(key) + ":" + (x === null ? "null" : writeLabels(x));
+    s += "," + JSON.stringify(key) + ":" + $writeNullable(x, writeLabels);
   }
   return "{" + s.slice(1) + "}";
 }
