@@ -472,11 +472,25 @@ function splitFor(line: string): string | undefined {
   return [`${ind}for (`, `${ind}  ${m[2]};`, `${ind}  ${m[3]};`, `${ind}  ${m[4]}`, `${ind}) {`].join("\n");
 }
 
+/**
+ * A `switch (expression) {` past the print width: the expression on its own line when it fits
+ * there, else broken as splitCall breaks a call, as prettier writes it.
+ */
+function splitSwitch(line: string): string | undefined {
+  const m = /^( *)switch \((.+)\) \{$/.exec(line);
+  if (m === null) return undefined;
+  const ind = m[1]!;
+  if (width(`${ind}  ${m[2]}`) <= 120) return `${ind}switch (\n${ind}  ${m[2]}\n${ind}) {`;
+  const call = splitCall(`${ind}  ${m[2]};`);
+  return call === undefined ? undefined : `${ind}switch (\n${call.slice(0, -1)}\n${ind}) {`;
+}
+
 /** A line past the print width that is one call, member read, `+=` of a sum or object property, as prettier breaks it. */
 function splitStatement(line: string): string {
   if (width(line) <= 120) return line;
   return (
     splitFor(line) ??
+    splitSwitch(line) ??
     splitCallStatement(line) ??
     splitConstMember(line) ??
     splitAppend(line) ??

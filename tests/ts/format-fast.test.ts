@@ -102,6 +102,11 @@ function longNames(): object {
       // call too long for its line), and one whose tuple fits there
       [name("T", 45)]: refStringOrTuple(b, [long, a], { items: { type: "integer" } }),
       [name("U", 45)]: refStringOrTuple(c, [b, c], { items: false, minItems: 2 }),
+      // unions decided by trial: a `switch ($which(...)) {` past the print width, its call on the
+      // next line where it fits there (V), else one argument a line (W)
+      [name("S", 45)]: { type: "object", properties: { s: { type: "string" } }, additionalProperties: false },
+      [name("V", 36)]: { oneOf: [ref(long), ref(name("S", 45))] },
+      [name("W", 45)]: { oneOf: [ref(long), ref(name("S", 45))] },
     },
   };
 }
