@@ -38,9 +38,9 @@ export function writeExpr(t: Type, x: string): string {
     case "ref":
       return `${t.decl.names.ts.write}(${x})`;
     case "array": {
-      if (t.prefix.length > 0)
-        return `$writeTuple(${x}, ${t.items === undefined ? "JSON.stringify" : writerOf(t.items)}, ${t.prefix.map(writerOf).join(", ")})`;
-      return `$writeArray(${x}, ${t.items === undefined ? "JSON.stringify" : writerOf(t.items)})`;
+      const rest = t.items === undefined ? "JSON.stringify" : writerOf(t.items);
+      if (t.prefix.length > 0) return `$writeTuple(${x}, ${rest}, ${t.prefix.map(writerOf).join(", ")})`;
+      return `$writeArray(${x}, ${rest})`;
     }
     case "union":
       if (isNullable(t)) {
