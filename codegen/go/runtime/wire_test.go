@@ -575,28 +575,39 @@ func TestErrorMessages(t *testing.T) {
 }
 
 func TestStringStop(t *testing.T) {
-	// wireUtf8Len decides as utf8 does, on every sequence of up to three bytes (and a fourth)
+	// wireStringStopValid steps over valid non-ASCII characters as utf8 decides: texts of whole
+	// characters, some of them invalid (a lone lead byte, a surrogate, a stray continuation byte)
+	naiveValid := func(b []byte, i int) int {
+		for i < len(b) {
+			if c := b[i]; c == '"' || c == '\\' || c < 0x20 {
+				return i
+			} else if c < utf8.RuneSelf {
+				i++
+				continue
+			}
+			r, n := utf8.DecodeRune(b[i:])
+			if r == utf8.RuneError && n == 1 {
+				return i
+			}
+			i += n
+		}
+		return i
+	}
+	// every sequence of up to three bytes (and a fourth) that starts with a non-ASCII byte, at
+	// the start of the DFA's eight bytes and across two of them, followed by nothing or by ASCII
+	var b []byte
 	for c0 := 0x80; c0 < 0x100; c0++ {
 		for c1 := 0; c1 < 0x100; c1++ {
-			for _, c2 := range []int{0, 0x7f, 0x80, 0x8f, 0x90, 0xbf, 0xc0, 0xff} {
-				for _, b := range [][]byte{{byte(c0), byte(c1), byte(c2), 0x80}, {byte(c0), byte(c1), byte(c2)}, {byte(c0), byte(c1)}, {byte(c0)}} {
-					r, n := utf8.DecodeRune(b)
-					if r == utf8.RuneError && n == 1 {
-						n = 0
+			for _, c2 := range []byte{0, 0x7f, 0x80, 0x8f, 0x90, 0xbf, 0xc0, 0xff} {
+				for _, seq := range [][]byte{{byte(c0), byte(c1), c2, 0x80}, {byte(c0), byte(c1), c2}, {byte(c0), byte(c1)}, {byte(c0)}} {
+					for _, pre := range []string{"", "aaaaaaaaa", "\u00e9aa", "\u00e9aaaaa"} {
+						for _, post := range []string{"", "z"} {
+							b = append(append(append(b[:0], pre...), seq...), post...)
+							if got, want := wireStringStopValid(b, 0), naiveValid(b, 0); got != want {
+								t.Fatalf("% x: got %d want %d", b, got, want)
+							}
+						}
 					}
-					if got := wireUtf8Len(b, 0); got != n {
-						t.Fatalf("% x: got %d want %d", b, got, n)
-					}
-				}
-			}
-		}
-	}
-	for c1 := 0x80; c1 < 0xC0; c1++ {
-		for c2 := 0; c2 < 0x100; c2++ {
-			for c0 := 0xE0; c0 < 0xF0; c0++ {
-				b := []byte{byte(c0), byte(c1), byte(c2)}
-				if got, want := wireUtf8Len(b, 0) == 3, utf8.Valid(b); got != want {
-					t.Fatalf("% x: got %v want %v", b, got, want)
 				}
 			}
 		}
@@ -624,34 +635,7 @@ func TestStringStop(t *testing.T) {
 			if got, want := wireStringStop(b, i), naive(b, i); got != want {
 				t.Fatalf("%q from %d: got %d want %d", b, i, got, want)
 			}
-			want := naive(b, i)
-			for k := i; k < want; k++ {
-				if b[k] >= 0x80 {
-					want = k
-				}
-			}
-			if got := wireStringStopU(b, i); got != want {
-				t.Fatalf("U: %q from %d: got %d want %d", b, i, got, want)
-			}
 		}
-	}
-	// wireStringStopValid steps over valid non-ASCII characters: texts of whole characters, some
-	// of them invalid (a lone lead byte, a surrogate, a stray continuation byte)
-	naiveValid := func(b []byte, i int) int {
-		for i < len(b) {
-			if c := b[i]; c == '"' || c == '\\' || c < 0x20 {
-				return i
-			} else if c < utf8.RuneSelf {
-				i++
-				continue
-			}
-			r, n := utf8.DecodeRune(b[i:])
-			if r == utf8.RuneError && n == 1 {
-				return i
-			}
-			i += n
-		}
-		return i
 	}
 	tokens := []string{"a", "bc", "é", "東", "🚀", "\"", "\\", "\x01", "\xff", "\xc3", "\xed\xa0\x80", "\x80", "defghijk"}
 	for n := 0; n < 20000; n++ {

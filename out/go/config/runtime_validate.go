@@ -268,7 +268,7 @@ func wireScanStr(b []byte, i int, u bool) int {
 func wireScanStringBody(b []byte, i int) (int, bool) {
 	esc := false
 	for {
-		i = wireStringStopU(b, i)
+		i = wireStringStopValid(b, i)
 		if i >= len(b) {
 			return -1, esc
 		}
@@ -292,51 +292,10 @@ func wireScanStringBody(b []byte, i int) (int, bool) {
 			default:
 				return -1, esc
 			}
-		case c >= utf8.RuneSelf:
-			n := wireUtf8Len(b, i)
-			if n == 0 {
-				return -1, esc
-			}
-			i += n
-		default: // control character
+		default: // a control character, or invalid UTF-8
 			return -1, esc
 		}
 	}
-}
-
-// wireUtf8Len returns the length of the valid UTF-8 sequence of a non-ASCII
-// character at b[i], or 0 when there is none (as utf8.Valid decides).
-func wireUtf8Len(b []byte, i int) int {
-	c := b[i]
-	switch {
-	case c < 0xC2:
-		return 0
-	case c < 0xE0:
-		if i+1 < len(b) && b[i+1]&0xC0 == 0x80 {
-			return 2
-		}
-		return 0
-	case c < 0xF0:
-		// three bytes: no overlong form (E0 A0 at least), no surrogate (ED 9F at most)
-		if i+2 < len(b) {
-			c1, c2 := b[i+1], b[i+2]
-			lo, hi := byte(0x80), byte(0xBF)
-			if c == 0xE0 {
-				lo = 0xA0
-			} else if c == 0xED {
-				hi = 0x9F
-			}
-			if c1 >= lo && c1 <= hi && c2&0xC0 == 0x80 {
-				return 3
-			}
-		}
-		return 0
-	}
-	r, n := utf8.DecodeRune(b[i:])
-	if r == utf8.RuneError && n == 1 {
-		return 0
-	}
-	return n
 }
 
 // wireObjectKey scans `"key" :` at b[i] and returns the index of the value (after whitespace).
@@ -398,65 +357,64 @@ func wireStringStop(b []byte, i int) int {
 
 // wireStringStopValid returns the index of the first byte at or after b[i]
 // where a string's contents stop: '"', '\\', a control character, or the start of
-// an invalid UTF-8 sequence (len(b) when there is none). Valid non-ASCII
-// characters are stepped over here, without returning to the caller.
+// an invalid UTF-8 sequence (len(b) when there is none). ASCII goes eight bytes
+// at a time; from the first non-ASCII byte on, the shift DFA of wireUtf8Rows
+// checks eight bytes per step with no branch per character, so text that mixes
+// ASCII and other scripts costs no mispredicted branches.
 func wireStringStopValid(b []byte, i int) int {
-	for {
-		if i+8 <= len(b) {
-			x := binary.LittleEndian.Uint64(b[i:])
-			m := wireStopBitsU(x)
-			if m == 0 {
-				i += 8
-				continue
-			}
-			i += bits.TrailingZeros64(m) >> 3
-		} else {
-			if len(b) >= 8 {
-				// the last bytes, in the word that ends the text (overlapping the bytes checked)
-				x := binary.LittleEndian.Uint64(b[len(b)-8:])
-				if wireStopBitsU(x) == 0 {
-					return len(b)
-				}
-			}
-			for i < len(b) && b[i] < utf8.RuneSelf && wireClass[b[i]]&wireClsStringStop == 0 {
-				i++
-			}
-			if i >= len(b) {
+	for ; i+8 <= len(b); i += 8 {
+		if m := wireStopBitsU(binary.LittleEndian.Uint64(b[i:])); m != 0 {
+			if i += bits.TrailingZeros64(m) >> 3; b[i] < utf8.RuneSelf {
 				return i
 			}
-		}
-		// a stop, or the first byte of a non-ASCII character
-		if b[i] < utf8.RuneSelf {
-			return i
-		}
-		n := wireUtf8Len(b, i)
-		if n == 0 {
-			return i
-		}
-		i += n
-	}
-}
-
-// wireStringStopU is stringStop that also stops at a byte of a non-ASCII character.
-func wireStringStopU(b []byte, i int) int {
-	for ; i+8 <= len(b); i += 8 {
-		x := binary.LittleEndian.Uint64(b[i:])
-		if m := wireStopBitsU(x); m != 0 {
-			return i + bits.TrailingZeros64(m)>>3
-		}
-	}
-	if i < len(b) && len(b) >= 8 {
-		// the last bytes, in the word that ends the text (overlapping the bytes checked)
-		x := binary.LittleEndian.Uint64(b[len(b)-8:])
-		if wireStopBitsU(x) == 0 {
-			return len(b)
-		}
-	}
-	for i < len(b) {
-		if c := b[i]; c < 0x20 || c == '"' || c == '\\' || c >= utf8.RuneSelf {
 			break
 		}
-		i++
 	}
-	return i
+	if i+8 > len(b) && len(b) >= 8 && wireStopBitsU(binary.LittleEndian.Uint64(b[len(b)-8:])) == 0 {
+		return len(b) // the last bytes, in the word that ends the text (overlapping the bytes checked)
+	}
+	var s uint64 // wireUtf8Char: i is at the start of a character
+	for ; i+8 <= len(b); i += 8 {
+		w := b[i : i+8 : i+8]
+		t := wireUtf8Rows[w[0]] >> (s & 63)
+		t = wireUtf8Rows[w[1]] >> (t & 63)
+		t = wireUtf8Rows[w[2]] >> (t & 63)
+		t = wireUtf8Rows[w[3]] >> (t & 63)
+		t = wireUtf8Rows[w[4]] >> (t & 63)
+		t = wireUtf8Rows[w[5]] >> (t & 63)
+		t = wireUtf8Rows[w[6]] >> (t & 63)
+		t = wireUtf8Rows[w[7]] >> (t & 63)
+		if t&63 >= wireUtf8Stop {
+			return wireStringStopAt(b, i, s)
+		}
+		s = t
+	}
+	t := s
+	for k := i; k < len(b); k++ {
+		t = wireUtf8Rows[b[k]] >> (t & 63)
+	}
+	if t&63 == wireUtf8Char {
+		return len(b)
+	}
+	return wireStringStopAt(b, i, s)
+}
+
+// wireStringStopAt finds the stop of wireStringStopValid byte by byte from b[i],
+// where the DFA is in state s: the start of the character where it stops.
+func wireStringStopAt(b []byte, i int, s uint64) int {
+	start := i
+	if s&63 != wireUtf8Char {
+		// inside a character: it starts at the lead byte before i
+		for start--; b[start]&0xC0 == 0x80; start-- {
+		}
+	}
+	for ; i < len(b); i++ {
+		s = wireUtf8Rows[b[i]] >> (s & 63)
+		if st := s & 63; st == wireUtf8Char {
+			start = i + 1
+		} else if st >= wireUtf8Stop {
+			return start
+		}
+	}
+	return start // len(b), or the start of a truncated character
 }
