@@ -27,6 +27,10 @@ var wireUtf8Rows = func() (t [256]uint64) {
 	return
 }()
 
+// wireUtf8Step is the state after byte c in state s (only the low six bits of
+// the result are the state).
+func wireUtf8Step(s uint64, c byte) uint64 { return wireUtf8Rows[c] >> (s & 63) }
+
 // wireUtf8Next is the DFA's transition: UTF-8 as utf8.Valid decides, and the
 // bytes that end a string's plain contents.
 func wireUtf8Next(s int, c byte) int {
@@ -55,7 +59,7 @@ func wireUtf8Next(s int, c byte) int {
 		return cont(0x80, 0x8F, wireUtf8Need2)
 	}
 	switch {
-	case c < 0x20 || c == '"' || c == '\\':
+	case wireClass[c]&wireClsStringStop != 0:
 		return wireUtf8Stop
 	case c < 0x80:
 		return wireUtf8Char

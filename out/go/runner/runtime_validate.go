@@ -376,14 +376,14 @@ func wireStringStopValid(b []byte, i int) int {
 	var s uint64 // wireUtf8Char: i is at the start of a character
 	for ; i+8 <= len(b); i += 8 {
 		w := b[i : i+8 : i+8]
-		t := wireUtf8Rows[w[0]] >> (s & 63)
-		t = wireUtf8Rows[w[1]] >> (t & 63)
-		t = wireUtf8Rows[w[2]] >> (t & 63)
-		t = wireUtf8Rows[w[3]] >> (t & 63)
-		t = wireUtf8Rows[w[4]] >> (t & 63)
-		t = wireUtf8Rows[w[5]] >> (t & 63)
-		t = wireUtf8Rows[w[6]] >> (t & 63)
-		t = wireUtf8Rows[w[7]] >> (t & 63)
+		t := wireUtf8Step(s, w[0])
+		t = wireUtf8Step(t, w[1])
+		t = wireUtf8Step(t, w[2])
+		t = wireUtf8Step(t, w[3])
+		t = wireUtf8Step(t, w[4])
+		t = wireUtf8Step(t, w[5])
+		t = wireUtf8Step(t, w[6])
+		t = wireUtf8Step(t, w[7])
 		if t&63 >= wireUtf8Stop {
 			return wireStringStopAt(b, i, s)
 		}
@@ -391,7 +391,7 @@ func wireStringStopValid(b []byte, i int) int {
 	}
 	t := s
 	for k := i; k < len(b); k++ {
-		t = wireUtf8Rows[b[k]] >> (t & 63)
+		t = wireUtf8Step(t, b[k])
 	}
 	if t&63 == wireUtf8Char {
 		return len(b)
@@ -409,7 +409,7 @@ func wireStringStopAt(b []byte, i int, s uint64) int {
 		}
 	}
 	for ; i < len(b); i++ {
-		s = wireUtf8Rows[b[i]] >> (s & 63)
+		s = wireUtf8Step(s, b[i])
 		if st := s & 63; st == wireUtf8Char {
 			start = i + 1
 		} else if st >= wireUtf8Stop {
