@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # Instructions per pass of the short-frame TypeScript decode pipeline (4,000 frames), for each
 # contender: cachegrind counts a run of N passes and one of 2N, and the difference over N is one
-# pass with start-up and compilation taken out. Deterministic to about 1% on a loaded machine,
-# where times move by 20%. Needs valgrind (Debian: apt-get install valgrind) and bench/.data
-# (make bench, or `npx tsx bench/ts/gen-data.ts`).
+# pass with start-up and compilation taken out. Node runs with --predictable (V8's predictable
+# mode: no concurrent tasks, a fixed GC schedule), so that a count repeats to a few hundred
+# instructions in 64 M; without it counts moved by 2-4% between runs, more than most A/Bs differ
+# (bench/results/2026-12-07-predictable-instructions.md); the machine's load does not move it.
+# Needs valgrind (Debian: apt-get install valgrind) and bench/.data (make bench, or
+# `npx tsx bench/ts/gen-data.ts`).
 #   bash bench/ts/instructions.sh [N=20] [contenders="floor generated typia"]
 # BENCH_GENERATED=path/to/generated.ts measures another generated runner module (an A/B).
 set -euo pipefail
@@ -24,7 +27,7 @@ ENTRY
 npx esbuild "$tmp/entry.ts" --bundle --platform=node --outfile="$bundle" --log-level=error
 count() {
   valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null --smc-check=all-non-file \
-    node --single-threaded "$bundle" "$1" "$2" >"$tmp/out" 2>&1 || { cat "$tmp/out" >&2; exit 1; }
+    node --single-threaded --predictable "$bundle" "$1" "$2" >"$tmp/out" 2>&1 || { cat "$tmp/out" >&2; exit 1; }
   sed -n 's/.*I *refs: *//p' "$tmp/out" | tr -d ,
 }
 printf '| contender | instructions per pass | ÷ floor |\n|---|---:|---:|\n'
