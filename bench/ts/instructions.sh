@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Instructions per pass of the short-frame TypeScript decode pipeline (4,000 frames), for each
 # contender: cachegrind counts a run of N passes and one of 2N, and the difference over N is one
-# pass with start-up and compilation taken out. Node runs with --predictable (V8's predictable
-# mode: no concurrent tasks, a fixed GC schedule), so that a count repeats to a few hundred
-# instructions in 64 M; without it counts moved by 2-4% between runs, more than most A/Bs differ
+# pass with start-up and compilation taken out. Node runs with V8's --predictable (a fixed GC
+# schedule alone was not enough), so that a count repeats to a few hundred instructions in 64 M
+# for the same bundle; without it counts moved by 2-4% between runs, more than most A/Bs differ
 # (bench/results/2026-12-07-predictable-instructions.md); the machine's load does not move it.
 # Needs valgrind (Debian: apt-get install valgrind) and bench/.data (make bench, or
 # `npx tsx bench/ts/gen-data.ts`).
