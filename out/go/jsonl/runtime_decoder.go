@@ -149,9 +149,24 @@ func (d *wireDecoder) ws() {
 
 // at skips whitespace and returns the byte at the current position (0 at the end).
 func (d *wireDecoder) at() byte {
-	if i := d.i; i < len(d.b) && d.b[i] > ' ' {
-		return d.b[i]
+	if c := d.peek(); c > ' ' {
+		return c
 	}
+	return d.atAfterWS()
+}
+
+// peek returns the byte at the current position (0 at the end) without
+// skipping whitespace; the hottest callers write at as
+// `c := d.peek(); if c <= ' ' { c = d.atAfterWS() }`, which inlines.
+func (d *wireDecoder) peek() byte {
+	if uint(d.i) < uint(len(d.b)) {
+		return d.b[d.i]
+	}
+	return 0
+}
+
+// atAfterWS is at when the current byte is whitespace or the text ends.
+func (d *wireDecoder) atAfterWS() byte {
 	d.ws()
 	if d.i < len(d.b) {
 		return d.b[d.i]
@@ -235,7 +250,11 @@ func (d *wireDecoder) Skip() {
 // ObjectStart enters the object at the current position; false (nothing consumed) if it is not an
 // object or is nested deeper than MaxDepth (NotEntered gives the error).
 func (d *wireDecoder) ObjectStart() bool {
-	if d.at() != '{' || d.depth >= wireMaxDepth {
+	c := d.peek()
+	if c <= ' ' {
+		c = d.atAfterWS()
+	}
+	if c != '{' || d.depth >= wireMaxDepth {
 		return false
 	}
 	d.i++
@@ -250,7 +269,10 @@ func (d *wireDecoder) NextMember() bool {
 	if d.bad {
 		return false
 	}
-	c := d.at()
+	c := d.peek()
+	if c <= ' ' {
+		c = d.atAfterWS()
+	}
 	if c == '}' {
 		d.i++
 		d.depth--
@@ -263,7 +285,9 @@ func (d *wireDecoder) NextMember() bool {
 			return false
 		}
 		d.i++
-		c = d.at()
+		if c = d.peek(); c <= ' ' {
+			c = d.atAfterWS()
+		}
 	}
 	d.first = false
 	if c != '"' {
@@ -276,7 +300,10 @@ func (d *wireDecoder) NextMember() bool {
 		return false
 	}
 	d.key, d.keyBad, d.i = key, bad, end
-	if d.at() != ':' {
+	if c = d.peek(); c <= ' ' {
+		c = d.atAfterWS()
+	}
+	if c != ':' {
 		d.fail()
 		return false
 	}
@@ -457,6 +484,14 @@ func (d *wireDecoder) NextElement() bool {
 func (d *wireDecoder) readString(i int) ([]byte, bool, int) {
 	b := d.b
 	start := i + 1
+	if start+8 <= len(b) {
+		// a short key or constant: the closing quote in the first word, only printable ASCII before it
+		if m := wireStopBitsU(binary.LittleEndian.Uint64(b[start:])); m != 0 {
+			if j := start + bits.TrailingZeros64(m)>>3; b[j] == '"' {
+				return b[start:j], false, j + 1
+			}
+		}
+	}
 	end, esc := wireScanStringBody(b, start)
 	if end < 0 || !esc {
 		return b[start:max(end-1, start)], false, end
@@ -531,11 +566,31 @@ func wireHex4(b []byte) rune {
 
 // String decodes a string value.
 func (d *wireDecoder) String(v *string) *DecodeError {
-	if d.at() != '"' {
+	c := d.peek()
+	if c <= ' ' {
+		c = d.atAfterWS()
+	}
+	if c != '"' {
 		return d.TypeError("string")
 	}
 	b := d.b
 	start := d.i + 1
+	if start+16 <= len(b) {
+		// a short string: the closing quote in the first two words, only printable ASCII before it
+		j := start
+		m := wireStopBitsU(binary.LittleEndian.Uint64(b[j:]))
+		if m == 0 {
+			j += 8
+			m = wireStopBitsU(binary.LittleEndian.Uint64(b[j:]))
+		}
+		if m != 0 {
+			if j += bits.TrailingZeros64(m) >> 3; b[j] == '"' {
+				d.i = j + 1
+				*v = d.substring(start, j)
+				return nil
+			}
+		}
+	}
 	end, esc := wireScanStringBody(b, start)
 	if end < 0 {
 		return d.fail()
@@ -682,7 +737,11 @@ func wireNewVariant[T any](d *wireDecoder, skeleton int) *T {
 // ConstString decodes a string that must equal want: type, then utf8, then
 // const, as the checks of a string with a const run. It does not allocate.
 func (d *wireDecoder) ConstString(want string) *DecodeError {
-	if d.at() != '"' {
+	c := d.peek()
+	if c <= ' ' {
+		c = d.atAfterWS()
+	}
+	if c != '"' {
 		return d.TypeError("string")
 	}
 	s, bad, end := d.readString(d.i)
