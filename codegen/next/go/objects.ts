@@ -18,43 +18,46 @@ function constJSON(v: string | number | boolean): string {
 }
 
 const seen = (p: Property) => `seen_${p.names.local}`;
-/** The properties of large objects, with the constant naming each one's place in its object's error array. */
-const largeIndex = new WeakMap<Property, string>();
-const errOf = (p: Property) => {
-  const i = largeIndex.get(p);
-  return i === undefined ? `err_${p.names.local}` : `errs[${i}]`;
-};
+/** Each property's index constant: its case in the member loop (and, in a large object, its place in the error array). */
+const memberIndex = new WeakMap<Property, string>();
+const largeErrs = new WeakSet<ObjectType>();
+const errOf = (p: Property) =>
+  largeErrs.has(ownerOf.get(p)!) ? `errs[${memberIndex.get(p)}]` : `err_${p.names.local}`;
 
 export function objectDecoder(g: GoContext, pr: Printer, d: Decl, t: ObjectType): void {
   const ctx = d.name;
   for (const p of t.properties) ownerOf.set(p, t);
-  // A large object's decode errors live in one array, indexed by a constant per property (one local
+  // A large object's decode errors live in one array, indexed by the property's constant (one local
   // instead of hundreds, which Go's register allocator takes in quadratic time).
-  const large = isLargeObject(t) ? { names: `wireNames${d.name}` } : undefined;
-  if (large !== undefined) {
+  const large = isLargeObject(t);
+  if (large) largeErrs.add(t);
+  // the property names in schema order, which Member matches in that order first, as encoders write
+  // them; one constant per property, so that adding one changes no other line
+  const members = t.properties.length > 0 ? `members${d.name}` : undefined;
+  if (members !== undefined) {
     pr.block(
       "const (",
       () =>
         t.properties.forEach((p, i) => {
-          const c = `wi${d.name}_${p.names.local}`;
-          largeIndex.set(p, c);
-          pr.raw(i === 0 ? `${c} = iota` : c);
+          const c = `mi${d.name}_${propertyPart(p)}`;
+          memberIndex.set(p, c);
+          pr.raw(i === 0 ? `${c} = iota` : c); // no "= iota" to align: a longer name realigns no line
         }),
       ")",
     );
     pr.blank();
-    pr.block(`var ${large.names} = [...]string{`, () => t.properties.forEach((p) => pr.raw(`${goString(p.name)},`)));
+    pr.block(`var ${members} = wireMemberSet(`, () => t.properties.forEach((p) => pr.raw(`${goString(p.name)},`)), ")");
     pr.blank();
   }
   const extra = extraField(g, t);
   const tail = afterChecks(g, d, t);
   // with dependentSchemas or applicators, the members are decoded from the object's tree, which is checked after them
-  const members = tail === undefined ? d.names.go.dec : `${d.names.go.dec}Members`;
+  const decMembers = tail === undefined ? d.names.go.dec : `${d.names.go.dec}Members`;
   if (tail !== undefined) {
-    pr.lines(treeThen(d.names.go.dec, d.name, members, tail));
+    pr.lines(treeThen(d.names.go.dec, d.name, decMembers, tail));
     pr.blank();
   }
-  pr.block(`func ${members}(d *wireDecoder, v *${d.name}) *DecodeError {`, () => {
+  pr.block(`func ${decMembers}(d *wireDecoder, v *${d.name}) *DecodeError {`, () => {
     pr.block("if !d.ObjectStart() {", () => pr.raw('return d.NotEntered("object")'));
     const counted = t.checks.some((c) => c.family === "size" || c.family === "propertyNames");
     const dependents = new Set(
@@ -65,16 +68,20 @@ export function objectDecoder(g: GoContext, pr: Printer, d: Decl, t: ObjectType)
       if (tracked.has(p)) pr.raw(`var ${seen(p)} bool`);
       if (!large) pr.raw(`var ${errOf(p)} *DecodeError`);
     }
-    if (large) pr.raw(`var errs [len(${large.names})]*DecodeError`);
+    if (large) pr.raw(`var errs [${memberIndex.get(t.properties.at(-1)!)} + 1]*DecodeError`);
     const closed = t.extras.kind === "reject";
     if (closed) pr.raw("var unknown *DecodeError");
     if (extra === "[]Member") pr.raw("lvl := 0");
     const typed = typedExtras(t);
     if (typed !== undefined) pr.raw("var extraErrs wireMemberErrs");
-    pr.block("for d.NextMember() {", () => {
-      pr.raw("switch string(d.Key()) {");
+    const loop =
+      members === undefined
+        ? "for d.NextMember() {"
+        : `for k := d.Member(${members}, 0); k != wireEnd; k = d.Member(${members}, k+1) {`;
+    pr.block(loop, () => {
+      pr.raw(members === undefined ? "switch string(d.Key()) {" : "switch k {");
       for (const p of t.properties) {
-        pr.raw(`case ${goString(p.name)}:`);
+        pr.raw(`case ${memberIndex.get(p)}:`);
         if (tracked.has(p)) pr.raw(`\t${seen(p)} = true`);
         for (const l of propertyDecode(g, ctx, p)) pr.raw("\t" + l);
       }
@@ -158,7 +165,7 @@ export function objectDecoder(g: GoContext, pr: Printer, d: Decl, t: ObjectType)
     }
     if (large)
       pr.block("for i, err := range errs {", () =>
-        pr.block("if err != nil {", () => pr.raw(`return err.in(${large.names}[i])`)),
+        pr.block("if err != nil {", () => pr.raw(`return err.in(${members}.names[i])`)),
       );
     else
       for (const p of t.properties) {

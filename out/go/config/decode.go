@@ -102,6 +102,20 @@ func fastGoModuleConfig(line []byte) (v GoModuleConfig, ok bool) {
 	return v, ok
 }
 
+const (
+	miConfig_P__schema = iota
+	miConfig_P_protocols
+	miConfig_P_goModules
+	miConfig_P_manifest
+)
+
+var membersConfig = wireMemberSet(
+	"$schema",
+	"protocols",
+	"goModules",
+	"manifest",
+)
+
 func decConfig(d *wireDecoder, v *Config) *DecodeError {
 	if !d.ObjectStart() {
 		return d.NotEntered("object")
@@ -112,17 +126,17 @@ func decConfig(d *wireDecoder, v *Config) *DecodeError {
 	var err_goModules *DecodeError
 	var err_manifest *DecodeError
 	var unknown *DecodeError
-	for d.NextMember() {
-		switch string(d.Key()) {
-		case "$schema":
+	for k := d.Member(membersConfig, 0); k != wireEnd; k = d.Member(membersConfig, k+1) {
+		switch k {
+		case miConfig_P__schema:
 			v.Schema = (*string)(d.NewString())
 			err__schema = d.String((*string)(v.Schema))
-		case "protocols":
+		case miConfig_P_protocols:
 			seen_protocols = true
 			err_protocols = dec_Config_P_protocols(d, &v.Protocols)
-		case "goModules":
+		case miConfig_P_goModules:
 			err_goModules = dec_Config_P_goModules(d, &v.GoModules)
-		case "manifest":
+		case miConfig_P_manifest:
 			v.Manifest = (*string)(d.NewString())
 			err_manifest = dec_Config_P_manifest(d, (*string)(v.Manifest))
 		default:
@@ -150,6 +164,22 @@ func decConfig(d *wireDecoder, v *Config) *DecodeError {
 	return nil
 }
 
+const (
+	miProtocolConfig_P_name = iota
+	miProtocolConfig_P_schema
+	miProtocolConfig_P_typescript
+	miProtocolConfig_P_go
+	miProtocolConfig_P_docs
+)
+
+var membersProtocolConfig = wireMemberSet(
+	"name",
+	"schema",
+	"typescript",
+	"go",
+	"docs",
+)
+
 func decProtocolConfig(d *wireDecoder, v *ProtocolConfig) *DecodeError {
 	if !d.ObjectStart() {
 		return d.NotEntered("object")
@@ -162,20 +192,20 @@ func decProtocolConfig(d *wireDecoder, v *ProtocolConfig) *DecodeError {
 	var err_go *DecodeError
 	var err_docs *DecodeError
 	var unknown *DecodeError
-	for d.NextMember() {
-		switch string(d.Key()) {
-		case "name":
+	for k := d.Member(membersProtocolConfig, 0); k != wireEnd; k = d.Member(membersProtocolConfig, k+1) {
+		switch k {
+		case miProtocolConfig_P_name:
 			seen_name = true
 			err_name = dec_ProtocolConfig_P_name(d, (*string)(&v.Name))
-		case "schema":
+		case miProtocolConfig_P_schema:
 			seen_schema = true
 			err_schema = dec_ProtocolConfig_P_schema(d, &v.Schema)
-		case "typescript":
+		case miProtocolConfig_P_typescript:
 			err_typescript = dec_ProtocolConfig_P_typescript(d, &v.Typescript)
-		case "go":
+		case miProtocolConfig_P_go:
 			v.Go = new(GoConfig)
 			err_go = decGoConfig(d, v.Go)
-		case "docs":
+		case miProtocolConfig_P_docs:
 			v.Docs = (*string)(d.NewString())
 			err_docs = dec_ProtocolConfig_P_docs(d, (*string)(v.Docs))
 		default:
@@ -209,6 +239,18 @@ func decProtocolConfig(d *wireDecoder, v *ProtocolConfig) *DecodeError {
 	return nil
 }
 
+const (
+	miGoConfig_P_dir = iota
+	miGoConfig_P_package
+	miGoConfig_P_importPath
+)
+
+var membersGoConfig = wireMemberSet(
+	"dir",
+	"package",
+	"importPath",
+)
+
 func decGoConfig(d *wireDecoder, v *GoConfig) *DecodeError {
 	if !d.ObjectStart() {
 		return d.NotEntered("object")
@@ -218,15 +260,15 @@ func decGoConfig(d *wireDecoder, v *GoConfig) *DecodeError {
 	var err_package *DecodeError
 	var err_importPath *DecodeError
 	var unknown *DecodeError
-	for d.NextMember() {
-		switch string(d.Key()) {
-		case "dir":
+	for k := d.Member(membersGoConfig, 0); k != wireEnd; k = d.Member(membersGoConfig, k+1) {
+		switch k {
+		case miGoConfig_P_dir:
 			seen_dir = true
 			err_dir = dec_GoConfig_P_dir(d, (*string)(&v.Dir))
-		case "package":
+		case miGoConfig_P_package:
 			v.Package = (*string)(d.NewString())
 			err_package = dec_GoConfig_P_package(d, (*string)(v.Package))
-		case "importPath":
+		case miGoConfig_P_importPath:
 			v.ImportPath = (*string)(d.NewString())
 			err_importPath = dec_GoConfig_P_importPath(d, (*string)(v.ImportPath))
 		default:
@@ -251,6 +293,18 @@ func decGoConfig(d *wireDecoder, v *GoConfig) *DecodeError {
 	return nil
 }
 
+const (
+	miGoModuleConfig_P_dir = iota
+	miGoModuleConfig_P_module
+	miGoModuleConfig_P_go
+)
+
+var membersGoModuleConfig = wireMemberSet(
+	"dir",
+	"module",
+	"go",
+)
+
 func decGoModuleConfig(d *wireDecoder, v *GoModuleConfig) *DecodeError {
 	if !d.ObjectStart() {
 		return d.NotEntered("object")
@@ -261,15 +315,15 @@ func decGoModuleConfig(d *wireDecoder, v *GoModuleConfig) *DecodeError {
 	var err_module *DecodeError
 	var err_go *DecodeError
 	var unknown *DecodeError
-	for d.NextMember() {
-		switch string(d.Key()) {
-		case "dir":
+	for k := d.Member(membersGoModuleConfig, 0); k != wireEnd; k = d.Member(membersGoModuleConfig, k+1) {
+		switch k {
+		case miGoModuleConfig_P_dir:
 			seen_dir = true
 			err_dir = dec_GoModuleConfig_P_dir(d, (*string)(&v.Dir))
-		case "module":
+		case miGoModuleConfig_P_module:
 			seen_module = true
 			err_module = dec_GoModuleConfig_P_module(d, (*string)(&v.Module))
-		case "go":
+		case miGoModuleConfig_P_go:
 			v.Go = (*string)(d.NewString())
 			err_go = dec_GoModuleConfig_P_go(d, (*string)(v.Go))
 		default:

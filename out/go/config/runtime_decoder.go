@@ -10,6 +10,7 @@ import (
 	"math/bits"
 	"slices"
 	"strconv"
+	"strings"
 	"sync/atomic"
 	"unicode/utf8"
 	"unsafe"
@@ -314,6 +315,110 @@ func (d *wireDecoder) NextMember() bool {
 	return true
 }
 
+// wireEnd is what Member returns when the object ends or the text is bad.
+const wireEnd = -2
+
+// wireMembers is an object type's property names in schema order, for Member.
+type wireMembers struct {
+	names []string
+	lits  []wireMemberLit
+	keys  wireKeys
+	index map[string]int // for many names, instead of comparing with each
+}
+
+// wireMemberLit is a name's member text after a member, as encoders write it,
+// `,"name":`: as two little-endian words and their masks, or in s when it is
+// longer than 16 bytes. After '{' the comma's place holds the brace, and the
+// first mask leaves it out.
+type wireMemberLit struct {
+	w, m [2]uint64
+	n    int // len(`,"name":`); 0 when a JSON text writes the name with an escape
+	s    string
+	klen uint8 // min(len(name), 63), for wireKeys' mask
+}
+
+func wireMemberSet(names ...string) *wireMembers {
+	m := &wireMembers{names: names, lits: make([]wireMemberLit, len(names)), keys: wireKeySet(names...)}
+	for k, n := range names {
+		if !utf8.ValidString(n) || strings.ContainsFunc(n, func(r rune) bool { return r < ' ' || r == '"' || r == '\\' }) {
+			continue
+		}
+		lit := `,"` + n + `":`
+		l := &m.lits[k]
+		l.n, l.klen = len(lit), uint8(min(len(n), 63))
+		if len(lit) > 16 {
+			l.s = lit
+			continue
+		}
+		var word [16]byte
+		copy(word[:], lit)
+		for j := range 2 {
+			l.w[j] = binary.LittleEndian.Uint64(word[8*j:])
+			if c := len(lit) - 8*j; c >= 8 {
+				l.m[j] = ^uint64(0)
+			} else if c > 0 {
+				l.m[j] = 1<<(8*c) - 1
+			}
+		}
+	}
+	if len(names) > 16 {
+		m.index = make(map[string]int, len(names))
+		for k, n := range names {
+			m.index[n] = k
+		}
+	}
+	return m
+}
+
+// Member is NextMember for an object whose properties are m's names: it returns
+// the index of the key read, -1 for another key, or wireEnd. next is the index
+// expected (the one after the previous member's): when the text holds its member
+// next, written as encoders write it, Member takes it without reading the key,
+// with the same result except that Key is set only when Member returns -1.
+func (d *wireDecoder) Member(m *wireMembers, next int) int {
+	if uint(next) < uint(len(m.lits)) && !d.bad {
+		l := &m.lits[next]
+		b, i, m0 := d.b, d.i, l.m[0]
+		if d.first {
+			i, m0 = i-1, m0&^0xff
+		}
+		var ok bool
+		if l.s != "" {
+			ok = wireLongMember(b, i, l.s, d.first)
+		} else {
+			ok = l.n != 0 && i >= 0 && i+16 <= len(b) &&
+				binary.LittleEndian.Uint64(b[i:])&m0 == l.w[0]&m0 &&
+				binary.LittleEndian.Uint64(b[i+8:])&l.m[1] == l.w[1]
+		}
+		if ok {
+			d.i, d.first = i+l.n, false
+			if d.depth == d.wdepth && d.wkeys.lens>>l.klen&1 != 0 {
+				d.key = b[i+2 : i+l.n-2]
+				d.watchKey()
+			}
+			return next
+		}
+	}
+	if !d.NextMember() {
+		return wireEnd
+	}
+	if m.index != nil {
+		if k, ok := m.index[string(d.key)]; ok {
+			return k
+		}
+		return -1
+	}
+	return m.keys.index(d.key)
+}
+
+// wireLongMember reports that b[i:] starts with lit (after '{': with anything in the comma's place).
+func wireLongMember(b []byte, i int, lit string, first bool) bool {
+	if i < 0 || i+len(lit) > len(b) || (!first && b[i] != ',') {
+		return false
+	}
+	return string(b[i+1:i+len(lit)]) == lit[1:]
+}
+
 // watchKey records where the current member's value starts when its key is watched.
 func (d *wireDecoder) watchKey() {
 	d.ws()
@@ -392,7 +497,8 @@ func (d *wireDecoder) Unwatch(prev wireWatched, p *wireProbe) bool {
 // Bad marks the fast pass bad (see Done) and returns an error to return.
 func (d *wireDecoder) Bad() *DecodeError { return d.fail() }
 
-// Key is the current member's key, unescaped (valid until the next call on d).
+// Key is the current member's key, unescaped (valid until the next call on d;
+// after Member, only when it returned -1).
 func (d *wireDecoder) Key() []byte { return d.key }
 
 // KeyBad reports that the current key holds an unpaired surrogate escape.

@@ -313,6 +313,16 @@ func variantHarnessEvent(d *wireDecoder, v *HarnessEvent, k int) *DecodeError {
 	return d.Bad()
 }
 
+const (
+	miTextEvent_P_type = iota
+	miTextEvent_P_text
+)
+
+var membersTextEvent = wireMemberSet(
+	"type",
+	"text",
+)
+
 func decTextEvent(d *wireDecoder, v *TextEvent) *DecodeError {
 	if !d.ObjectStart() {
 		return d.NotEntered("object")
@@ -322,12 +332,12 @@ func decTextEvent(d *wireDecoder, v *TextEvent) *DecodeError {
 	var seen_text bool
 	var err_text *DecodeError
 	lvl := 0
-	for d.NextMember() {
-		switch string(d.Key()) {
-		case "type":
+	for k := d.Member(membersTextEvent, 0); k != wireEnd; k = d.Member(membersTextEvent, k+1) {
+		switch k {
+		case miTextEvent_P_type:
 			seen_type = true
 			err_type = d.ConstString("text")
-		case "text":
+		case miTextEvent_P_text:
 			seen_text = true
 			err_text = d.String((*string)(&v.Text))
 		default:
@@ -355,6 +365,16 @@ func decTextEvent(d *wireDecoder, v *TextEvent) *DecodeError {
 	return nil
 }
 
+const (
+	miActivityEvent_P_type = iota
+	miActivityEvent_P_description
+)
+
+var membersActivityEvent = wireMemberSet(
+	"type",
+	"description",
+)
+
 func decActivityEvent(d *wireDecoder, v *ActivityEvent) *DecodeError {
 	if !d.ObjectStart() {
 		return d.NotEntered("object")
@@ -364,12 +384,12 @@ func decActivityEvent(d *wireDecoder, v *ActivityEvent) *DecodeError {
 	var seen_description bool
 	var err_description *DecodeError
 	lvl := 0
-	for d.NextMember() {
-		switch string(d.Key()) {
-		case "type":
+	for k := d.Member(membersActivityEvent, 0); k != wireEnd; k = d.Member(membersActivityEvent, k+1) {
+		switch k {
+		case miActivityEvent_P_type:
 			seen_type = true
 			err_type = d.ConstString("activity")
-		case "description":
+		case miActivityEvent_P_description:
 			seen_description = true
 			err_description = d.String((*string)(&v.Description))
 		default:
@@ -397,6 +417,20 @@ func decActivityEvent(d *wireDecoder, v *ActivityEvent) *DecodeError {
 	return nil
 }
 
+const (
+	miPermissionEvent_P_type = iota
+	miPermissionEvent_P_id
+	miPermissionEvent_P_description
+	miPermissionEvent_P_command
+)
+
+var membersPermissionEvent = wireMemberSet(
+	"type",
+	"id",
+	"description",
+	"command",
+)
+
 func decPermissionEvent(d *wireDecoder, v *PermissionEvent) *DecodeError {
 	if !d.ObjectStart() {
 		return d.NotEntered("object")
@@ -409,18 +443,18 @@ func decPermissionEvent(d *wireDecoder, v *PermissionEvent) *DecodeError {
 	var err_description *DecodeError
 	var err_command *DecodeError
 	lvl := 0
-	for d.NextMember() {
-		switch string(d.Key()) {
-		case "type":
+	for k := d.Member(membersPermissionEvent, 0); k != wireEnd; k = d.Member(membersPermissionEvent, k+1) {
+		switch k {
+		case miPermissionEvent_P_type:
 			seen_type = true
 			err_type = d.ConstString("permission")
-		case "id":
+		case miPermissionEvent_P_id:
 			seen_id = true
 			err_id = d.String((*string)(&v.ID))
-		case "description":
+		case miPermissionEvent_P_description:
 			seen_description = true
 			err_description = d.String((*string)(&v.Description))
-		case "command":
+		case miPermissionEvent_P_command:
 			v.Command = (*string)(d.NewString())
 			err_command = d.String((*string)(v.Command))
 		default:
@@ -457,6 +491,20 @@ func decPermissionEvent(d *wireDecoder, v *PermissionEvent) *DecodeError {
 	return nil
 }
 
+const (
+	miUsageEvent_P_type = iota
+	miUsageEvent_P_input_tokens
+	miUsageEvent_P_output_tokens
+	miUsageEvent_P_cost_usd
+)
+
+var membersUsageEvent = wireMemberSet(
+	"type",
+	"input_tokens",
+	"output_tokens",
+	"cost_usd",
+)
+
 func decUsageEvent(d *wireDecoder, v *UsageEvent) *DecodeError {
 	if !d.ObjectStart() {
 		return d.NotEntered("object")
@@ -469,18 +517,18 @@ func decUsageEvent(d *wireDecoder, v *UsageEvent) *DecodeError {
 	var err_output_tokens *DecodeError
 	var err_cost_usd *DecodeError
 	lvl := 0
-	for d.NextMember() {
-		switch string(d.Key()) {
-		case "type":
+	for k := d.Member(membersUsageEvent, 0); k != wireEnd; k = d.Member(membersUsageEvent, k+1) {
+		switch k {
+		case miUsageEvent_P_type:
 			seen_type = true
 			err_type = d.ConstString("usage")
-		case "input_tokens":
+		case miUsageEvent_P_input_tokens:
 			seen_input_tokens = true
 			err_input_tokens = dec_UsageEvent_P_input_tokens(d, (*int64)(&v.InputTokens))
-		case "output_tokens":
+		case miUsageEvent_P_output_tokens:
 			seen_output_tokens = true
 			err_output_tokens = dec_UsageEvent_P_output_tokens(d, (*int64)(&v.OutputTokens))
-		case "cost_usd":
+		case miUsageEvent_P_cost_usd:
 			v.CostUsd = new(float64)
 			err_cost_usd = dec_UsageEvent_P_cost_usd(d, (*float64)(v.CostUsd))
 		default:
@@ -517,6 +565,16 @@ func decUsageEvent(d *wireDecoder, v *UsageEvent) *DecodeError {
 	return nil
 }
 
+const (
+	miCompleteEvent_P_type = iota
+	miCompleteEvent_P_text
+)
+
+var membersCompleteEvent = wireMemberSet(
+	"type",
+	"text",
+)
+
 func decCompleteEvent(d *wireDecoder, v *CompleteEvent) *DecodeError {
 	if !d.ObjectStart() {
 		return d.NotEntered("object")
@@ -526,12 +584,12 @@ func decCompleteEvent(d *wireDecoder, v *CompleteEvent) *DecodeError {
 	var seen_text bool
 	var err_text *DecodeError
 	lvl := 0
-	for d.NextMember() {
-		switch string(d.Key()) {
-		case "type":
+	for k := d.Member(membersCompleteEvent, 0); k != wireEnd; k = d.Member(membersCompleteEvent, k+1) {
+		switch k {
+		case miCompleteEvent_P_type:
 			seen_type = true
 			err_type = d.ConstString("complete")
-		case "text":
+		case miCompleteEvent_P_text:
 			seen_text = true
 			err_text = d.String((*string)(&v.Text))
 		default:
@@ -559,6 +617,16 @@ func decCompleteEvent(d *wireDecoder, v *CompleteEvent) *DecodeError {
 	return nil
 }
 
+const (
+	miErrorEvent_P_type = iota
+	miErrorEvent_P_message
+)
+
+var membersErrorEvent = wireMemberSet(
+	"type",
+	"message",
+)
+
 func decErrorEvent(d *wireDecoder, v *ErrorEvent) *DecodeError {
 	if !d.ObjectStart() {
 		return d.NotEntered("object")
@@ -568,12 +636,12 @@ func decErrorEvent(d *wireDecoder, v *ErrorEvent) *DecodeError {
 	var seen_message bool
 	var err_message *DecodeError
 	lvl := 0
-	for d.NextMember() {
-		switch string(d.Key()) {
-		case "type":
+	for k := d.Member(membersErrorEvent, 0); k != wireEnd; k = d.Member(membersErrorEvent, k+1) {
+		switch k {
+		case miErrorEvent_P_type:
 			seen_type = true
 			err_type = d.ConstString("error")
-		case "message":
+		case miErrorEvent_P_message:
 			seen_message = true
 			err_message = d.String((*string)(&v.Message))
 		default:
@@ -601,6 +669,30 @@ func decErrorEvent(d *wireDecoder, v *ErrorEvent) *DecodeError {
 	return nil
 }
 
+const (
+	miCapabilitySettings_P_SessionResume = iota
+	miCapabilitySettings_P_MidTurnCancellation
+	miCapabilitySettings_P_StructuredOutput
+	miCapabilitySettings_P_UsageReporting
+	miCapabilitySettings_P_PermissionPolicy
+	miCapabilitySettings_P_PermissionHooks
+	miCapabilitySettings_P_McpClient
+	miCapabilitySettings_P_WorkspaceScoping
+	miCapabilitySettings_P_ModelSelection
+)
+
+var membersCapabilitySettings = wireMemberSet(
+	"SessionResume",
+	"MidTurnCancellation",
+	"StructuredOutput",
+	"UsageReporting",
+	"PermissionPolicy",
+	"PermissionHooks",
+	"McpClient",
+	"WorkspaceScoping",
+	"ModelSelection",
+)
+
 func decCapabilitySettings(d *wireDecoder, v *CapabilitySettings) *DecodeError {
 	if !d.ObjectStart() {
 		return d.NotEntered("object")
@@ -615,33 +707,33 @@ func decCapabilitySettings(d *wireDecoder, v *CapabilitySettings) *DecodeError {
 	var err_WorkspaceScoping *DecodeError
 	var err_ModelSelection *DecodeError
 	var unknown *DecodeError
-	for d.NextMember() {
-		switch string(d.Key()) {
-		case "SessionResume":
+	for k := d.Member(membersCapabilitySettings, 0); k != wireEnd; k = d.Member(membersCapabilitySettings, k+1) {
+		switch k {
+		case miCapabilitySettings_P_SessionResume:
 			v.SessionResume = new(bool)
 			err_SessionResume = d.Bool((*bool)(v.SessionResume))
-		case "MidTurnCancellation":
+		case miCapabilitySettings_P_MidTurnCancellation:
 			v.MidTurnCancellation = new(bool)
 			err_MidTurnCancellation = d.Bool((*bool)(v.MidTurnCancellation))
-		case "StructuredOutput":
+		case miCapabilitySettings_P_StructuredOutput:
 			v.StructuredOutput = new(bool)
 			err_StructuredOutput = d.Bool((*bool)(v.StructuredOutput))
-		case "UsageReporting":
+		case miCapabilitySettings_P_UsageReporting:
 			v.UsageReporting = new(bool)
 			err_UsageReporting = d.Bool((*bool)(v.UsageReporting))
-		case "PermissionPolicy":
+		case miCapabilitySettings_P_PermissionPolicy:
 			v.PermissionPolicy = new(bool)
 			err_PermissionPolicy = d.Bool((*bool)(v.PermissionPolicy))
-		case "PermissionHooks":
+		case miCapabilitySettings_P_PermissionHooks:
 			v.PermissionHooks = new(bool)
 			err_PermissionHooks = d.Bool((*bool)(v.PermissionHooks))
-		case "McpClient":
+		case miCapabilitySettings_P_McpClient:
 			v.McpClient = new(bool)
 			err_McpClient = d.Bool((*bool)(v.McpClient))
-		case "WorkspaceScoping":
+		case miCapabilitySettings_P_WorkspaceScoping:
 			v.WorkspaceScoping = new(bool)
 			err_WorkspaceScoping = d.Bool((*bool)(v.WorkspaceScoping))
-		case "ModelSelection":
+		case miCapabilitySettings_P_ModelSelection:
 			v.ModelSelection = new(bool)
 			err_ModelSelection = d.Bool((*bool)(v.ModelSelection))
 		default:

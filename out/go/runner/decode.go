@@ -1262,6 +1262,20 @@ func decFrameId(d *wireDecoder, v *FrameId) *DecodeError {
 	return dec_FrameId(d, (*string)(v))
 }
 
+const (
+	miOpenRequest_P_attachment = iota
+	miOpenRequest_P_id
+	miOpenRequest_P_method
+	miOpenRequest_P_params
+)
+
+var membersOpenRequest = wireMemberSet(
+	"attachment",
+	"id",
+	"method",
+	"params",
+)
+
 func decOpenRequest(d *wireDecoder, v *OpenRequest) *DecodeError {
 	if !d.ObjectStart() {
 		return d.NotEntered("object")
@@ -1275,18 +1289,18 @@ func decOpenRequest(d *wireDecoder, v *OpenRequest) *DecodeError {
 	var seen_params bool
 	var err_params *DecodeError
 	var unknown *DecodeError
-	for d.NextMember() {
-		switch string(d.Key()) {
-		case "attachment":
+	for k := d.Member(membersOpenRequest, 0); k != wireEnd; k = d.Member(membersOpenRequest, k+1) {
+		switch k {
+		case miOpenRequest_P_attachment:
 			seen_attachment = true
 			err_attachment = decAttachment(d, &v.Attachment)
-		case "id":
+		case miOpenRequest_P_id:
 			seen_id = true
 			err_id = decFrameId(d, &v.ID)
-		case "method":
+		case miOpenRequest_P_method:
 			seen_method = true
 			err_method = d.ConstString("open")
-		case "params":
+		case miOpenRequest_P_params:
 			seen_params = true
 			err_params = decHarnessOptions(d, &v.Params)
 		default:
@@ -1323,6 +1337,22 @@ func decOpenRequest(d *wireDecoder, v *OpenRequest) *DecodeError {
 	return nil
 }
 
+const (
+	miPromptRequest_P_attachment = iota
+	miPromptRequest_P_turn
+	miPromptRequest_P_id
+	miPromptRequest_P_method
+	miPromptRequest_P_params
+)
+
+var membersPromptRequest = wireMemberSet(
+	"attachment",
+	"turn",
+	"id",
+	"method",
+	"params",
+)
+
 func decPromptRequest(d *wireDecoder, v *PromptRequest) *DecodeError {
 	if !d.ObjectStart() {
 		return d.NotEntered("object")
@@ -1338,21 +1368,21 @@ func decPromptRequest(d *wireDecoder, v *PromptRequest) *DecodeError {
 	var seen_params bool
 	var err_params *DecodeError
 	var unknown *DecodeError
-	for d.NextMember() {
-		switch string(d.Key()) {
-		case "attachment":
+	for k := d.Member(membersPromptRequest, 0); k != wireEnd; k = d.Member(membersPromptRequest, k+1) {
+		switch k {
+		case miPromptRequest_P_attachment:
 			seen_attachment = true
 			err_attachment = decAttachment(d, &v.Attachment)
-		case "turn":
+		case miPromptRequest_P_turn:
 			seen_turn = true
 			err_turn = decTurnId(d, &v.Turn)
-		case "id":
+		case miPromptRequest_P_id:
 			seen_id = true
 			err_id = decFrameId(d, &v.ID)
-		case "method":
+		case miPromptRequest_P_method:
 			seen_method = true
 			err_method = d.ConstString("prompt")
-		case "params":
+		case miPromptRequest_P_params:
 			seen_params = true
 			err_params = decText(d, &v.Params)
 		default:
@@ -1394,6 +1424,22 @@ func decPromptRequest(d *wireDecoder, v *PromptRequest) *DecodeError {
 	}
 	return nil
 }
+
+const (
+	miSteerRequest_P_attachment = iota
+	miSteerRequest_P_turn
+	miSteerRequest_P_id
+	miSteerRequest_P_method
+	miSteerRequest_P_params
+)
+
+var membersSteerRequest = wireMemberSet(
+	"attachment",
+	"turn",
+	"id",
+	"method",
+	"params",
+)
 
 func decSteerRequest(d *wireDecoder, v *SteerRequest) *DecodeError {
 	if !d.ObjectStart() {
@@ -1410,21 +1456,21 @@ func decSteerRequest(d *wireDecoder, v *SteerRequest) *DecodeError {
 	var seen_params bool
 	var err_params *DecodeError
 	var unknown *DecodeError
-	for d.NextMember() {
-		switch string(d.Key()) {
-		case "attachment":
+	for k := d.Member(membersSteerRequest, 0); k != wireEnd; k = d.Member(membersSteerRequest, k+1) {
+		switch k {
+		case miSteerRequest_P_attachment:
 			seen_attachment = true
 			err_attachment = decAttachment(d, &v.Attachment)
-		case "turn":
+		case miSteerRequest_P_turn:
 			seen_turn = true
 			err_turn = decTurnId(d, &v.Turn)
-		case "id":
+		case miSteerRequest_P_id:
 			seen_id = true
 			err_id = decFrameId(d, &v.ID)
-		case "method":
+		case miSteerRequest_P_method:
 			seen_method = true
 			err_method = d.ConstString("steer")
-		case "params":
+		case miSteerRequest_P_params:
 			seen_params = true
 			err_params = decText(d, &v.Params)
 		default:
@@ -1467,6 +1513,22 @@ func decSteerRequest(d *wireDecoder, v *SteerRequest) *DecodeError {
 	return nil
 }
 
+const (
+	miInterruptRequest_P_attachment = iota
+	miInterruptRequest_P_turn
+	miInterruptRequest_P_id
+	miInterruptRequest_P_method
+	miInterruptRequest_P_params
+)
+
+var membersInterruptRequest = wireMemberSet(
+	"attachment",
+	"turn",
+	"id",
+	"method",
+	"params",
+)
+
 func decInterruptRequest(d *wireDecoder, v *InterruptRequest) *DecodeError {
 	if !d.ObjectStart() {
 		return d.NotEntered("object")
@@ -1481,21 +1543,21 @@ func decInterruptRequest(d *wireDecoder, v *InterruptRequest) *DecodeError {
 	var err_method *DecodeError
 	var err_params *DecodeError
 	var unknown *DecodeError
-	for d.NextMember() {
-		switch string(d.Key()) {
-		case "attachment":
+	for k := d.Member(membersInterruptRequest, 0); k != wireEnd; k = d.Member(membersInterruptRequest, k+1) {
+		switch k {
+		case miInterruptRequest_P_attachment:
 			seen_attachment = true
 			err_attachment = decAttachment(d, &v.Attachment)
-		case "turn":
+		case miInterruptRequest_P_turn:
 			seen_turn = true
 			err_turn = decTurnId(d, &v.Turn)
-		case "id":
+		case miInterruptRequest_P_id:
 			seen_id = true
 			err_id = decFrameId(d, &v.ID)
-		case "method":
+		case miInterruptRequest_P_method:
 			seen_method = true
 			err_method = d.ConstString("interrupt")
-		case "params":
+		case miInterruptRequest_P_params:
 			v.Params = new(Null)
 			err_params = d.Null(v.Params)
 		default:
@@ -1535,6 +1597,20 @@ func decInterruptRequest(d *wireDecoder, v *InterruptRequest) *DecodeError {
 	return nil
 }
 
+const (
+	miCheckpointRequest_P_attachment = iota
+	miCheckpointRequest_P_id
+	miCheckpointRequest_P_method
+	miCheckpointRequest_P_params
+)
+
+var membersCheckpointRequest = wireMemberSet(
+	"attachment",
+	"id",
+	"method",
+	"params",
+)
+
 func decCheckpointRequest(d *wireDecoder, v *CheckpointRequest) *DecodeError {
 	if !d.ObjectStart() {
 		return d.NotEntered("object")
@@ -1547,18 +1623,18 @@ func decCheckpointRequest(d *wireDecoder, v *CheckpointRequest) *DecodeError {
 	var err_method *DecodeError
 	var err_params *DecodeError
 	var unknown *DecodeError
-	for d.NextMember() {
-		switch string(d.Key()) {
-		case "attachment":
+	for k := d.Member(membersCheckpointRequest, 0); k != wireEnd; k = d.Member(membersCheckpointRequest, k+1) {
+		switch k {
+		case miCheckpointRequest_P_attachment:
 			seen_attachment = true
 			err_attachment = decAttachment(d, &v.Attachment)
-		case "id":
+		case miCheckpointRequest_P_id:
 			seen_id = true
 			err_id = decFrameId(d, &v.ID)
-		case "method":
+		case miCheckpointRequest_P_method:
 			seen_method = true
 			err_method = d.ConstString("checkpoint")
-		case "params":
+		case miCheckpointRequest_P_params:
 			v.Params = new(Null)
 			err_params = d.Null(v.Params)
 		default:
@@ -1592,6 +1668,20 @@ func decCheckpointRequest(d *wireDecoder, v *CheckpointRequest) *DecodeError {
 	return nil
 }
 
+const (
+	miDetachRequest_P_attachment = iota
+	miDetachRequest_P_id
+	miDetachRequest_P_method
+	miDetachRequest_P_params
+)
+
+var membersDetachRequest = wireMemberSet(
+	"attachment",
+	"id",
+	"method",
+	"params",
+)
+
 func decDetachRequest(d *wireDecoder, v *DetachRequest) *DecodeError {
 	if !d.ObjectStart() {
 		return d.NotEntered("object")
@@ -1604,18 +1694,18 @@ func decDetachRequest(d *wireDecoder, v *DetachRequest) *DecodeError {
 	var err_method *DecodeError
 	var err_params *DecodeError
 	var unknown *DecodeError
-	for d.NextMember() {
-		switch string(d.Key()) {
-		case "attachment":
+	for k := d.Member(membersDetachRequest, 0); k != wireEnd; k = d.Member(membersDetachRequest, k+1) {
+		switch k {
+		case miDetachRequest_P_attachment:
 			seen_attachment = true
 			err_attachment = decAttachment(d, &v.Attachment)
-		case "id":
+		case miDetachRequest_P_id:
 			seen_id = true
 			err_id = decFrameId(d, &v.ID)
-		case "method":
+		case miDetachRequest_P_method:
 			seen_method = true
 			err_method = d.ConstString("detach")
-		case "params":
+		case miDetachRequest_P_params:
 			v.Params = new(Null)
 			err_params = d.Null(v.Params)
 		default:
@@ -1648,6 +1738,22 @@ func decDetachRequest(d *wireDecoder, v *DetachRequest) *DecodeError {
 	}
 	return nil
 }
+
+const (
+	miToolCallRequest_P_attachment = iota
+	miToolCallRequest_P_turn
+	miToolCallRequest_P_id
+	miToolCallRequest_P_method
+	miToolCallRequest_P_params
+)
+
+var membersToolCallRequest = wireMemberSet(
+	"attachment",
+	"turn",
+	"id",
+	"method",
+	"params",
+)
 
 func decToolCallRequest(d *wireDecoder, v *ToolCallRequest) *DecodeError {
 	if !d.ObjectStart() {
@@ -1664,21 +1770,21 @@ func decToolCallRequest(d *wireDecoder, v *ToolCallRequest) *DecodeError {
 	var seen_params bool
 	var err_params *DecodeError
 	var unknown *DecodeError
-	for d.NextMember() {
-		switch string(d.Key()) {
-		case "attachment":
+	for k := d.Member(membersToolCallRequest, 0); k != wireEnd; k = d.Member(membersToolCallRequest, k+1) {
+		switch k {
+		case miToolCallRequest_P_attachment:
 			seen_attachment = true
 			err_attachment = decAttachment(d, &v.Attachment)
-		case "turn":
+		case miToolCallRequest_P_turn:
 			seen_turn = true
 			err_turn = decTurnId(d, &v.Turn)
-		case "id":
+		case miToolCallRequest_P_id:
 			seen_id = true
 			err_id = decFrameId(d, &v.ID)
-		case "method":
+		case miToolCallRequest_P_method:
 			seen_method = true
 			err_method = d.ConstString("tool.call")
-		case "params":
+		case miToolCallRequest_P_params:
 			seen_params = true
 			err_params = decToolCall(d, &v.Params)
 		default:
@@ -1721,6 +1827,20 @@ func decToolCallRequest(d *wireDecoder, v *ToolCallRequest) *DecodeError {
 	return nil
 }
 
+const (
+	miResultResponse_P_attachment = iota
+	miResultResponse_P_turn
+	miResultResponse_P_id
+	miResultResponse_P_result
+)
+
+var membersResultResponse = wireMemberSet(
+	"attachment",
+	"turn",
+	"id",
+	"result",
+)
+
 func decResultResponse(d *wireDecoder, v *ResultResponse) *DecodeError {
 	if !d.ObjectStart() {
 		return d.NotEntered("object")
@@ -1733,18 +1853,18 @@ func decResultResponse(d *wireDecoder, v *ResultResponse) *DecodeError {
 	var seen_result bool
 	var err_result *DecodeError
 	var unknown *DecodeError
-	for d.NextMember() {
-		switch string(d.Key()) {
-		case "attachment":
+	for k := d.Member(membersResultResponse, 0); k != wireEnd; k = d.Member(membersResultResponse, k+1) {
+		switch k {
+		case miResultResponse_P_attachment:
 			seen_attachment = true
 			err_attachment = decAttachment(d, &v.Attachment)
-		case "turn":
+		case miResultResponse_P_turn:
 			v.Turn = (*TurnId)(d.NewString())
 			err_turn = decTurnId(d, v.Turn)
-		case "id":
+		case miResultResponse_P_id:
 			seen_id = true
 			err_id = decFrameId(d, &v.ID)
-		case "result":
+		case miResultResponse_P_result:
 			seen_result = true
 			err_result = d.Raw(&v.Result, wireAnyKind)
 		default:
@@ -1778,6 +1898,20 @@ func decResultResponse(d *wireDecoder, v *ResultResponse) *DecodeError {
 	return nil
 }
 
+const (
+	miErrorResponse_P_attachment = iota
+	miErrorResponse_P_turn
+	miErrorResponse_P_id
+	miErrorResponse_P_error
+)
+
+var membersErrorResponse = wireMemberSet(
+	"attachment",
+	"turn",
+	"id",
+	"error",
+)
+
 func decErrorResponse(d *wireDecoder, v *ErrorResponse) *DecodeError {
 	if !d.ObjectStart() {
 		return d.NotEntered("object")
@@ -1790,18 +1924,18 @@ func decErrorResponse(d *wireDecoder, v *ErrorResponse) *DecodeError {
 	var seen_error bool
 	var err_error *DecodeError
 	var unknown *DecodeError
-	for d.NextMember() {
-		switch string(d.Key()) {
-		case "attachment":
+	for k := d.Member(membersErrorResponse, 0); k != wireEnd; k = d.Member(membersErrorResponse, k+1) {
+		switch k {
+		case miErrorResponse_P_attachment:
 			seen_attachment = true
 			err_attachment = decAttachment(d, &v.Attachment)
-		case "turn":
+		case miErrorResponse_P_turn:
 			v.Turn = (*TurnId)(d.NewString())
 			err_turn = decTurnId(d, v.Turn)
-		case "id":
+		case miErrorResponse_P_id:
 			seen_id = true
 			err_id = decFrameId(d, &v.ID)
-		case "error":
+		case miErrorResponse_P_error:
 			seen_error = true
 			err_error = decResponseError(d, &v.Error)
 		default:
@@ -1835,6 +1969,20 @@ func decErrorResponse(d *wireDecoder, v *ErrorResponse) *DecodeError {
 	return nil
 }
 
+const (
+	miAssistantDeltaEvent_P_attachment = iota
+	miAssistantDeltaEvent_P_turn
+	miAssistantDeltaEvent_P_event
+	miAssistantDeltaEvent_P_data
+)
+
+var membersAssistantDeltaEvent = wireMemberSet(
+	"attachment",
+	"turn",
+	"event",
+	"data",
+)
+
 func decAssistantDeltaEvent(d *wireDecoder, v *AssistantDeltaEvent) *DecodeError {
 	if !d.ObjectStart() {
 		return d.NotEntered("object")
@@ -1848,18 +1996,18 @@ func decAssistantDeltaEvent(d *wireDecoder, v *AssistantDeltaEvent) *DecodeError
 	var seen_data bool
 	var err_data *DecodeError
 	var unknown *DecodeError
-	for d.NextMember() {
-		switch string(d.Key()) {
-		case "attachment":
+	for k := d.Member(membersAssistantDeltaEvent, 0); k != wireEnd; k = d.Member(membersAssistantDeltaEvent, k+1) {
+		switch k {
+		case miAssistantDeltaEvent_P_attachment:
 			seen_attachment = true
 			err_attachment = decAttachment(d, &v.Attachment)
-		case "turn":
+		case miAssistantDeltaEvent_P_turn:
 			seen_turn = true
 			err_turn = decTurnId(d, &v.Turn)
-		case "event":
+		case miAssistantDeltaEvent_P_event:
 			seen_event = true
 			err_event = d.ConstString("assistant.delta")
-		case "data":
+		case miAssistantDeltaEvent_P_data:
 			seen_data = true
 			err_data = decAssistantDelta(d, &v.Data)
 		default:
@@ -1896,6 +2044,20 @@ func decAssistantDeltaEvent(d *wireDecoder, v *AssistantDeltaEvent) *DecodeError
 	return nil
 }
 
+const (
+	miAssistantMessageEvent_P_attachment = iota
+	miAssistantMessageEvent_P_turn
+	miAssistantMessageEvent_P_event
+	miAssistantMessageEvent_P_data
+)
+
+var membersAssistantMessageEvent = wireMemberSet(
+	"attachment",
+	"turn",
+	"event",
+	"data",
+)
+
 func decAssistantMessageEvent(d *wireDecoder, v *AssistantMessageEvent) *DecodeError {
 	if !d.ObjectStart() {
 		return d.NotEntered("object")
@@ -1909,18 +2071,18 @@ func decAssistantMessageEvent(d *wireDecoder, v *AssistantMessageEvent) *DecodeE
 	var seen_data bool
 	var err_data *DecodeError
 	var unknown *DecodeError
-	for d.NextMember() {
-		switch string(d.Key()) {
-		case "attachment":
+	for k := d.Member(membersAssistantMessageEvent, 0); k != wireEnd; k = d.Member(membersAssistantMessageEvent, k+1) {
+		switch k {
+		case miAssistantMessageEvent_P_attachment:
 			seen_attachment = true
 			err_attachment = decAttachment(d, &v.Attachment)
-		case "turn":
+		case miAssistantMessageEvent_P_turn:
 			seen_turn = true
 			err_turn = decTurnId(d, &v.Turn)
-		case "event":
+		case miAssistantMessageEvent_P_event:
 			seen_event = true
 			err_event = d.ConstString("assistant.message")
-		case "data":
+		case miAssistantMessageEvent_P_data:
 			seen_data = true
 			err_data = decAssistantMessage(d, &v.Data)
 		default:
@@ -2560,6 +2722,22 @@ func decNonEmptyString(d *wireDecoder, v *NonEmptyString) *DecodeError {
 	return dec_NonEmptyString(d, (*string)(v))
 }
 
+const (
+	miHarnessOptions_P_session_id = iota
+	miHarnessOptions_P_dir
+	miHarnessOptions_P_config
+	miHarnessOptions_P_tools
+	miHarnessOptions_P_provider
+)
+
+var membersHarnessOptions = wireMemberSet(
+	"session_id",
+	"dir",
+	"config",
+	"tools",
+	"provider",
+)
+
 func decHarnessOptions(d *wireDecoder, v *HarnessOptions) *DecodeError {
 	if !d.ObjectStart() {
 		return d.NotEntered("object")
@@ -2575,21 +2753,21 @@ func decHarnessOptions(d *wireDecoder, v *HarnessOptions) *DecodeError {
 	var seen_provider bool
 	var err_provider *DecodeError
 	var unknown *DecodeError
-	for d.NextMember() {
-		switch string(d.Key()) {
-		case "session_id":
+	for k := d.Member(membersHarnessOptions, 0); k != wireEnd; k = d.Member(membersHarnessOptions, k+1) {
+		switch k {
+		case miHarnessOptions_P_session_id:
 			seen_session_id = true
 			err_session_id = decNonEmptyString(d, &v.SessionID)
-		case "dir":
+		case miHarnessOptions_P_dir:
 			seen_dir = true
 			err_dir = dec_HarnessOptions_P_dir(d, (*string)(&v.Dir))
-		case "config":
+		case miHarnessOptions_P_config:
 			seen_config = true
 			err_config = decConfig(d, &v.Config)
-		case "tools":
+		case miHarnessOptions_P_tools:
 			seen_tools = true
 			err_tools = dec_HarnessOptions_P_tools(d, &v.Tools)
-		case "provider":
+		case miHarnessOptions_P_provider:
 			seen_provider = true
 			err_provider = decProvider(d, &v.Provider)
 		default:
@@ -2632,6 +2810,16 @@ func decHarnessOptions(d *wireDecoder, v *HarnessOptions) *DecodeError {
 	return nil
 }
 
+const (
+	miConfig_P_model = iota
+	miConfig_P_tools
+)
+
+var membersConfig = wireMemberSet(
+	"model",
+	"tools",
+)
+
 func decConfig(d *wireDecoder, v *Config) *DecodeError {
 	if !d.ObjectStart() {
 		return d.NotEntered("object")
@@ -2641,12 +2829,12 @@ func decConfig(d *wireDecoder, v *Config) *DecodeError {
 	var seen_tools bool
 	var err_tools *DecodeError
 	var unknown *DecodeError
-	for d.NextMember() {
-		switch string(d.Key()) {
-		case "model":
+	for k := d.Member(membersConfig, 0); k != wireEnd; k = d.Member(membersConfig, k+1) {
+		switch k {
+		case miConfig_P_model:
 			seen_model = true
 			err_model = decNonEmptyString(d, &v.Model)
-		case "tools":
+		case miConfig_P_tools:
 			seen_tools = true
 			err_tools = dec_Config_P_tools(d, &v.Tools)
 		default:
@@ -2671,6 +2859,18 @@ func decConfig(d *wireDecoder, v *Config) *DecodeError {
 	return nil
 }
 
+const (
+	miToolSchema_P_name = iota
+	miToolSchema_P_description
+	miToolSchema_P_input_schema
+)
+
+var membersToolSchema = wireMemberSet(
+	"name",
+	"description",
+	"input_schema",
+)
+
 func decToolSchema(d *wireDecoder, v *ToolSchema) *DecodeError {
 	if !d.ObjectStart() {
 		return d.NotEntered("object")
@@ -2682,15 +2882,15 @@ func decToolSchema(d *wireDecoder, v *ToolSchema) *DecodeError {
 	var seen_input_schema bool
 	var err_input_schema *DecodeError
 	var unknown *DecodeError
-	for d.NextMember() {
-		switch string(d.Key()) {
-		case "name":
+	for k := d.Member(membersToolSchema, 0); k != wireEnd; k = d.Member(membersToolSchema, k+1) {
+		switch k {
+		case miToolSchema_P_name:
 			seen_name = true
 			err_name = decNonEmptyString(d, &v.Name)
-		case "description":
+		case miToolSchema_P_description:
 			seen_description = true
 			err_description = d.String((*string)(&v.Description))
-		case "input_schema":
+		case miToolSchema_P_input_schema:
 			seen_input_schema = true
 			err_input_schema = d.Raw(&v.InputSchema, 1<<wireKindObject)
 		default:
@@ -2721,6 +2921,18 @@ func decToolSchema(d *wireDecoder, v *ToolSchema) *DecodeError {
 	return nil
 }
 
+const (
+	miProvider_P_api_key = iota
+	miProvider_P_base_url
+	miProvider_P_api
+)
+
+var membersProvider = wireMemberSet(
+	"api_key",
+	"base_url",
+	"api",
+)
+
 func decProvider(d *wireDecoder, v *Provider) *DecodeError {
 	if !d.ObjectStart() {
 		return d.NotEntered("object")
@@ -2729,15 +2941,15 @@ func decProvider(d *wireDecoder, v *Provider) *DecodeError {
 	var err_base_url *DecodeError
 	var err_api *DecodeError
 	var unknown *DecodeError
-	for d.NextMember() {
-		switch string(d.Key()) {
-		case "api_key":
+	for k := d.Member(membersProvider, 0); k != wireEnd; k = d.Member(membersProvider, k+1) {
+		switch k {
+		case miProvider_P_api_key:
 			v.APIKey = (*Secret)(d.NewString())
 			err_api_key = d.String((*string)(v.APIKey))
-		case "base_url":
+		case miProvider_P_base_url:
 			v.BaseURL = (*string)(d.NewString())
 			err_base_url = d.String((*string)(v.BaseURL))
-		case "api":
+		case miProvider_P_api:
 			v.API = (*string)(d.NewString())
 			err_api = d.String((*string)(v.API))
 		default:
@@ -2759,6 +2971,14 @@ func decProvider(d *wireDecoder, v *Provider) *DecodeError {
 	return nil
 }
 
+const (
+	miText_P_text = iota
+)
+
+var membersText = wireMemberSet(
+	"text",
+)
+
 func decText(d *wireDecoder, v *Text) *DecodeError {
 	if !d.ObjectStart() {
 		return d.NotEntered("object")
@@ -2766,9 +2986,9 @@ func decText(d *wireDecoder, v *Text) *DecodeError {
 	var seen_text bool
 	var err_text *DecodeError
 	var unknown *DecodeError
-	for d.NextMember() {
-		switch string(d.Key()) {
-		case "text":
+	for k := d.Member(membersText, 0); k != wireEnd; k = d.Member(membersText, k+1) {
+		switch k {
+		case miText_P_text:
 			seen_text = true
 			err_text = d.String((*string)(&v.Text))
 		default:
@@ -2787,6 +3007,18 @@ func decText(d *wireDecoder, v *Text) *DecodeError {
 	return nil
 }
 
+const (
+	miNativeFile_P_path = iota
+	miNativeFile_P_size
+	miNativeFile_P_append_only
+)
+
+var membersNativeFile = wireMemberSet(
+	"path",
+	"size",
+	"append_only",
+)
+
 func decNativeFile(d *wireDecoder, v *NativeFile) *DecodeError {
 	if !d.ObjectStart() {
 		return d.NotEntered("object")
@@ -2798,15 +3030,15 @@ func decNativeFile(d *wireDecoder, v *NativeFile) *DecodeError {
 	var seen_append_only bool
 	var err_append_only *DecodeError
 	var unknown *DecodeError
-	for d.NextMember() {
-		switch string(d.Key()) {
-		case "path":
+	for k := d.Member(membersNativeFile, 0); k != wireEnd; k = d.Member(membersNativeFile, k+1) {
+		switch k {
+		case miNativeFile_P_path:
 			seen_path = true
 			err_path = dec_NativeFile_P_path(d, (*string)(&v.Path))
-		case "size":
+		case miNativeFile_P_size:
 			seen_size = true
 			err_size = dec_NativeFile_P_size(d, (*int64)(&v.Size))
-		case "append_only":
+		case miNativeFile_P_append_only:
 			seen_append_only = true
 			err_append_only = d.Bool((*bool)(&v.AppendOnly))
 		default:
@@ -2837,6 +3069,18 @@ func decNativeFile(d *wireDecoder, v *NativeFile) *DecodeError {
 	return nil
 }
 
+const (
+	miToolCall_P_id = iota
+	miToolCall_P_name
+	miToolCall_P_arguments
+)
+
+var membersToolCall = wireMemberSet(
+	"id",
+	"name",
+	"arguments",
+)
+
 func decToolCall(d *wireDecoder, v *ToolCall) *DecodeError {
 	if !d.ObjectStart() {
 		return d.NotEntered("object")
@@ -2848,15 +3092,15 @@ func decToolCall(d *wireDecoder, v *ToolCall) *DecodeError {
 	var seen_arguments bool
 	var err_arguments *DecodeError
 	var unknown *DecodeError
-	for d.NextMember() {
-		switch string(d.Key()) {
-		case "id":
+	for k := d.Member(membersToolCall, 0); k != wireEnd; k = d.Member(membersToolCall, k+1) {
+		switch k {
+		case miToolCall_P_id:
 			seen_id = true
 			err_id = decNonEmptyString(d, &v.ID)
-		case "name":
+		case miToolCall_P_name:
 			seen_name = true
 			err_name = decNonEmptyString(d, &v.Name)
-		case "arguments":
+		case miToolCall_P_arguments:
 			seen_arguments = true
 			err_arguments = d.Raw(&v.Arguments, 1<<wireKindObject)
 		default:
@@ -2887,6 +3131,16 @@ func decToolCall(d *wireDecoder, v *ToolCall) *DecodeError {
 	return nil
 }
 
+const (
+	miToolResult_P_content = iota
+	miToolResult_P_is_error
+)
+
+var membersToolResult = wireMemberSet(
+	"content",
+	"is_error",
+)
+
 func decToolResult(d *wireDecoder, v *ToolResult) *DecodeError {
 	if !d.ObjectStart() {
 		return d.NotEntered("object")
@@ -2896,12 +3150,12 @@ func decToolResult(d *wireDecoder, v *ToolResult) *DecodeError {
 	var seen_is_error bool
 	var err_is_error *DecodeError
 	var unknown *DecodeError
-	for d.NextMember() {
-		switch string(d.Key()) {
-		case "content":
+	for k := d.Member(membersToolResult, 0); k != wireEnd; k = d.Member(membersToolResult, k+1) {
+		switch k {
+		case miToolResult_P_content:
 			seen_content = true
 			err_content = dec_ToolResult_P_content(d, &v.Content)
-		case "is_error":
+		case miToolResult_P_is_error:
 			seen_is_error = true
 			err_is_error = d.Bool((*bool)(&v.IsError))
 		default:
@@ -2982,6 +3236,16 @@ func variantContentBlock(d *wireDecoder, v *ContentBlock, k int) *DecodeError {
 	return d.Bad()
 }
 
+const (
+	miTextBlock_P_type = iota
+	miTextBlock_P_text
+)
+
+var membersTextBlock = wireMemberSet(
+	"type",
+	"text",
+)
+
 func decTextBlock(d *wireDecoder, v *TextBlock) *DecodeError {
 	if !d.ObjectStart() {
 		return d.NotEntered("object")
@@ -2991,12 +3255,12 @@ func decTextBlock(d *wireDecoder, v *TextBlock) *DecodeError {
 	var seen_text bool
 	var err_text *DecodeError
 	var unknown *DecodeError
-	for d.NextMember() {
-		switch string(d.Key()) {
-		case "type":
+	for k := d.Member(membersTextBlock, 0); k != wireEnd; k = d.Member(membersTextBlock, k+1) {
+		switch k {
+		case miTextBlock_P_type:
 			seen_type = true
 			err_type = d.ConstString("text")
-		case "text":
+		case miTextBlock_P_text:
 			seen_text = true
 			err_text = d.String((*string)(&v.Text))
 		default:
@@ -3021,6 +3285,16 @@ func decTextBlock(d *wireDecoder, v *TextBlock) *DecodeError {
 	return nil
 }
 
+const (
+	miUsage_P_input = iota
+	miUsage_P_output
+)
+
+var membersUsage = wireMemberSet(
+	"input",
+	"output",
+)
+
 func decUsage(d *wireDecoder, v *Usage) *DecodeError {
 	if !d.ObjectStart() {
 		return d.NotEntered("object")
@@ -3030,12 +3304,12 @@ func decUsage(d *wireDecoder, v *Usage) *DecodeError {
 	var seen_output bool
 	var err_output *DecodeError
 	var unknown *DecodeError
-	for d.NextMember() {
-		switch string(d.Key()) {
-		case "input":
+	for k := d.Member(membersUsage, 0); k != wireEnd; k = d.Member(membersUsage, k+1) {
+		switch k {
+		case miUsage_P_input:
 			seen_input = true
 			err_input = dec_Usage_P_input(d, (*int64)(&v.Input))
-		case "output":
+		case miUsage_P_output:
 			seen_output = true
 			err_output = dec_Usage_P_output(d, (*int64)(&v.Output))
 		default:
@@ -3060,6 +3334,14 @@ func decUsage(d *wireDecoder, v *Usage) *DecodeError {
 	return nil
 }
 
+const (
+	miAssistantDelta_P_text = iota
+)
+
+var membersAssistantDelta = wireMemberSet(
+	"text",
+)
+
 func decAssistantDelta(d *wireDecoder, v *AssistantDelta) *DecodeError {
 	if !d.ObjectStart() {
 		return d.NotEntered("object")
@@ -3067,9 +3349,9 @@ func decAssistantDelta(d *wireDecoder, v *AssistantDelta) *DecodeError {
 	var seen_text bool
 	var err_text *DecodeError
 	var unknown *DecodeError
-	for d.NextMember() {
-		switch string(d.Key()) {
-		case "text":
+	for k := d.Member(membersAssistantDelta, 0); k != wireEnd; k = d.Member(membersAssistantDelta, k+1) {
+		switch k {
+		case miAssistantDelta_P_text:
 			seen_text = true
 			err_text = d.String((*string)(&v.Text))
 		default:
@@ -3088,6 +3370,18 @@ func decAssistantDelta(d *wireDecoder, v *AssistantDelta) *DecodeError {
 	return nil
 }
 
+const (
+	miAssistantMessage_P_text = iota
+	miAssistantMessage_P_usage
+	miAssistantMessage_P_stop_reason
+)
+
+var membersAssistantMessage = wireMemberSet(
+	"text",
+	"usage",
+	"stop_reason",
+)
+
 func decAssistantMessage(d *wireDecoder, v *AssistantMessage) *DecodeError {
 	if !d.ObjectStart() {
 		return d.NotEntered("object")
@@ -3099,15 +3393,15 @@ func decAssistantMessage(d *wireDecoder, v *AssistantMessage) *DecodeError {
 	var seen_stop_reason bool
 	var err_stop_reason *DecodeError
 	var unknown *DecodeError
-	for d.NextMember() {
-		switch string(d.Key()) {
-		case "text":
+	for k := d.Member(membersAssistantMessage, 0); k != wireEnd; k = d.Member(membersAssistantMessage, k+1) {
+		switch k {
+		case miAssistantMessage_P_text:
 			seen_text = true
 			err_text = d.String((*string)(&v.Text))
-		case "usage":
+		case miAssistantMessage_P_usage:
 			seen_usage = true
 			err_usage = decUsage(d, &v.Usage)
-		case "stop_reason":
+		case miAssistantMessage_P_stop_reason:
 			seen_stop_reason = true
 			err_stop_reason = decStopReason(d, &v.StopReason)
 		default:
@@ -3138,6 +3432,16 @@ func decAssistantMessage(d *wireDecoder, v *AssistantMessage) *DecodeError {
 	return nil
 }
 
+const (
+	miResponseError_P_code = iota
+	miResponseError_P_message
+)
+
+var membersResponseError = wireMemberSet(
+	"code",
+	"message",
+)
+
 func decResponseError(d *wireDecoder, v *ResponseError) *DecodeError {
 	if !d.ObjectStart() {
 		return d.NotEntered("object")
@@ -3147,12 +3451,12 @@ func decResponseError(d *wireDecoder, v *ResponseError) *DecodeError {
 	var seen_message bool
 	var err_message *DecodeError
 	var unknown *DecodeError
-	for d.NextMember() {
-		switch string(d.Key()) {
-		case "code":
+	for k := d.Member(membersResponseError, 0); k != wireEnd; k = d.Member(membersResponseError, k+1) {
+		switch k {
+		case miResponseError_P_code:
 			seen_code = true
 			err_code = decErrorCode(d, &v.Code)
-		case "message":
+		case miResponseError_P_message:
 			seen_message = true
 			err_message = d.String((*string)(&v.Message))
 		default:
@@ -3177,15 +3481,23 @@ func decResponseError(d *wireDecoder, v *ResponseError) *DecodeError {
 	return nil
 }
 
+const (
+	miOpenResult_P_tools = iota
+)
+
+var membersOpenResult = wireMemberSet(
+	"tools",
+)
+
 func decOpenResult(d *wireDecoder, v *OpenResult) *DecodeError {
 	if !d.ObjectStart() {
 		return d.NotEntered("object")
 	}
 	var err_tools *DecodeError
 	var unknown *DecodeError
-	for d.NextMember() {
-		switch string(d.Key()) {
-		case "tools":
+	for k := d.Member(membersOpenResult, 0); k != wireEnd; k = d.Member(membersOpenResult, k+1) {
+		switch k {
+		case miOpenResult_P_tools:
 			err_tools = dec_OpenResult_P_tools(d, &v.Tools)
 		default:
 			unknown = d.Unknown(unknown)
@@ -3200,15 +3512,23 @@ func decOpenResult(d *wireDecoder, v *OpenResult) *DecodeError {
 	return nil
 }
 
+const (
+	miPromptResult_P_interrupted = iota
+)
+
+var membersPromptResult = wireMemberSet(
+	"interrupted",
+)
+
 func decPromptResult(d *wireDecoder, v *PromptResult) *DecodeError {
 	if !d.ObjectStart() {
 		return d.NotEntered("object")
 	}
 	var err_interrupted *DecodeError
 	var unknown *DecodeError
-	for d.NextMember() {
-		switch string(d.Key()) {
-		case "interrupted":
+	for k := d.Member(membersPromptResult, 0); k != wireEnd; k = d.Member(membersPromptResult, k+1) {
+		switch k {
+		case miPromptResult_P_interrupted:
 			v.Interrupted = new(bool)
 			err_interrupted = dec_PromptResult_P_interrupted(d, (*bool)(v.Interrupted))
 		default:

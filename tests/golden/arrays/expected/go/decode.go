@@ -139,15 +139,23 @@ func decEntry(d *wireDecoder, v *Entry) *DecodeError {
 	return dec_Entry(d, v)
 }
 
+const (
+	miEntryItem3_P_note = iota
+)
+
+var membersEntryItem3 = wireMemberSet(
+	"note",
+)
+
 func decEntryItem3(d *wireDecoder, v *EntryItem3) *DecodeError {
 	if !d.ObjectStart() {
 		return d.NotEntered("object")
 	}
 	var err_note *DecodeError
 	lvl := 0
-	for d.NextMember() {
-		switch string(d.Key()) {
-		case "note":
+	for k := d.Member(membersEntryItem3, 0); k != wireEnd; k = d.Member(membersEntryItem3, k+1) {
+		switch k {
+		case miEntryItem3_P_note:
 			v.Note = (*string)(d.NewString())
 			err_note = d.String((*string)(v.Note))
 		default:
@@ -166,6 +174,14 @@ func decEntryItem3(d *wireDecoder, v *EntryItem3) *DecodeError {
 	return nil
 }
 
+const (
+	miRow_P_cell = iota
+)
+
+var membersRow = wireMemberSet(
+	"cell",
+)
+
 func decRow(d *wireDecoder, v *Row) *DecodeError {
 	if !d.ObjectStart() {
 		return d.NotEntered("object")
@@ -173,9 +189,9 @@ func decRow(d *wireDecoder, v *Row) *DecodeError {
 	var seen_cell bool
 	var err_cell *DecodeError
 	lvl := 0
-	for d.NextMember() {
-		switch string(d.Key()) {
-		case "cell":
+	for k := d.Member(membersRow, 0); k != wireEnd; k = d.Member(membersRow, k+1) {
+		switch k {
+		case miRow_P_cell:
 			seen_cell = true
 			err_cell = dec_Row_P_cell(d, &v.Cell)
 		default:

@@ -27,6 +27,16 @@ func fastPayment(line []byte) (v Payment, ok bool) {
 	return v, ok
 }
 
+const (
+	miPayment_P_method = iota
+	miPayment_P_card
+)
+
+var membersPayment = wireMemberSet(
+	"method",
+	"card",
+)
+
 func decPayment(d *wireDecoder, v *Payment) *DecodeError {
 	t, err := d.Tree()
 	if err != nil {
@@ -48,12 +58,12 @@ func decPaymentMembers(d *wireDecoder, v *Payment) *DecodeError {
 	var seen_card bool
 	var err_card *DecodeError
 	lvl := 0
-	for d.NextMember() {
-		switch string(d.Key()) {
-		case "method":
+	for k := d.Member(membersPayment, 0); k != wireEnd; k = d.Member(membersPayment, k+1) {
+		switch k {
+		case miPayment_P_method:
 			seen_method = true
 			err_method = dec_Payment_P_method(d, (*string)(&v.Method))
-		case "card":
+		case miPayment_P_card:
 			seen_card = true
 			v.Card = (*string)(d.NewString())
 			err_card = d.String((*string)(v.Card))

@@ -27,6 +27,16 @@ func fastRange(line []byte) (v Range, ok bool) {
 	return v, ok
 }
 
+const (
+	miRange_P_low = iota
+	miRange_P_high
+)
+
+var membersRange = wireMemberSet(
+	"low",
+	"high",
+)
+
 func decRange(d *wireDecoder, v *Range) *DecodeError {
 	if !d.ObjectStart() {
 		return d.NotEntered("object")
@@ -36,12 +46,12 @@ func decRange(d *wireDecoder, v *Range) *DecodeError {
 	var seen_high bool
 	var err_high *DecodeError
 	var unknown *DecodeError
-	for d.NextMember() {
-		switch string(d.Key()) {
-		case "low":
+	for k := d.Member(membersRange, 0); k != wireEnd; k = d.Member(membersRange, k+1) {
+		switch k {
+		case miRange_P_low:
 			seen_low = true
 			err_low = dec_Range_P_low(d, (*float64)(&v.Low))
-		case "high":
+		case miRange_P_high:
 			seen_high = true
 			v.High = new(float64)
 			err_high = d.Float((*float64)(v.High))

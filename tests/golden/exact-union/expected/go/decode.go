@@ -183,6 +183,16 @@ func variantRange(d *wireDecoder, v *Range, k int) *DecodeError {
 	return d.Bad()
 }
 
+const (
+	miRangeVariant1_P_n = iota
+	miRangeVariant1_P_unit
+)
+
+var membersRangeVariant1 = wireMemberSet(
+	"n",
+	"unit",
+)
+
 func decRangeVariant1(d *wireDecoder, v *RangeVariant1) *DecodeError {
 	if !d.ObjectStart() {
 		return d.NotEntered("object")
@@ -191,12 +201,12 @@ func decRangeVariant1(d *wireDecoder, v *RangeVariant1) *DecodeError {
 	var err_n *DecodeError
 	var err_unit *DecodeError
 	var unknown *DecodeError
-	for d.NextMember() {
-		switch string(d.Key()) {
-		case "n":
+	for k := d.Member(membersRangeVariant1, 0); k != wireEnd; k = d.Member(membersRangeVariant1, k+1) {
+		switch k {
+		case miRangeVariant1_P_n:
 			seen_n = true
 			err_n = dec_RangeVariant1_P_n(d, (*int64)(&v.N))
-		case "unit":
+		case miRangeVariant1_P_unit:
 			v.Unit = (*string)(d.NewString())
 			err_unit = d.String((*string)(v.Unit))
 		default:
@@ -218,6 +228,16 @@ func decRangeVariant1(d *wireDecoder, v *RangeVariant1) *DecodeError {
 	return nil
 }
 
+const (
+	miRangeVariant2_P_n = iota
+	miRangeVariant2_P_unit
+)
+
+var membersRangeVariant2 = wireMemberSet(
+	"n",
+	"unit",
+)
+
 func decRangeVariant2(d *wireDecoder, v *RangeVariant2) *DecodeError {
 	if !d.ObjectStart() {
 		return d.NotEntered("object")
@@ -226,12 +246,12 @@ func decRangeVariant2(d *wireDecoder, v *RangeVariant2) *DecodeError {
 	var err_n *DecodeError
 	var err_unit *DecodeError
 	var unknown *DecodeError
-	for d.NextMember() {
-		switch string(d.Key()) {
-		case "n":
+	for k := d.Member(membersRangeVariant2, 0); k != wireEnd; k = d.Member(membersRangeVariant2, k+1) {
+		switch k {
+		case miRangeVariant2_P_n:
 			seen_n = true
 			err_n = dec_RangeVariant2_P_n(d, (*int64)(&v.N))
-		case "unit":
+		case miRangeVariant2_P_unit:
 			v.Unit = (*string)(d.NewString())
 			err_unit = d.String((*string)(v.Unit))
 		default:
@@ -252,6 +272,16 @@ func decRangeVariant2(d *wireDecoder, v *RangeVariant2) *DecodeError {
 	}
 	return nil
 }
+
+const (
+	miShape_P_n = iota
+	miShape_P_unit
+)
+
+var membersShape = wireMemberSet(
+	"n",
+	"unit",
+)
 
 func decShape(d *wireDecoder, v *Shape) *DecodeError {
 	t, err := d.Tree()
@@ -273,12 +303,12 @@ func decShapeMembers(d *wireDecoder, v *Shape) *DecodeError {
 	var err_n *DecodeError
 	var err_unit *DecodeError
 	var unknown *DecodeError
-	for d.NextMember() {
-		switch string(d.Key()) {
-		case "n":
+	for k := d.Member(membersShape, 0); k != wireEnd; k = d.Member(membersShape, k+1) {
+		switch k {
+		case miShape_P_n:
 			seen_n = true
 			err_n = d.Int((*int64)(&v.N))
-		case "unit":
+		case miShape_P_unit:
 			v.Unit = (*string)(d.NewString())
 			err_unit = d.String((*string)(v.Unit))
 		default:

@@ -27,6 +27,18 @@ func fastStamp(line []byte) (v Stamp, ok bool) {
 	return v, ok
 }
 
+const (
+	miStamp_P_at = iota
+	miStamp_P_id
+	miStamp_P_home
+)
+
+var membersStamp = wireMemberSet(
+	"at",
+	"id",
+	"home",
+)
+
 func decStamp(d *wireDecoder, v *Stamp) *DecodeError {
 	if !d.ObjectStart() {
 		return d.NotEntered("object")
@@ -36,15 +48,15 @@ func decStamp(d *wireDecoder, v *Stamp) *DecodeError {
 	var err_id *DecodeError
 	var err_home *DecodeError
 	var unknown *DecodeError
-	for d.NextMember() {
-		switch string(d.Key()) {
-		case "at":
+	for k := d.Member(membersStamp, 0); k != wireEnd; k = d.Member(membersStamp, k+1) {
+		switch k {
+		case miStamp_P_at:
 			seen_at = true
 			err_at = dec_Stamp_P_at(d, (*string)(&v.At))
-		case "id":
+		case miStamp_P_id:
 			v.ID = (*string)(d.NewString())
 			err_id = dec_Stamp_P_id(d, (*string)(v.ID))
-		case "home":
+		case miStamp_P_home:
 			v.Home = (*string)(d.NewString())
 			err_home = dec_Stamp_P_home(d, (*string)(v.Home))
 		default:

@@ -603,79 +603,79 @@ func fastSettingsOpt68(line []byte) (v SettingsOpt68, ok bool) {
 }
 
 const (
-	wiSettings_opt_0 = iota
-	wiSettings_opt_1
-	wiSettings_opt_2
-	wiSettings_opt_3
-	wiSettings_opt_4
-	wiSettings_opt_5
-	wiSettings_opt_6
-	wiSettings_opt_7
-	wiSettings_opt_8
-	wiSettings_opt_9
-	wiSettings_opt_10
-	wiSettings_opt_11
-	wiSettings_opt_12
-	wiSettings_opt_13
-	wiSettings_opt_14
-	wiSettings_opt_15
-	wiSettings_opt_16
-	wiSettings_opt_17
-	wiSettings_opt_18
-	wiSettings_opt_19
-	wiSettings_opt_20
-	wiSettings_opt_21
-	wiSettings_opt_22
-	wiSettings_opt_23
-	wiSettings_opt_24
-	wiSettings_opt_25
-	wiSettings_opt_26
-	wiSettings_opt_27
-	wiSettings_opt_28
-	wiSettings_opt_29
-	wiSettings_opt_30
-	wiSettings_opt_31
-	wiSettings_opt_32
-	wiSettings_opt_33
-	wiSettings_opt_34
-	wiSettings_opt_35
-	wiSettings_opt_36
-	wiSettings_opt_37
-	wiSettings_opt_38
-	wiSettings_opt_39
-	wiSettings_opt_40
-	wiSettings_opt_41
-	wiSettings_opt_42
-	wiSettings_opt_43
-	wiSettings_opt_44
-	wiSettings_opt_45
-	wiSettings_opt_46
-	wiSettings_opt_47
-	wiSettings_opt_48
-	wiSettings_opt_49
-	wiSettings_opt_50
-	wiSettings_opt_51
-	wiSettings_opt_52
-	wiSettings_opt_53
-	wiSettings_opt_54
-	wiSettings_opt_55
-	wiSettings_opt_56
-	wiSettings_opt_57
-	wiSettings_opt_58
-	wiSettings_opt_59
-	wiSettings_opt_60
-	wiSettings_opt_61
-	wiSettings_opt_62
-	wiSettings_opt_63
-	wiSettings_opt_64
-	wiSettings_opt_65
-	wiSettings_opt_66
-	wiSettings_opt_67
-	wiSettings_opt_68
-	wiSettings_opt_69
+	miSettings_P_opt_0 = iota
+	miSettings_P_opt_1
+	miSettings_P_opt_2
+	miSettings_P_opt_3
+	miSettings_P_opt_4
+	miSettings_P_opt_5
+	miSettings_P_opt_6
+	miSettings_P_opt_7
+	miSettings_P_opt_8
+	miSettings_P_opt_9
+	miSettings_P_opt_10
+	miSettings_P_opt_11
+	miSettings_P_opt_12
+	miSettings_P_opt_13
+	miSettings_P_opt_14
+	miSettings_P_opt_15
+	miSettings_P_opt_16
+	miSettings_P_opt_17
+	miSettings_P_opt_18
+	miSettings_P_opt_19
+	miSettings_P_opt_20
+	miSettings_P_opt_21
+	miSettings_P_opt_22
+	miSettings_P_opt_23
+	miSettings_P_opt_24
+	miSettings_P_opt_25
+	miSettings_P_opt_26
+	miSettings_P_opt_27
+	miSettings_P_opt_28
+	miSettings_P_opt_29
+	miSettings_P_opt_30
+	miSettings_P_opt_31
+	miSettings_P_opt_32
+	miSettings_P_opt_33
+	miSettings_P_opt_34
+	miSettings_P_opt_35
+	miSettings_P_opt_36
+	miSettings_P_opt_37
+	miSettings_P_opt_38
+	miSettings_P_opt_39
+	miSettings_P_opt_40
+	miSettings_P_opt_41
+	miSettings_P_opt_42
+	miSettings_P_opt_43
+	miSettings_P_opt_44
+	miSettings_P_opt_45
+	miSettings_P_opt_46
+	miSettings_P_opt_47
+	miSettings_P_opt_48
+	miSettings_P_opt_49
+	miSettings_P_opt_50
+	miSettings_P_opt_51
+	miSettings_P_opt_52
+	miSettings_P_opt_53
+	miSettings_P_opt_54
+	miSettings_P_opt_55
+	miSettings_P_opt_56
+	miSettings_P_opt_57
+	miSettings_P_opt_58
+	miSettings_P_opt_59
+	miSettings_P_opt_60
+	miSettings_P_opt_61
+	miSettings_P_opt_62
+	miSettings_P_opt_63
+	miSettings_P_opt_64
+	miSettings_P_opt_65
+	miSettings_P_opt_66
+	miSettings_P_opt_67
+	miSettings_P_opt_68
+	miSettings_P_opt_69
 )
 
-var wireNamesSettings = [...]string{
+var membersSettings = wireMemberSet(
 	"opt-0",
 	"opt-1",
 	"opt-2",
@@ -746,7 +746,7 @@ var wireNamesSettings = [...]string{
 	"opt-67",
 	"opt-68",
 	"opt-69",
-}
+)
 
 func decSettings(d *wireDecoder, v *Settings) *DecodeError {
 	if !d.ObjectStart() {
@@ -754,174 +754,174 @@ func decSettings(d *wireDecoder, v *Settings) *DecodeError {
 	}
 	var seen_opt_0 bool
 	var seen_opt_69 bool
-	var errs [len(wireNamesSettings)]*DecodeError
+	var errs [miSettings_P_opt_69 + 1]*DecodeError
 	var unknown *DecodeError
-	for d.NextMember() {
-		switch string(d.Key()) {
-		case "opt-0":
+	for k := d.Member(membersSettings, 0); k != wireEnd; k = d.Member(membersSettings, k+1) {
+		switch k {
+		case miSettings_P_opt_0:
 			seen_opt_0 = true
-			errs[wiSettings_opt_0] = dec_Settings_P_opt_0(d, (*int64)(&v.Opt0))
-		case "opt-1":
-			errs[wiSettings_opt_1] = dec_Settings_P_opt_1(d, &v.Opt1)
-		case "opt-2":
-			errs[wiSettings_opt_2] = decSettingsOpt2(d, &v.Opt2)
-		case "opt-3":
+			errs[miSettings_P_opt_0] = dec_Settings_P_opt_0(d, (*int64)(&v.Opt0))
+		case miSettings_P_opt_1:
+			errs[miSettings_P_opt_1] = dec_Settings_P_opt_1(d, &v.Opt1)
+		case miSettings_P_opt_2:
+			errs[miSettings_P_opt_2] = decSettingsOpt2(d, &v.Opt2)
+		case miSettings_P_opt_3:
 			v.Opt3 = new(int64)
-			errs[wiSettings_opt_3] = dec_Settings_P_opt_3(d, (*int64)(v.Opt3))
-		case "opt-4":
-			errs[wiSettings_opt_4] = dec_Settings_P_opt_4(d, &v.Opt4)
-		case "opt-5":
-			errs[wiSettings_opt_5] = decSettingsOpt5(d, &v.Opt5)
-		case "opt-6":
+			errs[miSettings_P_opt_3] = dec_Settings_P_opt_3(d, (*int64)(v.Opt3))
+		case miSettings_P_opt_4:
+			errs[miSettings_P_opt_4] = dec_Settings_P_opt_4(d, &v.Opt4)
+		case miSettings_P_opt_5:
+			errs[miSettings_P_opt_5] = decSettingsOpt5(d, &v.Opt5)
+		case miSettings_P_opt_6:
 			v.Opt6 = new(int64)
-			errs[wiSettings_opt_6] = dec_Settings_P_opt_6(d, (*int64)(v.Opt6))
-		case "opt-7":
-			errs[wiSettings_opt_7] = dec_Settings_P_opt_7(d, &v.Opt7)
-		case "opt-8":
-			errs[wiSettings_opt_8] = decSettingsOpt8(d, &v.Opt8)
-		case "opt-9":
+			errs[miSettings_P_opt_6] = dec_Settings_P_opt_6(d, (*int64)(v.Opt6))
+		case miSettings_P_opt_7:
+			errs[miSettings_P_opt_7] = dec_Settings_P_opt_7(d, &v.Opt7)
+		case miSettings_P_opt_8:
+			errs[miSettings_P_opt_8] = decSettingsOpt8(d, &v.Opt8)
+		case miSettings_P_opt_9:
 			v.Opt9 = new(int64)
-			errs[wiSettings_opt_9] = dec_Settings_P_opt_9(d, (*int64)(v.Opt9))
-		case "opt-10":
-			errs[wiSettings_opt_10] = dec_Settings_P_opt_10(d, &v.Opt10)
-		case "opt-11":
-			errs[wiSettings_opt_11] = decSettingsOpt11(d, &v.Opt11)
-		case "opt-12":
+			errs[miSettings_P_opt_9] = dec_Settings_P_opt_9(d, (*int64)(v.Opt9))
+		case miSettings_P_opt_10:
+			errs[miSettings_P_opt_10] = dec_Settings_P_opt_10(d, &v.Opt10)
+		case miSettings_P_opt_11:
+			errs[miSettings_P_opt_11] = decSettingsOpt11(d, &v.Opt11)
+		case miSettings_P_opt_12:
 			v.Opt12 = new(int64)
-			errs[wiSettings_opt_12] = dec_Settings_P_opt_12(d, (*int64)(v.Opt12))
-		case "opt-13":
-			errs[wiSettings_opt_13] = dec_Settings_P_opt_13(d, &v.Opt13)
-		case "opt-14":
-			errs[wiSettings_opt_14] = decSettingsOpt14(d, &v.Opt14)
-		case "opt-15":
+			errs[miSettings_P_opt_12] = dec_Settings_P_opt_12(d, (*int64)(v.Opt12))
+		case miSettings_P_opt_13:
+			errs[miSettings_P_opt_13] = dec_Settings_P_opt_13(d, &v.Opt13)
+		case miSettings_P_opt_14:
+			errs[miSettings_P_opt_14] = decSettingsOpt14(d, &v.Opt14)
+		case miSettings_P_opt_15:
 			v.Opt15 = new(int64)
-			errs[wiSettings_opt_15] = dec_Settings_P_opt_15(d, (*int64)(v.Opt15))
-		case "opt-16":
-			errs[wiSettings_opt_16] = dec_Settings_P_opt_16(d, &v.Opt16)
-		case "opt-17":
-			errs[wiSettings_opt_17] = decSettingsOpt17(d, &v.Opt17)
-		case "opt-18":
+			errs[miSettings_P_opt_15] = dec_Settings_P_opt_15(d, (*int64)(v.Opt15))
+		case miSettings_P_opt_16:
+			errs[miSettings_P_opt_16] = dec_Settings_P_opt_16(d, &v.Opt16)
+		case miSettings_P_opt_17:
+			errs[miSettings_P_opt_17] = decSettingsOpt17(d, &v.Opt17)
+		case miSettings_P_opt_18:
 			v.Opt18 = new(int64)
-			errs[wiSettings_opt_18] = dec_Settings_P_opt_18(d, (*int64)(v.Opt18))
-		case "opt-19":
-			errs[wiSettings_opt_19] = dec_Settings_P_opt_19(d, &v.Opt19)
-		case "opt-20":
-			errs[wiSettings_opt_20] = decSettingsOpt20(d, &v.Opt20)
-		case "opt-21":
+			errs[miSettings_P_opt_18] = dec_Settings_P_opt_18(d, (*int64)(v.Opt18))
+		case miSettings_P_opt_19:
+			errs[miSettings_P_opt_19] = dec_Settings_P_opt_19(d, &v.Opt19)
+		case miSettings_P_opt_20:
+			errs[miSettings_P_opt_20] = decSettingsOpt20(d, &v.Opt20)
+		case miSettings_P_opt_21:
 			v.Opt21 = new(int64)
-			errs[wiSettings_opt_21] = dec_Settings_P_opt_21(d, (*int64)(v.Opt21))
-		case "opt-22":
-			errs[wiSettings_opt_22] = dec_Settings_P_opt_22(d, &v.Opt22)
-		case "opt-23":
-			errs[wiSettings_opt_23] = decSettingsOpt23(d, &v.Opt23)
-		case "opt-24":
+			errs[miSettings_P_opt_21] = dec_Settings_P_opt_21(d, (*int64)(v.Opt21))
+		case miSettings_P_opt_22:
+			errs[miSettings_P_opt_22] = dec_Settings_P_opt_22(d, &v.Opt22)
+		case miSettings_P_opt_23:
+			errs[miSettings_P_opt_23] = decSettingsOpt23(d, &v.Opt23)
+		case miSettings_P_opt_24:
 			v.Opt24 = new(int64)
-			errs[wiSettings_opt_24] = dec_Settings_P_opt_24(d, (*int64)(v.Opt24))
-		case "opt-25":
-			errs[wiSettings_opt_25] = dec_Settings_P_opt_25(d, &v.Opt25)
-		case "opt-26":
-			errs[wiSettings_opt_26] = decSettingsOpt26(d, &v.Opt26)
-		case "opt-27":
+			errs[miSettings_P_opt_24] = dec_Settings_P_opt_24(d, (*int64)(v.Opt24))
+		case miSettings_P_opt_25:
+			errs[miSettings_P_opt_25] = dec_Settings_P_opt_25(d, &v.Opt25)
+		case miSettings_P_opt_26:
+			errs[miSettings_P_opt_26] = decSettingsOpt26(d, &v.Opt26)
+		case miSettings_P_opt_27:
 			v.Opt27 = new(int64)
-			errs[wiSettings_opt_27] = dec_Settings_P_opt_27(d, (*int64)(v.Opt27))
-		case "opt-28":
-			errs[wiSettings_opt_28] = dec_Settings_P_opt_28(d, &v.Opt28)
-		case "opt-29":
-			errs[wiSettings_opt_29] = decSettingsOpt29(d, &v.Opt29)
-		case "opt-30":
+			errs[miSettings_P_opt_27] = dec_Settings_P_opt_27(d, (*int64)(v.Opt27))
+		case miSettings_P_opt_28:
+			errs[miSettings_P_opt_28] = dec_Settings_P_opt_28(d, &v.Opt28)
+		case miSettings_P_opt_29:
+			errs[miSettings_P_opt_29] = decSettingsOpt29(d, &v.Opt29)
+		case miSettings_P_opt_30:
 			v.Opt30 = new(int64)
-			errs[wiSettings_opt_30] = dec_Settings_P_opt_30(d, (*int64)(v.Opt30))
-		case "opt-31":
-			errs[wiSettings_opt_31] = dec_Settings_P_opt_31(d, &v.Opt31)
-		case "opt-32":
-			errs[wiSettings_opt_32] = decSettingsOpt32(d, &v.Opt32)
-		case "opt-33":
+			errs[miSettings_P_opt_30] = dec_Settings_P_opt_30(d, (*int64)(v.Opt30))
+		case miSettings_P_opt_31:
+			errs[miSettings_P_opt_31] = dec_Settings_P_opt_31(d, &v.Opt31)
+		case miSettings_P_opt_32:
+			errs[miSettings_P_opt_32] = decSettingsOpt32(d, &v.Opt32)
+		case miSettings_P_opt_33:
 			v.Opt33 = new(int64)
-			errs[wiSettings_opt_33] = dec_Settings_P_opt_33(d, (*int64)(v.Opt33))
-		case "opt-34":
-			errs[wiSettings_opt_34] = dec_Settings_P_opt_34(d, &v.Opt34)
-		case "opt-35":
-			errs[wiSettings_opt_35] = decSettingsOpt35(d, &v.Opt35)
-		case "opt-36":
+			errs[miSettings_P_opt_33] = dec_Settings_P_opt_33(d, (*int64)(v.Opt33))
+		case miSettings_P_opt_34:
+			errs[miSettings_P_opt_34] = dec_Settings_P_opt_34(d, &v.Opt34)
+		case miSettings_P_opt_35:
+			errs[miSettings_P_opt_35] = decSettingsOpt35(d, &v.Opt35)
+		case miSettings_P_opt_36:
 			v.Opt36 = new(int64)
-			errs[wiSettings_opt_36] = dec_Settings_P_opt_36(d, (*int64)(v.Opt36))
-		case "opt-37":
-			errs[wiSettings_opt_37] = dec_Settings_P_opt_37(d, &v.Opt37)
-		case "opt-38":
-			errs[wiSettings_opt_38] = decSettingsOpt38(d, &v.Opt38)
-		case "opt-39":
+			errs[miSettings_P_opt_36] = dec_Settings_P_opt_36(d, (*int64)(v.Opt36))
+		case miSettings_P_opt_37:
+			errs[miSettings_P_opt_37] = dec_Settings_P_opt_37(d, &v.Opt37)
+		case miSettings_P_opt_38:
+			errs[miSettings_P_opt_38] = decSettingsOpt38(d, &v.Opt38)
+		case miSettings_P_opt_39:
 			v.Opt39 = new(int64)
-			errs[wiSettings_opt_39] = dec_Settings_P_opt_39(d, (*int64)(v.Opt39))
-		case "opt-40":
-			errs[wiSettings_opt_40] = dec_Settings_P_opt_40(d, &v.Opt40)
-		case "opt-41":
-			errs[wiSettings_opt_41] = decSettingsOpt41(d, &v.Opt41)
-		case "opt-42":
+			errs[miSettings_P_opt_39] = dec_Settings_P_opt_39(d, (*int64)(v.Opt39))
+		case miSettings_P_opt_40:
+			errs[miSettings_P_opt_40] = dec_Settings_P_opt_40(d, &v.Opt40)
+		case miSettings_P_opt_41:
+			errs[miSettings_P_opt_41] = decSettingsOpt41(d, &v.Opt41)
+		case miSettings_P_opt_42:
 			v.Opt42 = new(int64)
-			errs[wiSettings_opt_42] = dec_Settings_P_opt_42(d, (*int64)(v.Opt42))
-		case "opt-43":
-			errs[wiSettings_opt_43] = dec_Settings_P_opt_43(d, &v.Opt43)
-		case "opt-44":
-			errs[wiSettings_opt_44] = decSettingsOpt44(d, &v.Opt44)
-		case "opt-45":
+			errs[miSettings_P_opt_42] = dec_Settings_P_opt_42(d, (*int64)(v.Opt42))
+		case miSettings_P_opt_43:
+			errs[miSettings_P_opt_43] = dec_Settings_P_opt_43(d, &v.Opt43)
+		case miSettings_P_opt_44:
+			errs[miSettings_P_opt_44] = decSettingsOpt44(d, &v.Opt44)
+		case miSettings_P_opt_45:
 			v.Opt45 = new(int64)
-			errs[wiSettings_opt_45] = dec_Settings_P_opt_45(d, (*int64)(v.Opt45))
-		case "opt-46":
-			errs[wiSettings_opt_46] = dec_Settings_P_opt_46(d, &v.Opt46)
-		case "opt-47":
-			errs[wiSettings_opt_47] = decSettingsOpt47(d, &v.Opt47)
-		case "opt-48":
+			errs[miSettings_P_opt_45] = dec_Settings_P_opt_45(d, (*int64)(v.Opt45))
+		case miSettings_P_opt_46:
+			errs[miSettings_P_opt_46] = dec_Settings_P_opt_46(d, &v.Opt46)
+		case miSettings_P_opt_47:
+			errs[miSettings_P_opt_47] = decSettingsOpt47(d, &v.Opt47)
+		case miSettings_P_opt_48:
 			v.Opt48 = new(int64)
-			errs[wiSettings_opt_48] = dec_Settings_P_opt_48(d, (*int64)(v.Opt48))
-		case "opt-49":
-			errs[wiSettings_opt_49] = dec_Settings_P_opt_49(d, &v.Opt49)
-		case "opt-50":
-			errs[wiSettings_opt_50] = decSettingsOpt50(d, &v.Opt50)
-		case "opt-51":
+			errs[miSettings_P_opt_48] = dec_Settings_P_opt_48(d, (*int64)(v.Opt48))
+		case miSettings_P_opt_49:
+			errs[miSettings_P_opt_49] = dec_Settings_P_opt_49(d, &v.Opt49)
+		case miSettings_P_opt_50:
+			errs[miSettings_P_opt_50] = decSettingsOpt50(d, &v.Opt50)
+		case miSettings_P_opt_51:
 			v.Opt51 = new(int64)
-			errs[wiSettings_opt_51] = dec_Settings_P_opt_51(d, (*int64)(v.Opt51))
-		case "opt-52":
-			errs[wiSettings_opt_52] = dec_Settings_P_opt_52(d, &v.Opt52)
-		case "opt-53":
-			errs[wiSettings_opt_53] = decSettingsOpt53(d, &v.Opt53)
-		case "opt-54":
+			errs[miSettings_P_opt_51] = dec_Settings_P_opt_51(d, (*int64)(v.Opt51))
+		case miSettings_P_opt_52:
+			errs[miSettings_P_opt_52] = dec_Settings_P_opt_52(d, &v.Opt52)
+		case miSettings_P_opt_53:
+			errs[miSettings_P_opt_53] = decSettingsOpt53(d, &v.Opt53)
+		case miSettings_P_opt_54:
 			v.Opt54 = new(int64)
-			errs[wiSettings_opt_54] = dec_Settings_P_opt_54(d, (*int64)(v.Opt54))
-		case "opt-55":
-			errs[wiSettings_opt_55] = dec_Settings_P_opt_55(d, &v.Opt55)
-		case "opt-56":
-			errs[wiSettings_opt_56] = decSettingsOpt56(d, &v.Opt56)
-		case "opt-57":
+			errs[miSettings_P_opt_54] = dec_Settings_P_opt_54(d, (*int64)(v.Opt54))
+		case miSettings_P_opt_55:
+			errs[miSettings_P_opt_55] = dec_Settings_P_opt_55(d, &v.Opt55)
+		case miSettings_P_opt_56:
+			errs[miSettings_P_opt_56] = decSettingsOpt56(d, &v.Opt56)
+		case miSettings_P_opt_57:
 			v.Opt57 = new(int64)
-			errs[wiSettings_opt_57] = dec_Settings_P_opt_57(d, (*int64)(v.Opt57))
-		case "opt-58":
-			errs[wiSettings_opt_58] = dec_Settings_P_opt_58(d, &v.Opt58)
-		case "opt-59":
-			errs[wiSettings_opt_59] = decSettingsOpt59(d, &v.Opt59)
-		case "opt-60":
+			errs[miSettings_P_opt_57] = dec_Settings_P_opt_57(d, (*int64)(v.Opt57))
+		case miSettings_P_opt_58:
+			errs[miSettings_P_opt_58] = dec_Settings_P_opt_58(d, &v.Opt58)
+		case miSettings_P_opt_59:
+			errs[miSettings_P_opt_59] = decSettingsOpt59(d, &v.Opt59)
+		case miSettings_P_opt_60:
 			v.Opt60 = new(int64)
-			errs[wiSettings_opt_60] = dec_Settings_P_opt_60(d, (*int64)(v.Opt60))
-		case "opt-61":
-			errs[wiSettings_opt_61] = dec_Settings_P_opt_61(d, &v.Opt61)
-		case "opt-62":
-			errs[wiSettings_opt_62] = decSettingsOpt62(d, &v.Opt62)
-		case "opt-63":
+			errs[miSettings_P_opt_60] = dec_Settings_P_opt_60(d, (*int64)(v.Opt60))
+		case miSettings_P_opt_61:
+			errs[miSettings_P_opt_61] = dec_Settings_P_opt_61(d, &v.Opt61)
+		case miSettings_P_opt_62:
+			errs[miSettings_P_opt_62] = decSettingsOpt62(d, &v.Opt62)
+		case miSettings_P_opt_63:
 			v.Opt63 = new(int64)
-			errs[wiSettings_opt_63] = dec_Settings_P_opt_63(d, (*int64)(v.Opt63))
-		case "opt-64":
-			errs[wiSettings_opt_64] = dec_Settings_P_opt_64(d, &v.Opt64)
-		case "opt-65":
-			errs[wiSettings_opt_65] = decSettingsOpt65(d, &v.Opt65)
-		case "opt-66":
+			errs[miSettings_P_opt_63] = dec_Settings_P_opt_63(d, (*int64)(v.Opt63))
+		case miSettings_P_opt_64:
+			errs[miSettings_P_opt_64] = dec_Settings_P_opt_64(d, &v.Opt64)
+		case miSettings_P_opt_65:
+			errs[miSettings_P_opt_65] = decSettingsOpt65(d, &v.Opt65)
+		case miSettings_P_opt_66:
 			v.Opt66 = new(int64)
-			errs[wiSettings_opt_66] = dec_Settings_P_opt_66(d, (*int64)(v.Opt66))
-		case "opt-67":
-			errs[wiSettings_opt_67] = dec_Settings_P_opt_67(d, &v.Opt67)
-		case "opt-68":
-			errs[wiSettings_opt_68] = decSettingsOpt68(d, &v.Opt68)
-		case "opt-69":
+			errs[miSettings_P_opt_66] = dec_Settings_P_opt_66(d, (*int64)(v.Opt66))
+		case miSettings_P_opt_67:
+			errs[miSettings_P_opt_67] = dec_Settings_P_opt_67(d, &v.Opt67)
+		case miSettings_P_opt_68:
+			errs[miSettings_P_opt_68] = decSettingsOpt68(d, &v.Opt68)
+		case miSettings_P_opt_69:
 			seen_opt_69 = true
-			errs[wiSettings_opt_69] = dec_Settings_P_opt_69(d, (*int64)(&v.Opt69))
+			errs[miSettings_P_opt_69] = dec_Settings_P_opt_69(d, (*int64)(&v.Opt69))
 		default:
 			unknown = d.Unknown(unknown)
 		}
@@ -937,7 +937,7 @@ func decSettings(d *wireDecoder, v *Settings) *DecodeError {
 	}
 	for i, err := range errs {
 		if err != nil {
-			return err.in(wireNamesSettings[i])
+			return err.in(membersSettings.names[i])
 		}
 	}
 	return nil

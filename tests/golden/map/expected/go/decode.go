@@ -109,6 +109,14 @@ func decEnv(d *wireDecoder, v *Env) *DecodeError {
 	return nil
 }
 
+const (
+	miLabels_P_name = iota
+)
+
+var membersLabels = wireMemberSet(
+	"name",
+)
+
 func decLabels(d *wireDecoder, v *Labels) *DecodeError {
 	if !d.ObjectStart() {
 		return d.NotEntered("object")
@@ -117,9 +125,9 @@ func decLabels(d *wireDecoder, v *Labels) *DecodeError {
 	var err_name *DecodeError
 	var unknown *DecodeError
 	var extraErrs wireMemberErrs
-	for d.NextMember() {
-		switch string(d.Key()) {
-		case "name":
+	for k := d.Member(membersLabels, 0); k != wireEnd; k = d.Member(membersLabels, k+1) {
+		switch k {
+		case miLabels_P_name:
 			seen_name = true
 			err_name = d.String((*string)(&v.Name))
 		default:

@@ -52,6 +52,14 @@ func fastNamed(line []byte) (v Named, ok bool) {
 	return v, ok
 }
 
+const (
+	miBase_P_id = iota
+)
+
+var membersBase = wireMemberSet(
+	"id",
+)
+
 func decBase(d *wireDecoder, v *Base) *DecodeError {
 	if !d.ObjectStart() {
 		return d.NotEntered("object")
@@ -59,9 +67,9 @@ func decBase(d *wireDecoder, v *Base) *DecodeError {
 	var seen_id bool
 	var err_id *DecodeError
 	lvl := 0
-	for d.NextMember() {
-		switch string(d.Key()) {
-		case "id":
+	for k := d.Member(membersBase, 0); k != wireEnd; k = d.Member(membersBase, k+1) {
+		switch k {
+		case miBase_P_id:
 			seen_id = true
 			err_id = d.String((*string)(&v.ID))
 		default:
@@ -83,6 +91,16 @@ func decBase(d *wireDecoder, v *Base) *DecodeError {
 	return nil
 }
 
+const (
+	miNamed_P_id = iota
+	miNamed_P_name
+)
+
+var membersNamed = wireMemberSet(
+	"id",
+	"name",
+)
+
 func decNamed(d *wireDecoder, v *Named) *DecodeError {
 	if !d.ObjectStart() {
 		return d.NotEntered("object")
@@ -92,12 +110,12 @@ func decNamed(d *wireDecoder, v *Named) *DecodeError {
 	var seen_name bool
 	var err_name *DecodeError
 	var unknown *DecodeError
-	for d.NextMember() {
-		switch string(d.Key()) {
-		case "id":
+	for k := d.Member(membersNamed, 0); k != wireEnd; k = d.Member(membersNamed, k+1) {
+		switch k {
+		case miNamed_P_id:
 			seen_id = true
 			err_id = d.String((*string)(&v.ID))
-		case "name":
+		case miNamed_P_name:
 			seen_name = true
 			err_name = d.String((*string)(&v.Name))
 		default:

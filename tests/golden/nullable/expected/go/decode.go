@@ -27,6 +27,16 @@ func fastReply(line []byte) (v Reply, ok bool) {
 	return v, ok
 }
 
+const (
+	miReply_P_result = iota
+	miReply_P_count
+)
+
+var membersReply = wireMemberSet(
+	"result",
+	"count",
+)
+
 func decReply(d *wireDecoder, v *Reply) *DecodeError {
 	if !d.ObjectStart() {
 		return d.NotEntered("object")
@@ -35,12 +45,12 @@ func decReply(d *wireDecoder, v *Reply) *DecodeError {
 	var err_result *DecodeError
 	var err_count *DecodeError
 	var unknown *DecodeError
-	for d.NextMember() {
-		switch string(d.Key()) {
-		case "result":
+	for k := d.Member(membersReply, 0); k != wireEnd; k = d.Member(membersReply, k+1) {
+		switch k {
+		case miReply_P_result:
 			seen_result = true
 			err_result = dec_Reply_P_result(d, &v.Result)
-		case "count":
+		case miReply_P_count:
 			v.Count = new(Nullable[int64])
 			err_count = dec_Reply_P_count(d, v.Count)
 		default:

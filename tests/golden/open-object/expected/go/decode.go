@@ -27,6 +27,16 @@ func fastMeta(line []byte) (v Meta, ok bool) {
 	return v, ok
 }
 
+const (
+	miMeta_P_name = iota
+	miMeta_P_processors
+)
+
+var membersMeta = wireMemberSet(
+	"name",
+	"processors",
+)
+
 func decMeta(d *wireDecoder, v *Meta) *DecodeError {
 	if !d.ObjectStart() {
 		return d.NotEntered("object")
@@ -35,12 +45,12 @@ func decMeta(d *wireDecoder, v *Meta) *DecodeError {
 	var err_name *DecodeError
 	var err_processors *DecodeError
 	lvl := 0
-	for d.NextMember() {
-		switch string(d.Key()) {
-		case "name":
+	for k := d.Member(membersMeta, 0); k != wireEnd; k = d.Member(membersMeta, k+1) {
+		switch k {
+		case miMeta_P_name:
 			seen_name = true
 			err_name = d.String((*string)(&v.Name))
-		case "processors":
+		case miMeta_P_processors:
 			v.Processors = new(MetaProcessors)
 			err_processors = dec_Meta_P_processors(d, v.Processors)
 		default:

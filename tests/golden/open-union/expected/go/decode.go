@@ -144,6 +144,16 @@ func variantEvent(d *wireDecoder, v *Event, k int) *DecodeError {
 	return d.Bad()
 }
 
+const (
+	miStarted_P_type = iota
+	miStarted_P_at
+)
+
+var membersStarted = wireMemberSet(
+	"type",
+	"at",
+)
+
 func decStarted(d *wireDecoder, v *Started) *DecodeError {
 	if !d.ObjectStart() {
 		return d.NotEntered("object")
@@ -153,12 +163,12 @@ func decStarted(d *wireDecoder, v *Started) *DecodeError {
 	var seen_at bool
 	var err_at *DecodeError
 	var unknown *DecodeError
-	for d.NextMember() {
-		switch string(d.Key()) {
-		case "type":
+	for k := d.Member(membersStarted, 0); k != wireEnd; k = d.Member(membersStarted, k+1) {
+		switch k {
+		case miStarted_P_type:
 			seen_type = true
 			err_type = d.ConstString("started")
-		case "at":
+		case miStarted_P_at:
 			seen_at = true
 			err_at = d.Int((*int64)(&v.At))
 		default:
@@ -183,6 +193,14 @@ func decStarted(d *wireDecoder, v *Started) *DecodeError {
 	return nil
 }
 
+const (
+	miStopped_P_type = iota
+)
+
+var membersStopped = wireMemberSet(
+	"type",
+)
+
 func decStopped(d *wireDecoder, v *Stopped) *DecodeError {
 	if !d.ObjectStart() {
 		return d.NotEntered("object")
@@ -190,9 +208,9 @@ func decStopped(d *wireDecoder, v *Stopped) *DecodeError {
 	var seen_type bool
 	var err_type *DecodeError
 	var unknown *DecodeError
-	for d.NextMember() {
-		switch string(d.Key()) {
-		case "type":
+	for k := d.Member(membersStopped, 0); k != wireEnd; k = d.Member(membersStopped, k+1) {
+		switch k {
+		case miStopped_P_type:
 			seen_type = true
 			err_type = d.ConstString("stopped")
 		default:

@@ -27,6 +27,16 @@ func fastTree(line []byte) (v Tree, ok bool) {
 	return v, ok
 }
 
+const (
+	miTree_P_name = iota
+	miTree_P_children
+)
+
+var membersTree = wireMemberSet(
+	"name",
+	"children",
+)
+
 func decTree(d *wireDecoder, v *Tree) *DecodeError {
 	if !d.ObjectStart() {
 		return d.NotEntered("object")
@@ -35,12 +45,12 @@ func decTree(d *wireDecoder, v *Tree) *DecodeError {
 	var err_name *DecodeError
 	var err_children *DecodeError
 	var unknown *DecodeError
-	for d.NextMember() {
-		switch string(d.Key()) {
-		case "name":
+	for k := d.Member(membersTree, 0); k != wireEnd; k = d.Member(membersTree, k+1) {
+		switch k {
+		case miTree_P_name:
 			seen_name = true
 			err_name = d.String((*string)(&v.Name))
-		case "children":
+		case miTree_P_children:
 			err_children = dec_Tree_P_children(d, &v.Children)
 		default:
 			unknown = d.Unknown(unknown)

@@ -131,6 +131,14 @@ func fastLooseObject(line []byte) (v LooseObject, ok bool) {
 	return v, ok
 }
 
+const (
+	miError_P_message = iota
+)
+
+var membersError = wireMemberSet(
+	"message",
+)
+
 func decError(d *wireDecoder, v *Error) *DecodeError {
 	if !d.ObjectStart() {
 		return d.NotEntered("object")
@@ -138,9 +146,9 @@ func decError(d *wireDecoder, v *Error) *DecodeError {
 	var seen_message bool
 	var err_message *DecodeError
 	lvl := 0
-	for d.NextMember() {
-		switch string(d.Key()) {
-		case "message":
+	for k := d.Member(membersError, 0); k != wireEnd; k = d.Member(membersError, k+1) {
+		switch k {
+		case miError_P_message:
 			seen_message = true
 			err_message = d.String((*string)(&v.Message))
 		default:
@@ -162,15 +170,23 @@ func decError(d *wireDecoder, v *Error) *DecodeError {
 	return nil
 }
 
+const (
+	miObj_P_error = iota
+)
+
+var membersObj = wireMemberSet(
+	"error",
+)
+
 func decObj(d *wireDecoder, v *Obj) *DecodeError {
 	if !d.ObjectStart() {
 		return d.NotEntered("object")
 	}
 	var err_error *DecodeError
 	lvl := 0
-	for d.NextMember() {
-		switch string(d.Key()) {
-		case "error":
+	for k := d.Member(membersObj, 0); k != wireEnd; k = d.Member(membersObj, k+1) {
+		switch k {
+		case miObj_P_error:
 			v.Error = new(Error)
 			err_error = decError(d, v.Error)
 		default:
@@ -228,15 +244,23 @@ func decLoose(d *wireDecoder, v *Loose) *DecodeError {
 	return d.TypeError("object or array or string or number or boolean or null")
 }
 
+const (
+	miLooseObject_P_a = iota
+)
+
+var membersLooseObject = wireMemberSet(
+	"a",
+)
+
 func decLooseObject(d *wireDecoder, v *LooseObject) *DecodeError {
 	if !d.ObjectStart() {
 		return d.NotEntered("object")
 	}
 	var err_a *DecodeError
 	lvl := 0
-	for d.NextMember() {
-		switch string(d.Key()) {
-		case "a":
+	for k := d.Member(membersLooseObject, 0); k != wireEnd; k = d.Member(membersLooseObject, k+1) {
+		switch k {
+		case miLooseObject_P_a:
 			v.A = new(bool)
 			err_a = d.Bool((*bool)(v.A))
 		default:

@@ -185,6 +185,18 @@ func variantShape(d *wireDecoder, v *Shape, k int) *DecodeError {
 	return d.Bad()
 }
 
+const (
+	miCircle_P_kind = iota
+	miCircle_P_radius
+	miCircle_P_color
+)
+
+var membersCircle = wireMemberSet(
+	"kind",
+	"radius",
+	"color",
+)
+
 func decCircle(d *wireDecoder, v *Circle) *DecodeError {
 	if !d.ObjectStart() {
 		return d.NotEntered("object")
@@ -195,15 +207,15 @@ func decCircle(d *wireDecoder, v *Circle) *DecodeError {
 	var err_radius *DecodeError
 	var err_color *DecodeError
 	var unknown *DecodeError
-	for d.NextMember() {
-		switch string(d.Key()) {
-		case "kind":
+	for k := d.Member(membersCircle, 0); k != wireEnd; k = d.Member(membersCircle, k+1) {
+		switch k {
+		case miCircle_P_kind:
 			seen_kind = true
 			err_kind = d.ConstString("circle")
-		case "radius":
+		case miCircle_P_radius:
 			seen_radius = true
 			err_radius = dec_Circle_P_radius(d, (*int64)(&v.Radius))
-		case "color":
+		case miCircle_P_color:
 			v.Color = (*Color)(d.NewString())
 			err_color = decColor(d, v.Color)
 		default:
@@ -231,6 +243,20 @@ func decCircle(d *wireDecoder, v *Circle) *DecodeError {
 	return nil
 }
 
+const (
+	miSquare_P_kind = iota
+	miSquare_P_side
+	miSquare_P_tags
+	miSquare_P_meta
+)
+
+var membersSquare = wireMemberSet(
+	"kind",
+	"side",
+	"tags",
+	"meta",
+)
+
 func decSquare(d *wireDecoder, v *Square) *DecodeError {
 	if !d.ObjectStart() {
 		return d.NotEntered("object")
@@ -243,18 +269,18 @@ func decSquare(d *wireDecoder, v *Square) *DecodeError {
 	var err_tags *DecodeError
 	var err_meta *DecodeError
 	var unknown *DecodeError
-	for d.NextMember() {
-		switch string(d.Key()) {
-		case "kind":
+	for k := d.Member(membersSquare, 0); k != wireEnd; k = d.Member(membersSquare, k+1) {
+		switch k {
+		case miSquare_P_kind:
 			seen_kind = true
 			err_kind = d.ConstString("square")
-		case "side":
+		case miSquare_P_side:
 			seen_side = true
 			err_side = dec_Square_P_side(d, (*float64)(&v.Side))
-		case "tags":
+		case miSquare_P_tags:
 			seen_tags = true
 			err_tags = dec_Square_P_tags(d, &v.Tags)
-		case "meta":
+		case miSquare_P_meta:
 			err_meta = d.Raw(&v.Meta, 1<<wireKindObject)
 		default:
 			unknown = d.Unknown(unknown)
