@@ -8,7 +8,6 @@ import (
 	"math/bits"
 	"slices"
 	"strconv"
-	"strings"
 	"sync/atomic"
 	"unicode/utf8"
 	"unsafe"
@@ -330,20 +329,19 @@ type wireMembers struct {
 // first mask leaves it out.
 type wireMemberLit struct {
 	w, m [2]uint64
-	n    int // len(`,"name":`); 0 when a JSON text writes the name with an escape
+	n    int // len(`,"name":`); 0 when encoders write the name with an escape
 	s    string
-	klen uint8 // min(len(name), 63), for wireKeys' mask
 }
 
 func wireMemberSet(names ...string) *wireMembers {
 	m := &wireMembers{names: names, lits: make([]wireMemberLit, len(names)), keys: wireKeySet(names...)}
 	for k, n := range names {
-		if !utf8.ValidString(n) || strings.ContainsFunc(n, func(r rune) bool { return r < ' ' || r == '"' || r == '\\' }) {
-			continue
+		lit := string(wireAppendQuoted([]byte{','}, n)) + ":"
+		if !utf8.ValidString(n) || len(lit) != len(n)+4 {
+			continue // the key read would differ from the text (unescaped), or need checking
 		}
-		lit := `,"` + n + `":`
 		l := &m.lits[k]
-		l.n, l.klen = len(lit), uint8(min(len(n), 63))
+		l.n = len(lit)
 		if len(lit) > 16 {
 			l.s = lit
 			continue
@@ -390,7 +388,7 @@ func (d *wireDecoder) Member(m *wireMembers, next int) int {
 		}
 		if ok {
 			d.i, d.first = i+l.n, false
-			if d.depth == d.wdepth && d.wkeys.lens>>l.klen&1 != 0 {
+			if d.depth == d.wdepth && d.wkeys.mayLen(l.n-4) {
 				d.key = b[i+2 : i+l.n-2]
 				d.watchKey()
 			}
@@ -445,7 +443,10 @@ func wireKeySet(names ...string) wireKeys {
 }
 
 // may reports that key may be one of the names (one of them is as long).
-func (ks *wireKeys) may(key []byte) bool { return ks.lens>>min(len(key), 63)&1 != 0 }
+func (ks *wireKeys) may(key []byte) bool { return ks.mayLen(len(key)) }
+
+// mayLen reports that a key of n bytes may be one of the names.
+func (ks *wireKeys) mayLen(n int) bool { return ks.lens>>min(n, 63)&1 != 0 }
 
 // index returns the position of key among the names (they are distinct), -1 when it is not one.
 func (ks *wireKeys) index(key []byte) int {

@@ -20,9 +20,8 @@ function constJSON(v: string | number | boolean): string {
 const seen = (p: Property) => `seen_${p.names.local}`;
 /** Each property's index constant: its case in the member loop (and, in a large object, its place in the error array). */
 const memberIndex = new WeakMap<Property, string>();
-const largeErrs = new WeakSet<ObjectType>();
 const errOf = (p: Property) =>
-  largeErrs.has(ownerOf.get(p)!) ? `errs[${memberIndex.get(p)}]` : `err_${p.names.local}`;
+  isLargeObject(ownerOf.get(p)!) ? `errs[${memberIndex.get(p)}]` : `err_${p.names.local}`;
 
 export function objectDecoder(g: GoContext, pr: Printer, d: Decl, t: ObjectType): void {
   const ctx = d.name;
@@ -30,7 +29,6 @@ export function objectDecoder(g: GoContext, pr: Printer, d: Decl, t: ObjectType)
   // A large object's decode errors live in one array, indexed by the property's constant (one local
   // instead of hundreds, which Go's register allocator takes in quadratic time).
   const large = isLargeObject(t);
-  if (large) largeErrs.add(t);
   // the property names in schema order, which Member matches in that order first, as encoders write
   // them; one constant per property, so that adding one changes no other line
   const members = t.properties.length > 0 ? `members${d.name}` : undefined;
