@@ -106,6 +106,15 @@ describe("the encoders' fast path", () => {
     expect(same("runner", "encodeRunnerFrame", o)).toBe(false);
   });
 
+  test("an object whose first member is optional: written with and without it, both ways", () => {
+    // Provider's members are all optional; the exact writer opens such an object without a member
+    for (const provider of [{}, { base_url: "u" }, { api: "a", base_url: "u" }, { api_key: "k", api: "a" }]) {
+      const o = open();
+      o.params.provider = provider as never;
+      same("runner", "encodeRunnerFrame", o);
+    }
+  });
+
   test("an extra member before a declared one: exact writer; after them: fast", () => {
     expect(same("jsonl", "encodeTextEvent", { extra: 1, type: "text", text: "t" })).toBe(false);
     expect(same("jsonl", "encodeTextEvent", { type: "text", extra: 1, text: "t" })).toBe(false);

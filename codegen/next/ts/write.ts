@@ -67,12 +67,28 @@ const access = (o: string, name: string): string => (propKey(name) === name ? `$
 export function objectWriter(pr: Printer, d: Decl, t: ObjectType): void {
   pr.block(`function ${d.names.ts.write}(v: unknown): string {`, () => {
     pr.raw("const o = v as $Obj;");
-    pr.raw('let s = "";');
-    const member = (p: Property) => {
-      const line = `s += ${lit("," + JSON.stringify(p.name) + ":")} + ${writeExpr(p.type, access("o", p.name))};`;
+    // The text is built from "{" on, so that no leading comma is taken off at the end: slice would
+    // flatten the concatenated text, a copy of every nested member's (large values). Members up to
+    // the first required one may be the first written: they choose their comma by whether anything
+    // was. (Large objects, and extra members with nothing required before them, take the comma off.)
+    const required = t.properties.findIndex((p) => p.required);
+    const maybeFirst = required >= 0 ? required : t.properties.length;
+    const extras = t.extras.kind !== "reject" || t.patterns.length > 0;
+    const opened = !isLargeObject(t) && t.properties.length > 0 && (required >= 0 || !extras);
+    const member = (p: Property, at: number) => {
+      const value = writeExpr(p.type, access("o", p.name));
+      const name = JSON.stringify(p.name) + ":";
+      const key =
+        !opened || at > maybeFirst
+          ? lit("," + name)
+          : at === 0
+            ? lit(name)
+            : `(s.length === 1 ? ${lit(name)} : ${lit("," + name)})`;
+      const line = `s += ${key} + ${value};`;
       if (p.required) pr.raw(line);
       else pr.raw(`if ($has(o, ${lit(p.name)})) ${line}`);
     };
+    pr.raw(opened ? 'let s = "{";' : 'let s = "";');
     // A large object writes its members in nested functions of a few dozen each (see check.ts).
     if (!isLargeObject(t)) t.properties.forEach(member);
     else
@@ -80,12 +96,12 @@ export function objectWriter(pr: Printer, d: Decl, t: ObjectType): void {
         const part = `members_${t.properties[at]!.names.local}`;
         pr.block(`function ${part}(): string {`, () => {
           pr.raw('let s = "";');
-          t.properties.slice(at, at + LARGE_OBJECT_CHUNK).forEach(member);
+          t.properties.slice(at, at + LARGE_OBJECT_CHUNK).forEach((p) => member(p, -1));
           pr.raw("return s;");
         });
         pr.raw(`s += ${part}();`);
       }
-    if (t.extras.kind !== "reject" || t.patterns.length > 0) {
+    if (extras) {
       const typed = t.patterns.filter((pp) => !plain(pp.type));
       const fallback = t.extras.kind === "map" ? t.extras.type : undefined;
       if (typed.length === 0 && (fallback === undefined || plain(fallback)))
@@ -103,7 +119,7 @@ export function objectWriter(pr: Printer, d: Decl, t: ObjectType): void {
         });
       }
     }
-    pr.raw('return "{" + s.slice(1) + "}";');
+    pr.raw(opened ? 'return s + "}";' : 'return "{" + s.slice(1) + "}";');
   });
 }
 

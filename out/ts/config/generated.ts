@@ -599,12 +599,12 @@ function checkConfig(v: unknown, p: string, k?: $Key): void {
 
 function writeConfig(v: unknown): string {
   const o = v as $Obj;
-  let s = "";
-  if ($has(o, "$schema")) s += ',"$schema":' + JSON.stringify(o.$schema);
-  s += ',"protocols":' + $writeArray(o.protocols, writeProtocolConfig);
+  let s = "{";
+  if ($has(o, "$schema")) s += '"$schema":' + JSON.stringify(o.$schema);
+  s += (s.length === 1 ? '"protocols":' : ',"protocols":') + $writeArray(o.protocols, writeProtocolConfig);
   if ($has(o, "goModules")) s += ',"goModules":' + $writeArray(o.goModules, writeGoModuleConfig);
   if ($has(o, "manifest")) s += ',"manifest":' + JSON.stringify(o.manifest);
-  return "{" + s.slice(1) + "}";
+  return s + "}";
 }
 
 const canonConfigKeys = {
@@ -706,13 +706,13 @@ function checkProtocolConfig(v: unknown, p: string, k?: $Key): void {
 
 function writeProtocolConfig(v: unknown): string {
   const o = v as $Obj;
-  let s = "";
-  s += ',"name":' + JSON.stringify(o.name);
+  let s = "{";
+  s += '"name":' + JSON.stringify(o.name);
   s += ',"schema":' + JSON.stringify(o.schema);
   if ($has(o, "typescript")) s += ',"typescript":' + JSON.stringify(o.typescript);
   if ($has(o, "go")) s += ',"go":' + writeGoConfig(o.go);
   if ($has(o, "docs")) s += ',"docs":' + JSON.stringify(o.docs);
-  return "{" + s.slice(1) + "}";
+  return s + "}";
 }
 
 const canonProtocolConfigKeys = {
@@ -784,11 +784,11 @@ function checkGoConfig(v: unknown, p: string, k?: $Key): void {
 
 function writeGoConfig(v: unknown): string {
   const o = v as $Obj;
-  let s = "";
-  s += ',"dir":' + JSON.stringify(o.dir);
+  let s = "{";
+  s += '"dir":' + JSON.stringify(o.dir);
   if ($has(o, "package")) s += ',"package":' + JSON.stringify(o.package);
   if ($has(o, "importPath")) s += ',"importPath":' + JSON.stringify(o.importPath);
-  return "{" + s.slice(1) + "}";
+  return s + "}";
 }
 
 const canonGoConfigKeys = {
@@ -860,11 +860,11 @@ function checkGoModuleConfig(v: unknown, p: string, k?: $Key): void {
 
 function writeGoModuleConfig(v: unknown): string {
   const o = v as $Obj;
-  let s = "";
-  s += ',"dir":' + JSON.stringify(o.dir);
+  let s = "{";
+  s += '"dir":' + JSON.stringify(o.dir);
   s += ',"module":' + JSON.stringify(o.module);
   if ($has(o, "go")) s += ',"go":' + JSON.stringify(o.go);
-  return "{" + s.slice(1) + "}";
+  return s + "}";
 }
 
 const canonGoModuleConfigKeys = {

@@ -874,11 +874,11 @@ function checkTextEvent(v: unknown, p: string, k?: $Key): void {
 
 function writeTextEvent(v: unknown): string {
   const o = v as $Obj;
-  let s = "";
-  s += ',"type":' + JSON.stringify(o.type);
+  let s = "{";
+  s += '"type":' + JSON.stringify(o.type);
   s += ',"text":' + JSON.stringify(o.text);
   s += $writeExtras(o, knownTextEvent);
-  return "{" + s.slice(1) + "}";
+  return s + "}";
 }
 
 const canonTextEventKeys = {
@@ -946,11 +946,11 @@ function checkActivityEvent(v: unknown, p: string, k?: $Key): void {
 
 function writeActivityEvent(v: unknown): string {
   const o = v as $Obj;
-  let s = "";
-  s += ',"type":' + JSON.stringify(o.type);
+  let s = "{";
+  s += '"type":' + JSON.stringify(o.type);
   s += ',"description":' + JSON.stringify(o.description);
   s += $writeExtras(o, knownActivityEvent);
-  return "{" + s.slice(1) + "}";
+  return s + "}";
 }
 
 const canonActivityEventKeys = {
@@ -1032,13 +1032,13 @@ function checkPermissionEvent(v: unknown, p: string, k?: $Key): void {
 
 function writePermissionEvent(v: unknown): string {
   const o = v as $Obj;
-  let s = "";
-  s += ',"type":' + JSON.stringify(o.type);
+  let s = "{";
+  s += '"type":' + JSON.stringify(o.type);
   s += ',"id":' + JSON.stringify(o.id);
   s += ',"description":' + JSON.stringify(o.description);
   if ($has(o, "command")) s += ',"command":' + JSON.stringify(o.command);
   s += $writeExtras(o, knownPermissionEvent);
-  return "{" + s.slice(1) + "}";
+  return s + "}";
 }
 
 const canonPermissionEventKeys = {
@@ -1126,13 +1126,13 @@ function checkUsageEvent(v: unknown, p: string, k?: $Key): void {
 
 function writeUsageEvent(v: unknown): string {
   const o = v as $Obj;
-  let s = "";
-  s += ',"type":' + JSON.stringify(o.type);
+  let s = "{";
+  s += '"type":' + JSON.stringify(o.type);
   s += ',"input_tokens":' + JSON.stringify(o.input_tokens);
   s += ',"output_tokens":' + JSON.stringify(o.output_tokens);
   if ($has(o, "cost_usd")) s += ',"cost_usd":' + JSON.stringify(o.cost_usd);
   s += $writeExtras(o, knownUsageEvent);
-  return "{" + s.slice(1) + "}";
+  return s + "}";
 }
 
 const canonUsageEventKeys = {
@@ -1195,11 +1195,11 @@ function checkCompleteEvent(v: unknown, p: string, k?: $Key): void {
 
 function writeCompleteEvent(v: unknown): string {
   const o = v as $Obj;
-  let s = "";
-  s += ',"type":' + JSON.stringify(o.type);
+  let s = "{";
+  s += '"type":' + JSON.stringify(o.type);
   s += ',"text":' + JSON.stringify(o.text);
   s += $writeExtras(o, knownCompleteEvent);
-  return "{" + s.slice(1) + "}";
+  return s + "}";
 }
 
 const canonCompleteEventKeys = {
@@ -1260,11 +1260,11 @@ function checkErrorEvent(v: unknown, p: string, k?: $Key): void {
 
 function writeErrorEvent(v: unknown): string {
   const o = v as $Obj;
-  let s = "";
-  s += ',"type":' + JSON.stringify(o.type);
+  let s = "{";
+  s += '"type":' + JSON.stringify(o.type);
   s += ',"message":' + JSON.stringify(o.message);
   s += $writeExtras(o, knownErrorEvent);
-  return "{" + s.slice(1) + "}";
+  return s + "}";
 }
 
 const canonErrorEventKeys = {
@@ -1371,17 +1371,25 @@ function checkCapabilitySettings(v: unknown, p: string, k?: $Key): void {
 
 function writeCapabilitySettings(v: unknown): string {
   const o = v as $Obj;
-  let s = "";
-  if ($has(o, "SessionResume")) s += ',"SessionResume":' + JSON.stringify(o.SessionResume);
-  if ($has(o, "MidTurnCancellation")) s += ',"MidTurnCancellation":' + JSON.stringify(o.MidTurnCancellation);
-  if ($has(o, "StructuredOutput")) s += ',"StructuredOutput":' + JSON.stringify(o.StructuredOutput);
-  if ($has(o, "UsageReporting")) s += ',"UsageReporting":' + JSON.stringify(o.UsageReporting);
-  if ($has(o, "PermissionPolicy")) s += ',"PermissionPolicy":' + JSON.stringify(o.PermissionPolicy);
-  if ($has(o, "PermissionHooks")) s += ',"PermissionHooks":' + JSON.stringify(o.PermissionHooks);
-  if ($has(o, "McpClient")) s += ',"McpClient":' + JSON.stringify(o.McpClient);
-  if ($has(o, "WorkspaceScoping")) s += ',"WorkspaceScoping":' + JSON.stringify(o.WorkspaceScoping);
-  if ($has(o, "ModelSelection")) s += ',"ModelSelection":' + JSON.stringify(o.ModelSelection);
-  return "{" + s.slice(1) + "}";
+  let s = "{";
+  if ($has(o, "SessionResume")) s += '"SessionResume":' + JSON.stringify(o.SessionResume);
+  if ($has(o, "MidTurnCancellation"))
+    s +=
+      (s.length === 1 ? '"MidTurnCancellation":' : ',"MidTurnCancellation":') + JSON.stringify(o.MidTurnCancellation);
+  if ($has(o, "StructuredOutput"))
+    s += (s.length === 1 ? '"StructuredOutput":' : ',"StructuredOutput":') + JSON.stringify(o.StructuredOutput);
+  if ($has(o, "UsageReporting"))
+    s += (s.length === 1 ? '"UsageReporting":' : ',"UsageReporting":') + JSON.stringify(o.UsageReporting);
+  if ($has(o, "PermissionPolicy"))
+    s += (s.length === 1 ? '"PermissionPolicy":' : ',"PermissionPolicy":') + JSON.stringify(o.PermissionPolicy);
+  if ($has(o, "PermissionHooks"))
+    s += (s.length === 1 ? '"PermissionHooks":' : ',"PermissionHooks":') + JSON.stringify(o.PermissionHooks);
+  if ($has(o, "McpClient")) s += (s.length === 1 ? '"McpClient":' : ',"McpClient":') + JSON.stringify(o.McpClient);
+  if ($has(o, "WorkspaceScoping"))
+    s += (s.length === 1 ? '"WorkspaceScoping":' : ',"WorkspaceScoping":') + JSON.stringify(o.WorkspaceScoping);
+  if ($has(o, "ModelSelection"))
+    s += (s.length === 1 ? '"ModelSelection":' : ',"ModelSelection":') + JSON.stringify(o.ModelSelection);
+  return s + "}";
 }
 
 const canonCapabilitySettingsKeys = {

@@ -1028,12 +1028,12 @@ function checkOpenRequest(v: unknown, p: string, k?: $Key): void {
 
 function writeOpenRequest(v: unknown): string {
   const o = v as $Obj;
-  let s = "";
-  s += ',"attachment":' + JSON.stringify(o.attachment);
+  let s = "{";
+  s += '"attachment":' + JSON.stringify(o.attachment);
   s += ',"id":' + JSON.stringify(o.id);
   s += ',"method":' + JSON.stringify(o.method);
   s += ',"params":' + writeHarnessOptions(o.params);
-  return "{" + s.slice(1) + "}";
+  return s + "}";
 }
 
 const canonOpenRequestKeys = {
@@ -1120,13 +1120,13 @@ function checkPromptRequest(v: unknown, p: string, k?: $Key): void {
 
 function writePromptRequest(v: unknown): string {
   const o = v as $Obj;
-  let s = "";
-  s += ',"attachment":' + JSON.stringify(o.attachment);
+  let s = "{";
+  s += '"attachment":' + JSON.stringify(o.attachment);
   s += ',"turn":' + JSON.stringify(o.turn);
   s += ',"id":' + JSON.stringify(o.id);
   s += ',"method":' + JSON.stringify(o.method);
   s += ',"params":' + writeText(o.params);
-  return "{" + s.slice(1) + "}";
+  return s + "}";
 }
 
 const canonPromptRequestKeys = {
@@ -1214,13 +1214,13 @@ function checkSteerRequest(v: unknown, p: string, k?: $Key): void {
 
 function writeSteerRequest(v: unknown): string {
   const o = v as $Obj;
-  let s = "";
-  s += ',"attachment":' + JSON.stringify(o.attachment);
+  let s = "{";
+  s += '"attachment":' + JSON.stringify(o.attachment);
   s += ',"turn":' + JSON.stringify(o.turn);
   s += ',"id":' + JSON.stringify(o.id);
   s += ',"method":' + JSON.stringify(o.method);
   s += ',"params":' + writeText(o.params);
-  return "{" + s.slice(1) + "}";
+  return s + "}";
 }
 
 const canonSteerRequestKeys = {
@@ -1308,13 +1308,13 @@ function checkInterruptRequest(v: unknown, p: string, k?: $Key): void {
 
 function writeInterruptRequest(v: unknown): string {
   const o = v as $Obj;
-  let s = "";
-  s += ',"attachment":' + JSON.stringify(o.attachment);
+  let s = "{";
+  s += '"attachment":' + JSON.stringify(o.attachment);
   s += ',"turn":' + JSON.stringify(o.turn);
   s += ',"id":' + JSON.stringify(o.id);
   s += ',"method":' + JSON.stringify(o.method);
   if ($has(o, "params")) s += ',"params":' + JSON.stringify(o.params);
-  return "{" + s.slice(1) + "}";
+  return s + "}";
 }
 
 const canonInterruptRequestKeys = {
@@ -1395,12 +1395,12 @@ function checkCheckpointRequest(v: unknown, p: string, k?: $Key): void {
 
 function writeCheckpointRequest(v: unknown): string {
   const o = v as $Obj;
-  let s = "";
-  s += ',"attachment":' + JSON.stringify(o.attachment);
+  let s = "{";
+  s += '"attachment":' + JSON.stringify(o.attachment);
   s += ',"id":' + JSON.stringify(o.id);
   s += ',"method":' + JSON.stringify(o.method);
   if ($has(o, "params")) s += ',"params":' + JSON.stringify(o.params);
-  return "{" + s.slice(1) + "}";
+  return s + "}";
 }
 
 const canonCheckpointRequestKeys = {
@@ -1480,12 +1480,12 @@ function checkDetachRequest(v: unknown, p: string, k?: $Key): void {
 
 function writeDetachRequest(v: unknown): string {
   const o = v as $Obj;
-  let s = "";
-  s += ',"attachment":' + JSON.stringify(o.attachment);
+  let s = "{";
+  s += '"attachment":' + JSON.stringify(o.attachment);
   s += ',"id":' + JSON.stringify(o.id);
   s += ',"method":' + JSON.stringify(o.method);
   if ($has(o, "params")) s += ',"params":' + JSON.stringify(o.params);
-  return "{" + s.slice(1) + "}";
+  return s + "}";
 }
 
 const canonDetachRequestKeys = {
@@ -1572,13 +1572,13 @@ function checkToolCallRequest(v: unknown, p: string, k?: $Key): void {
 
 function writeToolCallRequest(v: unknown): string {
   const o = v as $Obj;
-  let s = "";
-  s += ',"attachment":' + JSON.stringify(o.attachment);
+  let s = "{";
+  s += '"attachment":' + JSON.stringify(o.attachment);
   s += ',"turn":' + JSON.stringify(o.turn);
   s += ',"id":' + JSON.stringify(o.id);
   s += ',"method":' + JSON.stringify(o.method);
   s += ',"params":' + writeToolCall(o.params);
-  return "{" + s.slice(1) + "}";
+  return s + "}";
 }
 
 const canonToolCallRequestKeys = {
@@ -1658,12 +1658,12 @@ function checkResultResponse(v: unknown, p: string, k?: $Key): void {
 
 function writeResultResponse(v: unknown): string {
   const o = v as $Obj;
-  let s = "";
-  s += ',"attachment":' + JSON.stringify(o.attachment);
+  let s = "{";
+  s += '"attachment":' + JSON.stringify(o.attachment);
   if ($has(o, "turn")) s += ',"turn":' + JSON.stringify(o.turn);
   s += ',"id":' + JSON.stringify(o.id);
   s += ',"result":' + JSON.stringify(o.result);
-  return "{" + s.slice(1) + "}";
+  return s + "}";
 }
 
 const canonResultResponseKeys = {
@@ -1742,12 +1742,12 @@ function checkErrorResponse(v: unknown, p: string, k?: $Key): void {
 
 function writeErrorResponse(v: unknown): string {
   const o = v as $Obj;
-  let s = "";
-  s += ',"attachment":' + JSON.stringify(o.attachment);
+  let s = "{";
+  s += '"attachment":' + JSON.stringify(o.attachment);
   if ($has(o, "turn")) s += ',"turn":' + JSON.stringify(o.turn);
   s += ',"id":' + JSON.stringify(o.id);
   s += ',"error":' + writeResponseError(o.error);
-  return "{" + s.slice(1) + "}";
+  return s + "}";
 }
 
 const canonErrorResponseKeys = {
@@ -1827,12 +1827,12 @@ function checkAssistantDeltaEvent(v: unknown, p: string, k?: $Key): void {
 
 function writeAssistantDeltaEvent(v: unknown): string {
   const o = v as $Obj;
-  let s = "";
-  s += ',"attachment":' + JSON.stringify(o.attachment);
+  let s = "{";
+  s += '"attachment":' + JSON.stringify(o.attachment);
   s += ',"turn":' + JSON.stringify(o.turn);
   s += ',"event":' + JSON.stringify(o.event);
   s += ',"data":' + writeAssistantDelta(o.data);
-  return "{" + s.slice(1) + "}";
+  return s + "}";
 }
 
 const canonAssistantDeltaEventKeys = {
@@ -1912,12 +1912,12 @@ function checkAssistantMessageEvent(v: unknown, p: string, k?: $Key): void {
 
 function writeAssistantMessageEvent(v: unknown): string {
   const o = v as $Obj;
-  let s = "";
-  s += ',"attachment":' + JSON.stringify(o.attachment);
+  let s = "{";
+  s += '"attachment":' + JSON.stringify(o.attachment);
   s += ',"turn":' + JSON.stringify(o.turn);
   s += ',"event":' + JSON.stringify(o.event);
   s += ',"data":' + writeAssistantMessage(o.data);
-  return "{" + s.slice(1) + "}";
+  return s + "}";
 }
 
 const canonAssistantMessageEventKeys = {
@@ -2644,13 +2644,13 @@ function checkHarnessOptions(v: unknown, p: string, k?: $Key): void {
 
 function writeHarnessOptions(v: unknown): string {
   const o = v as $Obj;
-  let s = "";
-  s += ',"session_id":' + JSON.stringify(o.session_id);
+  let s = "{";
+  s += '"session_id":' + JSON.stringify(o.session_id);
   s += ',"dir":' + JSON.stringify(o.dir);
   s += ',"config":' + writeConfig(o.config);
   s += ',"tools":' + $writeArray(o.tools, writeToolSchema);
   s += ',"provider":' + writeProvider(o.provider);
-  return "{" + s.slice(1) + "}";
+  return s + "}";
 }
 
 const canonHarnessOptionsKeys = {
@@ -2715,10 +2715,10 @@ function checkConfig(v: unknown, p: string, k?: $Key): void {
 
 function writeConfig(v: unknown): string {
   const o = v as $Obj;
-  let s = "";
-  s += ',"model":' + JSON.stringify(o.model);
+  let s = "{";
+  s += '"model":' + JSON.stringify(o.model);
   s += ',"tools":' + JSON.stringify(o.tools);
-  return "{" + s.slice(1) + "}";
+  return s + "}";
 }
 
 const canonConfigKeys = {
@@ -2788,11 +2788,11 @@ function checkToolSchema(v: unknown, p: string, k?: $Key): void {
 
 function writeToolSchema(v: unknown): string {
   const o = v as $Obj;
-  let s = "";
-  s += ',"name":' + JSON.stringify(o.name);
+  let s = "{";
+  s += '"name":' + JSON.stringify(o.name);
   s += ',"description":' + JSON.stringify(o.description);
   s += ',"input_schema":' + JSON.stringify(o.input_schema);
-  return "{" + s.slice(1) + "}";
+  return s + "}";
 }
 
 const canonToolSchemaKeys = {
@@ -2862,11 +2862,11 @@ function checkProvider(v: unknown, p: string, k?: $Key): void {
 
 function writeProvider(v: unknown): string {
   const o = v as $Obj;
-  let s = "";
-  if ($has(o, "api_key")) s += ',"api_key":' + JSON.stringify(o.api_key);
-  if ($has(o, "base_url")) s += ',"base_url":' + JSON.stringify(o.base_url);
-  if ($has(o, "api")) s += ',"api":' + JSON.stringify(o.api);
-  return "{" + s.slice(1) + "}";
+  let s = "{";
+  if ($has(o, "api_key")) s += '"api_key":' + JSON.stringify(o.api_key);
+  if ($has(o, "base_url")) s += (s.length === 1 ? '"base_url":' : ',"base_url":') + JSON.stringify(o.base_url);
+  if ($has(o, "api")) s += (s.length === 1 ? '"api":' : ',"api":') + JSON.stringify(o.api);
+  return s + "}";
 }
 
 const canonProviderKeys = {
@@ -2917,9 +2917,9 @@ function checkText(v: unknown, p: string, k?: $Key): void {
 
 function writeText(v: unknown): string {
   const o = v as $Obj;
-  let s = "";
-  s += ',"text":' + JSON.stringify(o.text);
-  return "{" + s.slice(1) + "}";
+  let s = "{";
+  s += '"text":' + JSON.stringify(o.text);
+  return s + "}";
 }
 
 const canonTextKeys = {
@@ -2990,11 +2990,11 @@ function checkNativeFile(v: unknown, p: string, k?: $Key): void {
 
 function writeNativeFile(v: unknown): string {
   const o = v as $Obj;
-  let s = "";
-  s += ',"path":' + JSON.stringify(o.path);
+  let s = "{";
+  s += '"path":' + JSON.stringify(o.path);
   s += ',"size":' + JSON.stringify(o.size);
   s += ',"append_only":' + JSON.stringify(o.append_only);
-  return "{" + s.slice(1) + "}";
+  return s + "}";
 }
 
 const canonNativeFileKeys = {
@@ -3065,11 +3065,11 @@ function checkToolCall(v: unknown, p: string, k?: $Key): void {
 
 function writeToolCall(v: unknown): string {
   const o = v as $Obj;
-  let s = "";
-  s += ',"id":' + JSON.stringify(o.id);
+  let s = "{";
+  s += '"id":' + JSON.stringify(o.id);
   s += ',"name":' + JSON.stringify(o.name);
   s += ',"arguments":' + JSON.stringify(o.arguments);
-  return "{" + s.slice(1) + "}";
+  return s + "}";
 }
 
 const canonToolCallKeys = {
@@ -3138,10 +3138,10 @@ function checkToolResult(v: unknown, p: string, k?: $Key): void {
 
 function writeToolResult(v: unknown): string {
   const o = v as $Obj;
-  let s = "";
-  s += ',"content":' + $writeArray(o.content, writeContentBlock);
+  let s = "{";
+  s += '"content":' + $writeArray(o.content, writeContentBlock);
   s += ',"is_error":' + JSON.stringify(o.is_error);
-  return "{" + s.slice(1) + "}";
+  return s + "}";
 }
 
 const canonToolResultKeys = {
@@ -3246,10 +3246,10 @@ function checkTextBlock(v: unknown, p: string, k?: $Key): void {
 
 function writeTextBlock(v: unknown): string {
   const o = v as $Obj;
-  let s = "";
-  s += ',"type":' + JSON.stringify(o.type);
+  let s = "{";
+  s += '"type":' + JSON.stringify(o.type);
   s += ',"text":' + JSON.stringify(o.text);
-  return "{" + s.slice(1) + "}";
+  return s + "}";
 }
 
 const canonTextBlockKeys = {
@@ -3307,10 +3307,10 @@ function checkUsage(v: unknown, p: string, k?: $Key): void {
 
 function writeUsage(v: unknown): string {
   const o = v as $Obj;
-  let s = "";
-  s += ',"input":' + JSON.stringify(o.input);
+  let s = "{";
+  s += '"input":' + JSON.stringify(o.input);
   s += ',"output":' + JSON.stringify(o.output);
-  return "{" + s.slice(1) + "}";
+  return s + "}";
 }
 
 const canonUsageKeys = {
@@ -3360,9 +3360,9 @@ function checkAssistantDelta(v: unknown, p: string, k?: $Key): void {
 
 function writeAssistantDelta(v: unknown): string {
   const o = v as $Obj;
-  let s = "";
-  s += ',"text":' + JSON.stringify(o.text);
-  return "{" + s.slice(1) + "}";
+  let s = "{";
+  s += '"text":' + JSON.stringify(o.text);
+  return s + "}";
 }
 
 const canonAssistantDeltaKeys = {
@@ -3431,11 +3431,11 @@ function checkAssistantMessage(v: unknown, p: string, k?: $Key): void {
 
 function writeAssistantMessage(v: unknown): string {
   const o = v as $Obj;
-  let s = "";
-  s += ',"text":' + JSON.stringify(o.text);
+  let s = "{";
+  s += '"text":' + JSON.stringify(o.text);
   s += ',"usage":' + writeUsage(o.usage);
   s += ',"stop_reason":' + JSON.stringify(o.stop_reason);
-  return "{" + s.slice(1) + "}";
+  return s + "}";
 }
 
 const canonAssistantMessageKeys = {
@@ -3493,10 +3493,10 @@ function checkResponseError(v: unknown, p: string, k?: $Key): void {
 
 function writeResponseError(v: unknown): string {
   const o = v as $Obj;
-  let s = "";
-  s += ',"code":' + JSON.stringify(o.code);
+  let s = "{";
+  s += '"code":' + JSON.stringify(o.code);
   s += ',"message":' + JSON.stringify(o.message);
-  return "{" + s.slice(1) + "}";
+  return s + "}";
 }
 
 const canonResponseErrorKeys = {
@@ -3553,9 +3553,9 @@ function checkOpenResult(v: unknown, p: string, k?: $Key): void {
 
 function writeOpenResult(v: unknown): string {
   const o = v as $Obj;
-  let s = "";
-  if ($has(o, "tools")) s += ',"tools":' + JSON.stringify(o.tools);
-  return "{" + s.slice(1) + "}";
+  let s = "{";
+  if ($has(o, "tools")) s += '"tools":' + JSON.stringify(o.tools);
+  return s + "}";
 }
 
 const canonOpenResultKeys = {
@@ -3606,9 +3606,9 @@ function checkPromptResult(v: unknown, p: string, k?: $Key): void {
 
 function writePromptResult(v: unknown): string {
   const o = v as $Obj;
-  let s = "";
-  if ($has(o, "interrupted")) s += ',"interrupted":' + JSON.stringify(o.interrupted);
-  return "{" + s.slice(1) + "}";
+  let s = "{";
+  if ($has(o, "interrupted")) s += '"interrupted":' + JSON.stringify(o.interrupted);
+  return s + "}";
 }
 
 const canonPromptResultKeys = {

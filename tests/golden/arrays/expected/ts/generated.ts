@@ -722,10 +722,10 @@ function checkRow(v: unknown, p: string, k?: $Key): void {
 
 function writeRow(v: unknown): string {
   const o = v as $Obj;
-  let s = "";
-  s += ',"cell":' + JSON.stringify(o.cell);
+  let s = "{";
+  s += '"cell":' + JSON.stringify(o.cell);
   s += $writeExtras(o, knownRow);
-  return "{" + s.slice(1) + "}";
+  return s + "}";
 }
 
 const canonRowKeys = {

@@ -531,11 +531,11 @@ function checkPayment(v: unknown, p: string, k?: $Key): void {
 
 function writePayment(v: unknown): string {
   const o = v as $Obj;
-  let s = "";
-  s += ',"method":' + JSON.stringify(o.method);
+  let s = "{";
+  s += '"method":' + JSON.stringify(o.method);
   if ($has(o, "card")) s += ',"card":' + JSON.stringify(o.card);
   s += $writeExtras(o, knownPayment);
-  return "{" + s.slice(1) + "}";
+  return s + "}";
 }
 
 const canonPaymentKeys = {

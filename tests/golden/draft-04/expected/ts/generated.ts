@@ -523,10 +523,10 @@ function checkRange(v: unknown, p: string, k?: $Key): void {
 
 function writeRange(v: unknown): string {
   const o = v as $Obj;
-  let s = "";
-  s += ',"low":' + JSON.stringify(o.low);
+  let s = "{";
+  s += '"low":' + JSON.stringify(o.low);
   if ($has(o, "high")) s += ',"high":' + JSON.stringify(o.high);
-  return "{" + s.slice(1) + "}";
+  return s + "}";
 }
 
 const canonRangeKeys = {

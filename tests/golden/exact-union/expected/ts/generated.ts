@@ -814,10 +814,10 @@ function checkRangeVariant1(v: unknown, p: string, k?: $Key): void {
 
 function writeRangeVariant1(v: unknown): string {
   const o = v as $Obj;
-  let s = "";
-  s += ',"n":' + JSON.stringify(o.n);
+  let s = "{";
+  s += '"n":' + JSON.stringify(o.n);
   if ($has(o, "unit")) s += ',"unit":' + JSON.stringify(o.unit);
-  return "{" + s.slice(1) + "}";
+  return s + "}";
 }
 
 const canonRangeVariant1Keys = {
@@ -872,10 +872,10 @@ function checkRangeVariant2(v: unknown, p: string, k?: $Key): void {
 
 function writeRangeVariant2(v: unknown): string {
   const o = v as $Obj;
-  let s = "";
-  s += ',"n":' + JSON.stringify(o.n);
+  let s = "{";
+  s += '"n":' + JSON.stringify(o.n);
   if ($has(o, "unit")) s += ',"unit":' + JSON.stringify(o.unit);
-  return "{" + s.slice(1) + "}";
+  return s + "}";
 }
 
 const canonRangeVariant2Keys = {
@@ -931,10 +931,10 @@ function checkShape(v: unknown, p: string, k?: $Key): void {
 
 function writeShape(v: unknown): string {
   const o = v as $Obj;
-  let s = "";
-  s += ',"n":' + JSON.stringify(o.n);
+  let s = "{";
+  s += '"n":' + JSON.stringify(o.n);
   if ($has(o, "unit")) s += ',"unit":' + JSON.stringify(o.unit);
-  return "{" + s.slice(1) + "}";
+  return s + "}";
 }
 
 const canonShapeKeys = {

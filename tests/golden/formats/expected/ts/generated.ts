@@ -866,11 +866,11 @@ function checkStamp(v: unknown, p: string, k?: $Key): void {
 
 function writeStamp(v: unknown): string {
   const o = v as $Obj;
-  let s = "";
-  s += ',"at":' + JSON.stringify(o.at);
+  let s = "{";
+  s += '"at":' + JSON.stringify(o.at);
   if ($has(o, "id")) s += ',"id":' + JSON.stringify(o.id);
   if ($has(o, "home")) s += ',"home":' + JSON.stringify(o.home);
-  return "{" + s.slice(1) + "}";
+  return s + "}";
 }
 
 const canonStampKeys = {

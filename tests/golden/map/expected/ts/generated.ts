@@ -749,10 +749,10 @@ function checkLabels(v: unknown, p: string, k?: $Key): void {
 
 function writeLabels(v: unknown): string {
   const o = v as $Obj;
-  let s = "";
-  s += ',"name":' + JSON.stringify(o.name);
+  let s = "{";
+  s += '"name":' + JSON.stringify(o.name);
   s += $writeExtras(o, knownLabels);
-  return "{" + s.slice(1) + "}";
+  return s + "}";
 }
 
 const canonLabelsKeys = {

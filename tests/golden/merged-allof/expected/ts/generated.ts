@@ -623,10 +623,10 @@ function checkBase(v: unknown, p: string, k?: $Key): void {
 
 function writeBase(v: unknown): string {
   const o = v as $Obj;
-  let s = "";
-  s += ',"id":' + JSON.stringify(o.id);
+  let s = "{";
+  s += '"id":' + JSON.stringify(o.id);
   s += $writeExtras(o, knownBase);
-  return "{" + s.slice(1) + "}";
+  return s + "}";
 }
 
 const canonBaseKeys = {
@@ -678,10 +678,10 @@ function checkNamed(v: unknown, p: string, k?: $Key): void {
 
 function writeNamed(v: unknown): string {
   const o = v as $Obj;
-  let s = "";
-  s += ',"id":' + JSON.stringify(o.id);
+  let s = "{";
+  s += '"id":' + JSON.stringify(o.id);
   s += ',"name":' + JSON.stringify(o.name);
-  return "{" + s.slice(1) + "}";
+  return s + "}";
 }
 
 const canonNamedKeys = {

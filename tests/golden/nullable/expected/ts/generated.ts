@@ -536,10 +536,10 @@ function checkReply(v: unknown, p: string, k?: $Key): void {
 
 function writeReply(v: unknown): string {
   const o = v as $Obj;
-  let s = "";
-  s += ',"result":' + JSON.stringify(o.result);
+  let s = "{";
+  s += '"result":' + JSON.stringify(o.result);
   if ($has(o, "count")) s += ',"count":' + JSON.stringify(o.count);
-  return "{" + s.slice(1) + "}";
+  return s + "}";
 }
 
 const canonReplyKeys = {

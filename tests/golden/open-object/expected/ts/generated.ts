@@ -498,11 +498,11 @@ function checkMeta(v: unknown, p: string, k?: $Key): void {
 
 function writeMeta(v: unknown): string {
   const o = v as $Obj;
-  let s = "";
-  s += ',"name":' + JSON.stringify(o.name);
+  let s = "{";
+  s += '"name":' + JSON.stringify(o.name);
   if ($has(o, "processors")) s += ',"processors":' + JSON.stringify(o.processors);
   s += $writeExtras(o, knownMeta);
-  return "{" + s.slice(1) + "}";
+  return s + "}";
 }
 
 const canonMetaKeys = {

@@ -611,10 +611,10 @@ function checkStarted(v: unknown, p: string, k?: $Key): void {
 
 function writeStarted(v: unknown): string {
   const o = v as $Obj;
-  let s = "";
-  s += ',"type":' + JSON.stringify(o.type);
+  let s = "{";
+  s += '"type":' + JSON.stringify(o.type);
   s += ',"at":' + JSON.stringify(o.at);
-  return "{" + s.slice(1) + "}";
+  return s + "}";
 }
 
 const canonStartedKeys = {
@@ -663,9 +663,9 @@ function checkStopped(v: unknown, p: string, k?: $Key): void {
 
 function writeStopped(v: unknown): string {
   const o = v as $Obj;
-  let s = "";
-  s += ',"type":' + JSON.stringify(o.type);
-  return "{" + s.slice(1) + "}";
+  let s = "{";
+  s += '"type":' + JSON.stringify(o.type);
+  return s + "}";
 }
 
 const canonStoppedKeys = {

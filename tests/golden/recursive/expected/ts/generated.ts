@@ -555,10 +555,10 @@ function checkTree(v: unknown, p: string, k?: $Key): void {
 
 function writeTree(v: unknown): string {
   const o = v as $Obj;
-  let s = "";
-  s += ',"name":' + JSON.stringify(o.name);
+  let s = "{";
+  s += '"name":' + JSON.stringify(o.name);
   if ($has(o, "children")) s += ',"children":' + $writeArray(o.children, writeTree);
-  return "{" + s.slice(1) + "}";
+  return s + "}";
 }
 
 const canonTreeKeys = {

@@ -485,10 +485,10 @@ function checkError(v: unknown, p: string, k?: $Key): void {
 
 function writeError(v: unknown): string {
   const o = v as $Obj;
-  let s = "";
-  s += ',"message":' + JSON.stringify(o.message);
+  let s = "{";
+  s += '"message":' + JSON.stringify(o.message);
   s += $writeExtras(o, knownError);
-  return "{" + s.slice(1) + "}";
+  return s + "}";
 }
 
 const canonErrorKeys = {

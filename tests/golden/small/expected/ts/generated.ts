@@ -865,11 +865,11 @@ function checkCircle(v: unknown, p: string, k?: $Key): void {
 
 function writeCircle(v: unknown): string {
   const o = v as $Obj;
-  let s = "";
-  s += ',"kind":' + JSON.stringify(o.kind);
+  let s = "{";
+  s += '"kind":' + JSON.stringify(o.kind);
   s += ',"radius":' + JSON.stringify(o.radius);
   if ($has(o, "color")) s += ',"color":' + JSON.stringify(o.color);
-  return "{" + s.slice(1) + "}";
+  return s + "}";
 }
 
 const canonCircleKeys = {
@@ -956,12 +956,12 @@ function checkSquare(v: unknown, p: string, k?: $Key): void {
 
 function writeSquare(v: unknown): string {
   const o = v as $Obj;
-  let s = "";
-  s += ',"kind":' + JSON.stringify(o.kind);
+  let s = "{";
+  s += '"kind":' + JSON.stringify(o.kind);
   s += ',"side":' + JSON.stringify(o.side);
   s += ',"tags":' + JSON.stringify(o.tags);
   if ($has(o, "meta")) s += ',"meta":' + JSON.stringify(o.meta);
-  return "{" + s.slice(1) + "}";
+  return s + "}";
 }
 
 const canonSquareKeys = {
