@@ -13,17 +13,7 @@ import { docLines, fitsJsonValue, jsdoc, jsonExpr, propKey, tsType } from "./typ
 import { withArticle } from "../ir/words";
 import { shakeRuntime } from "./runtime-shake";
 import { lit } from "./value";
-import {
-  bare,
-  canonExpr,
-  canonName,
-  objectCanon,
-  objectWriter,
-  plain,
-  unionCanon,
-  unionWriter,
-  writeExpr,
-} from "./write";
+import { bare, objectWriter, plain, unionWriter, writeExpr } from "./write";
 
 const MARKER = "// ---- runtime start ----\n";
 
@@ -180,11 +170,7 @@ function emitCodec(pr: Printer, p: Protocol, d: Decl, checks: TsChecks): void {
   ]);
   const writer = plain(t) ? "JSON.stringify" : n.write;
   pr.block(`export function ${n.encode}(value: ${d.name}): string {`, () =>
-    pr.raw(
-      plain(t)
-        ? `return $encode(value, ${n.check}, ${writer});`
-        : `return $encode(value, ${n.check}, ${writer}, ${canonName(d)});`,
-    ),
+    pr.raw(`return $encode(value, ${n.check}, ${writer});`),
   );
   if (t.kind === "object") {
     pr.blank();
@@ -218,11 +204,6 @@ function emitCodec(pr: Printer, p: Protocol, d: Decl, checks: TsChecks): void {
     else {
       pr.block(`function ${n.write}(v: unknown): string {`, () => pr.raw(`return ${bare(writeExpr(t, "v"))};`));
     }
-    pr.blank();
-    if (t.kind === "object") objectCanon(pr, d, t);
-    else if (t.kind === "union") unionCanon(pr, d, t);
-    else
-      pr.block(`function ${canonName(d)}(v: unknown): boolean {`, () => pr.raw(`return ${bare(canonExpr(t, "v"))};`));
   }
 }
 

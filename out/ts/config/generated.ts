@@ -196,30 +196,15 @@ function $runDoc<T>(input: string | Uint8Array, walk: (v: unknown, p: string) =>
 
 /**
  * Checks a value as its decoder would, then writes it; DecodeErrors become EncodeErrors with the same
- * code and pointer. With `canon`: a checked value that JSON.stringify writes canonically (its typed
- * objects' own members already in canonical order, nothing with a toJSON) is written by one
- * JSON.stringify call, the same bytes as `write`.
+ * code and pointer.
  */
-function $encode<T>(
-  value: T,
-  check: (v: unknown, p: string) => void,
-  write: (v: T) => string,
-  canon?: (v: unknown) => boolean,
-): string {
+function $encode<T>(value: T, check: (v: unknown, p: string) => void, write: (v: T) => string): string {
   const saved = $src;
   const savedSur = $sur;
   $src = undefined;
   $sur = true;
   try {
     check(value, "");
-    // free-form members are plain objects and arrays (checked): only these prototypes could add a toJSON
-    if (
-      canon !== undefined &&
-      (Object.prototype as { toJSON?: unknown }).toJSON === undefined &&
-      (Array.prototype as { toJSON?: unknown }).toJSON === undefined &&
-      canon(value)
-    )
-      return JSON.stringify(value);
     return write(value);
   } catch (e) {
     if (e instanceof DecodeError) throw new EncodeError(e.code, e.pointer, e.message);
@@ -252,51 +237,6 @@ function $obj(v: unknown, p: string): $Obj {
   if (!$isObj(v)) $fail("type", p, `expected object, got ${$kindOf(v)}`);
   if (p.length >= $maxDepth) $deep(p);
   return v;
-}
-
-/** A declared key's canon check: 0 when JSON.stringify writes its checked value canonically. */
-type $CanonOf = 0 | ((v: unknown) => boolean);
-
-/** What $canonObj needs of an object definition, built once from the literal of its declared keys. */
-interface $CanonTable {
-  /** the declared keys in the writer's order, and the canon check of each */
-  names: readonly string[];
-  of: readonly $CanonOf[];
-  /** extra members are typed: the writer writes them (closed objects have none, checked) */
-  typedExtras: boolean;
-}
-
-/** The canon table of an object's declared keys, in the order its literal lists them (none integer-like). */
-function $canonTable(keys: Readonly<Record<string, $CanonOf>>, typedExtras: boolean): $CanonTable {
-  const names = Object.keys(keys);
-  return { names, of: names.map((k) => keys[k]!), typedExtras };
-}
-
-/**
- * Whether JSON.stringify writes a checked object canonically: no toJSON, its own defined members in
- * the writer's order (declared keys in order, untyped extra members after), each declared one
- * enumerable and canonical itself. One cursor over the declared keys: a declared key for-in skips
- * over must be absent (present, it is out of order or not enumerable), so no key is looked up.
- */
-function $canonObj(v: unknown, t: $CanonTable): boolean {
-  const o = v as $Obj;
-  if (o.toJSON !== undefined) return false;
-  const names = t.names;
-  const n = names.length;
-  let j = 0;
-  for (const key in o) {
-    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    while (j < n && names[j] !== key) if ($has(o, names[j++]!)) return false;
-    if (j === n) {
-      // an extra member, after every declared one
-      if (t.typedExtras) return false;
-      continue;
-    }
-    const of = t.of[j++]!;
-    if (of !== 0 && !of(o[key])) return false;
-  }
-  while (j < n) if ($has(o, names[j++]!)) return false;
-  return true;
 }
 
 /** A typed container at pointer q nested deeper than the limit (a recursive definition) → depth at it. */
@@ -346,18 +286,6 @@ function $closed(o: $Obj, known: $Known, p: string): void {
   if (first === undefined) return;
   if ($sur && !$wellFormed(first)) $fail("utf8", p, "object key holds an unpaired UTF-16 surrogate");
   $fail("unknown_field", p + "/" + $esc(first), `unknown property (a key of ${$cpLen(first)} characters)`);
-}
-
-/** Whether every element of a checked typed array passes `canon` and JSON.stringify writes it as the writer does. */
-function $canonAll(a: unknown, canon: (v: unknown) => boolean): boolean {
-  if (
-    !Array.isArray(a) ||
-    Object.getPrototypeOf(a) !== Array.prototype ||
-    (a as { toJSON?: unknown }).toJSON !== undefined
-  )
-    return false;
-  for (let i = 0; i < a.length; i++) if (!canon(a[i])) return false;
-  return true;
 }
 
 /** Writes a checked array whose every item `write` writes (one call, no closure per emitted array). */
@@ -546,7 +474,7 @@ export function decodeConfig(input: string | Uint8Array): Config {
 
 /** Writes a Config in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeConfig(value: Config): string {
-  return $encode(value, checkConfig, writeConfig, canonConfig);
+  return $encode(value, checkConfig, writeConfig);
 }
 
 function knownConfig(key: string): boolean {
@@ -607,18 +535,6 @@ function writeConfig(v: unknown): string {
   return s + "}";
 }
 
-const canonConfigKeys = {
-  $schema: 0,
-  protocols: (x: unknown) => $canonAll(x, canonProtocolConfig),
-  goModules: (x: unknown) => $canonAll(x, canonGoModuleConfig),
-  manifest: 0,
-} as const;
-const canonConfigTable = $canonTable(canonConfigKeys, false);
-
-function canonConfig(v: unknown): boolean {
-  return $canonObj(v, canonConfigTable);
-}
-
 /** One protocol: its schema files and where its TypeScript, Go and documentation go. An output left out is not generated. */
 export type ProtocolConfig = {
   /** The protocol's name: used in headers and documentation, and the default Go package name. */
@@ -640,7 +556,7 @@ export function decodeProtocolConfig(input: string | Uint8Array): ProtocolConfig
 
 /** Writes a ProtocolConfig in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeProtocolConfig(value: ProtocolConfig): string {
-  return $encode(value, checkProtocolConfig, writeProtocolConfig, canonProtocolConfig);
+  return $encode(value, checkProtocolConfig, writeProtocolConfig);
 }
 
 function knownProtocolConfig(key: string): boolean {
@@ -715,19 +631,6 @@ function writeProtocolConfig(v: unknown): string {
   return s + "}";
 }
 
-const canonProtocolConfigKeys = {
-  name: 0,
-  schema: 0,
-  typescript: 0,
-  go: canonGoConfig,
-  docs: 0,
-} as const;
-const canonProtocolConfigTable = $canonTable(canonProtocolConfigKeys, false);
-
-function canonProtocolConfig(v: unknown): boolean {
-  return $canonObj(v, canonProtocolConfigTable);
-}
-
 /** The Go package of a protocol: one self-contained folder (types, decoders, encoders and their runtime; standard library only) that builds at any path of any module, internal/ included. */
 export type GoConfig = {
   /** The package's folder, such as internal/harness. codegen writes its *.go files there and leaves every other file alone. */
@@ -745,7 +648,7 @@ export function decodeGoConfig(input: string | Uint8Array): GoConfig {
 
 /** Writes a GoConfig in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeGoConfig(value: GoConfig): string {
-  return $encode(value, checkGoConfig, writeGoConfig, canonGoConfig);
+  return $encode(value, checkGoConfig, writeGoConfig);
 }
 
 function knownGoConfig(key: string): boolean {
@@ -791,17 +694,6 @@ function writeGoConfig(v: unknown): string {
   return s + "}";
 }
 
-const canonGoConfigKeys = {
-  dir: 0,
-  package: 0,
-  importPath: 0,
-} as const;
-const canonGoConfigTable = $canonTable(canonGoConfigKeys, false);
-
-function canonGoConfig(v: unknown): boolean {
-  return $canonObj(v, canonGoConfigTable);
-}
-
 /** A go.mod that codegen writes. */
 export type GoModuleConfig = {
   /** The module's root folder, such as out/go. */
@@ -823,7 +715,7 @@ export function decodeGoModuleConfig(input: string | Uint8Array): GoModuleConfig
 
 /** Writes a GoModuleConfig in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeGoModuleConfig(value: GoModuleConfig): string {
-  return $encode(value, checkGoModuleConfig, writeGoModuleConfig, canonGoModuleConfig);
+  return $encode(value, checkGoModuleConfig, writeGoModuleConfig);
 }
 
 function knownGoModuleConfig(key: string): boolean {
@@ -865,15 +757,4 @@ function writeGoModuleConfig(v: unknown): string {
   s += ',"module":' + JSON.stringify(o.module);
   if ($has(o, "go")) s += ',"go":' + JSON.stringify(o.go);
   return s + "}";
-}
-
-const canonGoModuleConfigKeys = {
-  dir: 0,
-  module: 0,
-  go: 0,
-} as const;
-const canonGoModuleConfigTable = $canonTable(canonGoModuleConfigKeys, false);
-
-function canonGoModuleConfig(v: unknown): boolean {
-  return $canonObj(v, canonGoModuleConfigTable);
 }

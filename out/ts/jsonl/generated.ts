@@ -217,30 +217,15 @@ function $runOpen<T>(
 
 /**
  * Checks a value as its decoder would, then writes it; DecodeErrors become EncodeErrors with the same
- * code and pointer. With `canon`: a checked value that JSON.stringify writes canonically (its typed
- * objects' own members already in canonical order, nothing with a toJSON) is written by one
- * JSON.stringify call, the same bytes as `write`.
+ * code and pointer.
  */
-function $encode<T>(
-  value: T,
-  check: (v: unknown, p: string) => void,
-  write: (v: T) => string,
-  canon?: (v: unknown) => boolean,
-): string {
+function $encode<T>(value: T, check: (v: unknown, p: string) => void, write: (v: T) => string): string {
   const saved = $src;
   const savedSur = $sur;
   $src = undefined;
   $sur = true;
   try {
     check(value, "");
-    // free-form members are plain objects and arrays (checked): only these prototypes could add a toJSON
-    if (
-      canon !== undefined &&
-      (Object.prototype as { toJSON?: unknown }).toJSON === undefined &&
-      (Array.prototype as { toJSON?: unknown }).toJSON === undefined &&
-      canon(value)
-    )
-      return JSON.stringify(value);
     return write(value);
   } catch (e) {
     if (e instanceof DecodeError) throw new EncodeError(e.code, e.pointer, e.message);
@@ -280,51 +265,6 @@ function $obj(v: unknown, p: string): $Obj {
   if (!$isObj(v)) $fail("type", p, `expected object, got ${$kindOf(v)}`);
   if (p.length >= $maxDepth) $deep(p);
   return v;
-}
-
-/** A declared key's canon check: 0 when JSON.stringify writes its checked value canonically. */
-type $CanonOf = 0 | ((v: unknown) => boolean);
-
-/** What $canonObj needs of an object definition, built once from the literal of its declared keys. */
-interface $CanonTable {
-  /** the declared keys in the writer's order, and the canon check of each */
-  names: readonly string[];
-  of: readonly $CanonOf[];
-  /** extra members are typed: the writer writes them (closed objects have none, checked) */
-  typedExtras: boolean;
-}
-
-/** The canon table of an object's declared keys, in the order its literal lists them (none integer-like). */
-function $canonTable(keys: Readonly<Record<string, $CanonOf>>, typedExtras: boolean): $CanonTable {
-  const names = Object.keys(keys);
-  return { names, of: names.map((k) => keys[k]!), typedExtras };
-}
-
-/**
- * Whether JSON.stringify writes a checked object canonically: no toJSON, its own defined members in
- * the writer's order (declared keys in order, untyped extra members after), each declared one
- * enumerable and canonical itself. One cursor over the declared keys: a declared key for-in skips
- * over must be absent (present, it is out of order or not enumerable), so no key is looked up.
- */
-function $canonObj(v: unknown, t: $CanonTable): boolean {
-  const o = v as $Obj;
-  if (o.toJSON !== undefined) return false;
-  const names = t.names;
-  const n = names.length;
-  let j = 0;
-  for (const key in o) {
-    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    while (j < n && names[j] !== key) if ($has(o, names[j++]!)) return false;
-    if (j === n) {
-      // an extra member, after every declared one
-      if (t.typedExtras) return false;
-      continue;
-    }
-    const of = t.of[j++]!;
-    if (of !== 0 && !of(o[key])) return false;
-  }
-  while (j < n) if ($has(o, names[j++]!)) return false;
-  return true;
 }
 
 /** A typed container at pointer q nested deeper than the limit (a recursive definition) → depth at it. */
@@ -738,7 +678,7 @@ export function decodeHarnessEvent(input: string | Uint8Array): HarnessEvent | n
 
 /** Writes a HarnessEvent in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeHarnessEvent(value: HarnessEvent): string {
-  return $encode(value, checkHarnessEvent, writeHarnessEvent, canonHarnessEvent);
+  return $encode(value, checkHarnessEvent, writeHarnessEvent);
 }
 
 function pickHarnessEvent(v: unknown, p: string, ignore: boolean): number {
@@ -809,23 +749,6 @@ function writeHarnessEvent(v: unknown): string {
   }
 }
 
-function canonHarnessEvent(v: unknown): boolean {
-  switch (pickHarnessEvent(v, "", false)) {
-    case 0:
-      return canonTextEvent(v);
-    case 1:
-      return canonActivityEvent(v);
-    case 2:
-      return canonPermissionEvent(v);
-    case 3:
-      return canonUsageEvent(v);
-    case 4:
-      return canonCompleteEvent(v);
-    default:
-      return canonErrorEvent(v);
-  }
-}
-
 /** Assistant text streamed during the turn. */
 export type TextEvent = {
   /** Always `text`. */
@@ -843,7 +766,7 @@ export function decodeTextEvent(input: string | Uint8Array): TextEvent {
 
 /** Writes a TextEvent in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeTextEvent(value: TextEvent): string {
-  return $encode(value, checkTextEvent, writeTextEvent, canonTextEvent);
+  return $encode(value, checkTextEvent, writeTextEvent);
 }
 
 function knownTextEvent(key: string): boolean {
@@ -881,16 +804,6 @@ function writeTextEvent(v: unknown): string {
   return s + "}";
 }
 
-const canonTextEventKeys = {
-  type: 0,
-  text: 0,
-} as const;
-const canonTextEventTable = $canonTable(canonTextEventKeys, false);
-
-function canonTextEvent(v: unknown): boolean {
-  return $canonObj(v, canonTextEventTable);
-}
-
 /** What the harness is doing now, for display. */
 export type ActivityEvent = {
   /** Always `activity`. */
@@ -908,7 +821,7 @@ export function decodeActivityEvent(input: string | Uint8Array): ActivityEvent {
 
 /** Writes an ActivityEvent in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeActivityEvent(value: ActivityEvent): string {
-  return $encode(value, checkActivityEvent, writeActivityEvent, canonActivityEvent);
+  return $encode(value, checkActivityEvent, writeActivityEvent);
 }
 
 function knownActivityEvent(key: string): boolean {
@@ -953,16 +866,6 @@ function writeActivityEvent(v: unknown): string {
   return s + "}";
 }
 
-const canonActivityEventKeys = {
-  type: 0,
-  description: 0,
-} as const;
-const canonActivityEventTable = $canonTable(canonActivityEventKeys, false);
-
-function canonActivityEvent(v: unknown): boolean {
-  return $canonObj(v, canonActivityEventTable);
-}
-
 /** The harness asks for permission to act. */
 export type PermissionEvent = {
   /** Always `permission`. */
@@ -984,7 +887,7 @@ export function decodePermissionEvent(input: string | Uint8Array): PermissionEve
 
 /** Writes a PermissionEvent in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodePermissionEvent(value: PermissionEvent): string {
-  return $encode(value, checkPermissionEvent, writePermissionEvent, canonPermissionEvent);
+  return $encode(value, checkPermissionEvent, writePermissionEvent);
 }
 
 function knownPermissionEvent(key: string): boolean {
@@ -1041,18 +944,6 @@ function writePermissionEvent(v: unknown): string {
   return s + "}";
 }
 
-const canonPermissionEventKeys = {
-  type: 0,
-  id: 0,
-  description: 0,
-  command: 0,
-} as const;
-const canonPermissionEventTable = $canonTable(canonPermissionEventKeys, false);
-
-function canonPermissionEvent(v: unknown): boolean {
-  return $canonObj(v, canonPermissionEventTable);
-}
-
 /** Tokens (and money) the turn has used so far. */
 export type UsageEvent = {
   /** Always `usage`. */
@@ -1074,7 +965,7 @@ export function decodeUsageEvent(input: string | Uint8Array): UsageEvent {
 
 /** Writes an UsageEvent in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeUsageEvent(value: UsageEvent): string {
-  return $encode(value, checkUsageEvent, writeUsageEvent, canonUsageEvent);
+  return $encode(value, checkUsageEvent, writeUsageEvent);
 }
 
 function knownUsageEvent(key: string): boolean {
@@ -1135,18 +1026,6 @@ function writeUsageEvent(v: unknown): string {
   return s + "}";
 }
 
-const canonUsageEventKeys = {
-  type: 0,
-  input_tokens: 0,
-  output_tokens: 0,
-  cost_usd: 0,
-} as const;
-const canonUsageEventTable = $canonTable(canonUsageEventKeys, false);
-
-function canonUsageEvent(v: unknown): boolean {
-  return $canonObj(v, canonUsageEventTable);
-}
-
 /** The turn's final answer; the terminal event of a successful turn. */
 export type CompleteEvent = {
   /** Always `complete`. */
@@ -1164,7 +1043,7 @@ export function decodeCompleteEvent(input: string | Uint8Array): CompleteEvent {
 
 /** Writes a CompleteEvent in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeCompleteEvent(value: CompleteEvent): string {
-  return $encode(value, checkCompleteEvent, writeCompleteEvent, canonCompleteEvent);
+  return $encode(value, checkCompleteEvent, writeCompleteEvent);
 }
 
 function knownCompleteEvent(key: string): boolean {
@@ -1202,16 +1081,6 @@ function writeCompleteEvent(v: unknown): string {
   return s + "}";
 }
 
-const canonCompleteEventKeys = {
-  type: 0,
-  text: 0,
-} as const;
-const canonCompleteEventTable = $canonTable(canonCompleteEventKeys, false);
-
-function canonCompleteEvent(v: unknown): boolean {
-  return $canonObj(v, canonCompleteEventTable);
-}
-
 /** The turn failed; the terminal event of a failed turn. */
 export type ErrorEvent = {
   /** Always `error`. */
@@ -1229,7 +1098,7 @@ export function decodeErrorEvent(input: string | Uint8Array): ErrorEvent {
 
 /** Writes an ErrorEvent in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeErrorEvent(value: ErrorEvent): string {
-  return $encode(value, checkErrorEvent, writeErrorEvent, canonErrorEvent);
+  return $encode(value, checkErrorEvent, writeErrorEvent);
 }
 
 function knownErrorEvent(key: string): boolean {
@@ -1267,16 +1136,6 @@ function writeErrorEvent(v: unknown): string {
   return s + "}";
 }
 
-const canonErrorEventKeys = {
-  type: 0,
-  message: 0,
-} as const;
-const canonErrorEventTable = $canonTable(canonErrorEventKeys, false);
-
-function canonErrorEvent(v: unknown): boolean {
-  return $canonObj(v, canonErrorEventTable);
-}
-
 /** What a harness declares it supports. Every flag is optional; absent means not supported, so an unknown harness is assumed to do the least. */
 export type CapabilitySettings = {
   /** The harness can resume an earlier session natively. */
@@ -1306,7 +1165,7 @@ export function decodeCapabilitySettings(input: string | Uint8Array): Capability
 
 /** Writes a CapabilitySettings in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeCapabilitySettings(value: CapabilitySettings): string {
-  return $encode(value, checkCapabilitySettings, writeCapabilitySettings, canonCapabilitySettings);
+  return $encode(value, checkCapabilitySettings, writeCapabilitySettings);
 }
 
 function knownCapabilitySettings(key: string): boolean {
@@ -1390,23 +1249,6 @@ function writeCapabilitySettings(v: unknown): string {
   if ($has(o, "ModelSelection"))
     s += (s.length === 1 ? '"ModelSelection":' : ',"ModelSelection":') + JSON.stringify(o.ModelSelection);
   return s + "}";
-}
-
-const canonCapabilitySettingsKeys = {
-  SessionResume: 0,
-  MidTurnCancellation: 0,
-  StructuredOutput: 0,
-  UsageReporting: 0,
-  PermissionPolicy: 0,
-  PermissionHooks: 0,
-  McpClient: 0,
-  WorkspaceScoping: 0,
-  ModelSelection: 0,
-} as const;
-const canonCapabilitySettingsTable = $canonTable(canonCapabilitySettingsKeys, false);
-
-function canonCapabilitySettings(v: unknown): boolean {
-  return $canonObj(v, canonCapabilitySettingsTable);
 }
 
 /** Reads newline-delimited HarnessEvent lines from a byte stream. The protocol sets no size limit, so the caller gives a safety cap: a longer line is one frame_too_large error, never buffered beyond the cap. Each line yields a decoded value or its DecodeError; ignored lines are skipped. */

@@ -209,30 +209,15 @@ function $runValue<T>(v: unknown, p: string, walk: (v: unknown, p: string) => vo
 
 /**
  * Checks a value as its decoder would, then writes it; DecodeErrors become EncodeErrors with the same
- * code and pointer. With `canon`: a checked value that JSON.stringify writes canonically (its typed
- * objects' own members already in canonical order, nothing with a toJSON) is written by one
- * JSON.stringify call, the same bytes as `write`.
+ * code and pointer.
  */
-function $encode<T>(
-  value: T,
-  check: (v: unknown, p: string) => void,
-  write: (v: T) => string,
-  canon?: (v: unknown) => boolean,
-): string {
+function $encode<T>(value: T, check: (v: unknown, p: string) => void, write: (v: T) => string): string {
   const saved = $src;
   const savedSur = $sur;
   $src = undefined;
   $sur = true;
   try {
     check(value, "");
-    // free-form members are plain objects and arrays (checked): only these prototypes could add a toJSON
-    if (
-      canon !== undefined &&
-      (Object.prototype as { toJSON?: unknown }).toJSON === undefined &&
-      (Array.prototype as { toJSON?: unknown }).toJSON === undefined &&
-      canon(value)
-    )
-      return JSON.stringify(value);
     return write(value);
   } catch (e) {
     if (e instanceof DecodeError) throw new EncodeError(e.code, e.pointer, e.message);
@@ -284,51 +269,6 @@ function $obj(v: unknown, p: string): $Obj {
   return v;
 }
 
-/** A declared key's canon check: 0 when JSON.stringify writes its checked value canonically. */
-type $CanonOf = 0 | ((v: unknown) => boolean);
-
-/** What $canonObj needs of an object definition, built once from the literal of its declared keys. */
-interface $CanonTable {
-  /** the declared keys in the writer's order, and the canon check of each */
-  names: readonly string[];
-  of: readonly $CanonOf[];
-  /** extra members are typed: the writer writes them (closed objects have none, checked) */
-  typedExtras: boolean;
-}
-
-/** The canon table of an object's declared keys, in the order its literal lists them (none integer-like). */
-function $canonTable(keys: Readonly<Record<string, $CanonOf>>, typedExtras: boolean): $CanonTable {
-  const names = Object.keys(keys);
-  return { names, of: names.map((k) => keys[k]!), typedExtras };
-}
-
-/**
- * Whether JSON.stringify writes a checked object canonically: no toJSON, its own defined members in
- * the writer's order (declared keys in order, untyped extra members after), each declared one
- * enumerable and canonical itself. One cursor over the declared keys: a declared key for-in skips
- * over must be absent (present, it is out of order or not enumerable), so no key is looked up.
- */
-function $canonObj(v: unknown, t: $CanonTable): boolean {
-  const o = v as $Obj;
-  if (o.toJSON !== undefined) return false;
-  const names = t.names;
-  const n = names.length;
-  let j = 0;
-  for (const key in o) {
-    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    while (j < n && names[j] !== key) if ($has(o, names[j++]!)) return false;
-    if (j === n) {
-      // an extra member, after every declared one
-      if (t.typedExtras) return false;
-      continue;
-    }
-    const of = t.of[j++]!;
-    if (of !== 0 && !of(o[key])) return false;
-  }
-  while (j < n) if ($has(o, names[j++]!)) return false;
-  return true;
-}
-
 /** A typed container at pointer q nested deeper than the limit (a recursive definition) → depth at it. */
 function $deep(q: string): void {
   if ($levelOf(q) > $maxDepth) $fail("depth", q, $depthMessage);
@@ -376,18 +316,6 @@ function $closed(o: $Obj, known: $Known, p: string): void {
   if (first === undefined) return;
   if ($sur && !$wellFormed(first)) $fail("utf8", p, "object key holds an unpaired UTF-16 surrogate");
   $fail("unknown_field", p + "/" + $esc(first), `unknown property (a key of ${$cpLen(first)} characters)`);
-}
-
-/** Whether every element of a checked typed array passes `canon` and JSON.stringify writes it as the writer does. */
-function $canonAll(a: unknown, canon: (v: unknown) => boolean): boolean {
-  if (
-    !Array.isArray(a) ||
-    Object.getPrototypeOf(a) !== Array.prototype ||
-    (a as { toJSON?: unknown }).toJSON !== undefined
-  )
-    return false;
-  for (let i = 0; i < a.length; i++) if (!canon(a[i])) return false;
-  return true;
 }
 
 /** Writes a checked array whose every item `write` writes (one call, no closure per emitted array). */
@@ -982,7 +910,7 @@ export function decodeOpenRequest(input: string | Uint8Array): OpenRequest {
 
 /** Writes an OpenRequest in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeOpenRequest(value: OpenRequest): string {
-  return $encode(value, checkOpenRequest, writeOpenRequest, canonOpenRequest);
+  return $encode(value, checkOpenRequest, writeOpenRequest);
 }
 
 function knownOpenRequest(key: string): boolean {
@@ -1036,18 +964,6 @@ function writeOpenRequest(v: unknown): string {
   return s + "}";
 }
 
-const canonOpenRequestKeys = {
-  attachment: 0,
-  id: 0,
-  method: 0,
-  params: canonHarnessOptions,
-} as const;
-const canonOpenRequestTable = $canonTable(canonOpenRequestKeys, false);
-
-function canonOpenRequest(v: unknown): boolean {
-  return $canonObj(v, canonOpenRequestTable);
-}
-
 /** Runs one user turn to completion, including model-initiated tool calls; the response comes when the turn settles. */
 export type PromptRequest = {
   /** The native session this frame belongs to. */
@@ -1069,7 +985,7 @@ export function decodePromptRequest(input: string | Uint8Array): PromptRequest {
 
 /** Writes a PromptRequest in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodePromptRequest(value: PromptRequest): string {
-  return $encode(value, checkPromptRequest, writePromptRequest, canonPromptRequest);
+  return $encode(value, checkPromptRequest, writePromptRequest);
 }
 
 function knownPromptRequest(key: string): boolean {
@@ -1129,19 +1045,6 @@ function writePromptRequest(v: unknown): string {
   return s + "}";
 }
 
-const canonPromptRequestKeys = {
-  attachment: 0,
-  turn: 0,
-  id: 0,
-  method: 0,
-  params: canonText,
-} as const;
-const canonPromptRequestTable = $canonTable(canonPromptRequestKeys, false);
-
-function canonPromptRequest(v: unknown): boolean {
-  return $canonObj(v, canonPromptRequestTable);
-}
-
 /** Steers the active turn with more user text. */
 export type SteerRequest = {
   /** The native session this frame belongs to. */
@@ -1163,7 +1066,7 @@ export function decodeSteerRequest(input: string | Uint8Array): SteerRequest {
 
 /** Writes a SteerRequest in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeSteerRequest(value: SteerRequest): string {
-  return $encode(value, checkSteerRequest, writeSteerRequest, canonSteerRequest);
+  return $encode(value, checkSteerRequest, writeSteerRequest);
 }
 
 function knownSteerRequest(key: string): boolean {
@@ -1223,19 +1126,6 @@ function writeSteerRequest(v: unknown): string {
   return s + "}";
 }
 
-const canonSteerRequestKeys = {
-  attachment: 0,
-  turn: 0,
-  id: 0,
-  method: 0,
-  params: canonText,
-} as const;
-const canonSteerRequestTable = $canonTable(canonSteerRequestKeys, false);
-
-function canonSteerRequest(v: unknown): boolean {
-  return $canonObj(v, canonSteerRequestTable);
-}
-
 /** Aborts the active turn cleanly. */
 export type InterruptRequest = {
   /** The native session this frame belongs to. */
@@ -1257,7 +1147,7 @@ export function decodeInterruptRequest(input: string | Uint8Array): InterruptReq
 
 /** Writes an InterruptRequest in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeInterruptRequest(value: InterruptRequest): string {
-  return $encode(value, checkInterruptRequest, writeInterruptRequest, canonInterruptRequest);
+  return $encode(value, checkInterruptRequest, writeInterruptRequest);
 }
 
 function knownInterruptRequest(key: string): boolean {
@@ -1317,19 +1207,6 @@ function writeInterruptRequest(v: unknown): string {
   return s + "}";
 }
 
-const canonInterruptRequestKeys = {
-  attachment: 0,
-  turn: 0,
-  id: 0,
-  method: 0,
-  params: 0,
-} as const;
-const canonInterruptRequestTable = $canonTable(canonInterruptRequestKeys, false);
-
-function canonInterruptRequest(v: unknown): boolean {
-  return $canonObj(v, canonInterruptRequestTable);
-}
-
 /** Asks for the native files needed to restore the conversation; sent only after a turn settles. */
 export type CheckpointRequest = {
   /** The native session this frame belongs to. */
@@ -1349,7 +1226,7 @@ export function decodeCheckpointRequest(input: string | Uint8Array): CheckpointR
 
 /** Writes a CheckpointRequest in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeCheckpointRequest(value: CheckpointRequest): string {
-  return $encode(value, checkCheckpointRequest, writeCheckpointRequest, canonCheckpointRequest);
+  return $encode(value, checkCheckpointRequest, writeCheckpointRequest);
 }
 
 function knownCheckpointRequest(key: string): boolean {
@@ -1403,18 +1280,6 @@ function writeCheckpointRequest(v: unknown): string {
   return s + "}";
 }
 
-const canonCheckpointRequestKeys = {
-  attachment: 0,
-  id: 0,
-  method: 0,
-  params: 0,
-} as const;
-const canonCheckpointRequestTable = $canonTable(canonCheckpointRequestKeys, false);
-
-function canonCheckpointRequest(v: unknown): boolean {
-  return $canonObj(v, canonCheckpointRequestTable);
-}
-
 /** Releases a settled attachment without stopping the runner's other attachments. */
 export type DetachRequest = {
   /** The native session this frame belongs to. */
@@ -1434,7 +1299,7 @@ export function decodeDetachRequest(input: string | Uint8Array): DetachRequest {
 
 /** Writes a DetachRequest in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeDetachRequest(value: DetachRequest): string {
-  return $encode(value, checkDetachRequest, writeDetachRequest, canonDetachRequest);
+  return $encode(value, checkDetachRequest, writeDetachRequest);
 }
 
 function knownDetachRequest(key: string): boolean {
@@ -1488,18 +1353,6 @@ function writeDetachRequest(v: unknown): string {
   return s + "}";
 }
 
-const canonDetachRequestKeys = {
-  attachment: 0,
-  id: 0,
-  method: 0,
-  params: 0,
-} as const;
-const canonDetachRequestTable = $canonTable(canonDetachRequestKeys, false);
-
-function canonDetachRequest(v: unknown): boolean {
-  return $canonObj(v, canonDetachRequestTable);
-}
-
 /** A reverse call: the runner asks the host to run a bound tool. At most MaxConcurrentToolCalls may be outstanding per runner. */
 export type ToolCallRequest = {
   /** The native session this frame belongs to. */
@@ -1521,7 +1374,7 @@ export function decodeToolCallRequest(input: string | Uint8Array): ToolCallReque
 
 /** Writes a ToolCallRequest in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeToolCallRequest(value: ToolCallRequest): string {
-  return $encode(value, checkToolCallRequest, writeToolCallRequest, canonToolCallRequest);
+  return $encode(value, checkToolCallRequest, writeToolCallRequest);
 }
 
 function knownToolCallRequest(key: string): boolean {
@@ -1581,19 +1434,6 @@ function writeToolCallRequest(v: unknown): string {
   return s + "}";
 }
 
-const canonToolCallRequestKeys = {
-  attachment: 0,
-  turn: 0,
-  id: 0,
-  method: 0,
-  params: canonToolCall,
-} as const;
-const canonToolCallRequestTable = $canonTable(canonToolCallRequestKeys, false);
-
-function canonToolCallRequest(v: unknown): boolean {
-  return $canonObj(v, canonToolCallRequestTable);
-}
-
 /** A successful response. `result` is kept as a JSON value and decoded with the typed result decoder of the request's method, known by matching `id`. */
 export type ResultResponse = {
   /** The native session this frame belongs to. */
@@ -1613,7 +1453,7 @@ export function decodeResultResponse(input: string | Uint8Array): ResultResponse
 
 /** Writes a ResultResponse in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeResultResponse(value: ResultResponse): string {
-  return $encode(value, checkResultResponse, writeResultResponse, canonResultResponse);
+  return $encode(value, checkResultResponse, writeResultResponse);
 }
 
 function knownResultResponse(key: string): boolean {
@@ -1666,18 +1506,6 @@ function writeResultResponse(v: unknown): string {
   return s + "}";
 }
 
-const canonResultResponseKeys = {
-  attachment: 0,
-  turn: 0,
-  id: 0,
-  result: 0,
-} as const;
-const canonResultResponseTable = $canonTable(canonResultResponseKeys, false);
-
-function canonResultResponse(v: unknown): boolean {
-  return $canonObj(v, canonResultResponseTable);
-}
-
 /** A failed response. */
 export type ErrorResponse = {
   /** The native session this frame belongs to. */
@@ -1697,7 +1525,7 @@ export function decodeErrorResponse(input: string | Uint8Array): ErrorResponse {
 
 /** Writes an ErrorResponse in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeErrorResponse(value: ErrorResponse): string {
-  return $encode(value, checkErrorResponse, writeErrorResponse, canonErrorResponse);
+  return $encode(value, checkErrorResponse, writeErrorResponse);
 }
 
 function knownErrorResponse(key: string): boolean {
@@ -1750,18 +1578,6 @@ function writeErrorResponse(v: unknown): string {
   return s + "}";
 }
 
-const canonErrorResponseKeys = {
-  attachment: 0,
-  turn: 0,
-  id: 0,
-  error: canonResponseError,
-} as const;
-const canonErrorResponseTable = $canonTable(canonErrorResponseKeys, false);
-
-function canonErrorResponse(v: unknown): boolean {
-  return $canonObj(v, canonErrorResponseTable);
-}
-
 /** A streamed fragment of the assistant's message. */
 export type AssistantDeltaEvent = {
   /** The native session this frame belongs to. */
@@ -1781,7 +1597,7 @@ export function decodeAssistantDeltaEvent(input: string | Uint8Array): Assistant
 
 /** Writes an AssistantDeltaEvent in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeAssistantDeltaEvent(value: AssistantDeltaEvent): string {
-  return $encode(value, checkAssistantDeltaEvent, writeAssistantDeltaEvent, canonAssistantDeltaEvent);
+  return $encode(value, checkAssistantDeltaEvent, writeAssistantDeltaEvent);
 }
 
 function knownAssistantDeltaEvent(key: string): boolean {
@@ -1835,18 +1651,6 @@ function writeAssistantDeltaEvent(v: unknown): string {
   return s + "}";
 }
 
-const canonAssistantDeltaEventKeys = {
-  attachment: 0,
-  turn: 0,
-  event: 0,
-  data: canonAssistantDelta,
-} as const;
-const canonAssistantDeltaEventTable = $canonTable(canonAssistantDeltaEventKeys, false);
-
-function canonAssistantDeltaEvent(v: unknown): boolean {
-  return $canonObj(v, canonAssistantDeltaEventTable);
-}
-
 /** The assistant's complete message, ending its generation. */
 export type AssistantMessageEvent = {
   /** The native session this frame belongs to. */
@@ -1866,7 +1670,7 @@ export function decodeAssistantMessageEvent(input: string | Uint8Array): Assista
 
 /** Writes an AssistantMessageEvent in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeAssistantMessageEvent(value: AssistantMessageEvent): string {
-  return $encode(value, checkAssistantMessageEvent, writeAssistantMessageEvent, canonAssistantMessageEvent);
+  return $encode(value, checkAssistantMessageEvent, writeAssistantMessageEvent);
 }
 
 function knownAssistantMessageEvent(key: string): boolean {
@@ -1920,18 +1724,6 @@ function writeAssistantMessageEvent(v: unknown): string {
   return s + "}";
 }
 
-const canonAssistantMessageEventKeys = {
-  attachment: 0,
-  turn: 0,
-  event: 0,
-  data: canonAssistantMessage,
-} as const;
-const canonAssistantMessageEventTable = $canonTable(canonAssistantMessageEventKeys, false);
-
-function canonAssistantMessageEvent(v: unknown): boolean {
-  return $canonObj(v, canonAssistantMessageEventTable);
-}
-
 /** A request the host sends to a runner, told apart by `method`. */
 export type HostRequest =
   OpenRequest | PromptRequest | SteerRequest | InterruptRequest | CheckpointRequest | DetachRequest;
@@ -1943,7 +1735,7 @@ export function decodeHostRequest(input: string | Uint8Array): HostRequest {
 
 /** Writes a HostRequest in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeHostRequest(value: HostRequest): string {
-  return $encode(value, checkHostRequest, writeHostRequest, canonHostRequest);
+  return $encode(value, checkHostRequest, writeHostRequest);
 }
 
 function pickHostRequest(v: unknown, p: string, ignore: boolean): number {
@@ -2014,23 +1806,6 @@ function writeHostRequest(v: unknown): string {
   }
 }
 
-function canonHostRequest(v: unknown): boolean {
-  switch (pickHostRequest(v, "", false)) {
-    case 0:
-      return canonOpenRequest(v);
-    case 1:
-      return canonPromptRequest(v);
-    case 2:
-      return canonSteerRequest(v);
-    case 3:
-      return canonInterruptRequest(v);
-    case 4:
-      return canonCheckpointRequest(v);
-    default:
-      return canonDetachRequest(v);
-  }
-}
-
 /** A response, from either side: exactly one of `result` and `error`. */
 export type Response = ResultResponse | ErrorResponse;
 
@@ -2041,7 +1816,7 @@ export function decodeResponse(input: string | Uint8Array): Response {
 
 /** Writes a Response in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeResponse(value: Response): string {
-  return $encode(value, checkResponse, writeResponse, canonResponse);
+  return $encode(value, checkResponse, writeResponse);
 }
 
 function pickResponse(v: unknown, p: string, ignore: boolean): number {
@@ -2079,15 +1854,6 @@ function writeResponse(v: unknown): string {
   }
 }
 
-function canonResponse(v: unknown): boolean {
-  switch (pickResponse(v, "", false)) {
-    case 0:
-      return canonResultResponse(v);
-    default:
-      return canonErrorResponse(v);
-  }
-}
-
 /** An event a runner streams to its host, told apart by `event`. */
 export type RunnerEvent = AssistantDeltaEvent | AssistantMessageEvent;
 
@@ -2098,7 +1864,7 @@ export function decodeRunnerEvent(input: string | Uint8Array): RunnerEvent {
 
 /** Writes a RunnerEvent in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeRunnerEvent(value: RunnerEvent): string {
-  return $encode(value, checkRunnerEvent, writeRunnerEvent, canonRunnerEvent);
+  return $encode(value, checkRunnerEvent, writeRunnerEvent);
 }
 
 function pickRunnerEvent(v: unknown, p: string, ignore: boolean): number {
@@ -2137,15 +1903,6 @@ function writeRunnerEvent(v: unknown): string {
   }
 }
 
-function canonRunnerEvent(v: unknown): boolean {
-  switch (pickRunnerEvent(v, "", false)) {
-    case 0:
-      return canonAssistantDeltaEvent(v);
-    default:
-      return canonAssistantMessageEvent(v);
-  }
-}
-
 /** Any frame a host writes to a runner's stdin: a request, or the response to a tool call. */
 export type HostToRunnerFrame =
   | OpenRequest
@@ -2164,7 +1921,7 @@ export function decodeHostToRunnerFrame(input: string | Uint8Array): HostToRunne
 
 /** Writes a HostToRunnerFrame in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeHostToRunnerFrame(value: HostToRunnerFrame): string {
-  return $encode(value, checkHostToRunnerFrame, writeHostToRunnerFrame, canonHostToRunnerFrame);
+  return $encode(value, checkHostToRunnerFrame, writeHostToRunnerFrame);
 }
 
 function pickHostToRunnerFrame(v: unknown, p: string, ignore: boolean): number {
@@ -2258,27 +2015,6 @@ function writeHostToRunnerFrame(v: unknown): string {
   }
 }
 
-function canonHostToRunnerFrame(v: unknown): boolean {
-  switch (pickHostToRunnerFrame(v, "", false)) {
-    case 0:
-      return canonOpenRequest(v);
-    case 1:
-      return canonPromptRequest(v);
-    case 2:
-      return canonSteerRequest(v);
-    case 3:
-      return canonInterruptRequest(v);
-    case 4:
-      return canonCheckpointRequest(v);
-    case 5:
-      return canonDetachRequest(v);
-    case 6:
-      return canonResultResponse(v);
-    default:
-      return canonErrorResponse(v);
-  }
-}
-
 /** Any frame a runner writes to its stdout: a tool call, a response to a request, or an event. */
 export type RunnerToHostFrame =
   ToolCallRequest | ResultResponse | ErrorResponse | AssistantDeltaEvent | AssistantMessageEvent;
@@ -2290,7 +2026,7 @@ export function decodeRunnerToHostFrame(input: string | Uint8Array): RunnerToHos
 
 /** Writes a RunnerToHostFrame in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeRunnerToHostFrame(value: RunnerToHostFrame): string {
-  return $encode(value, checkRunnerToHostFrame, writeRunnerToHostFrame, canonRunnerToHostFrame);
+  return $encode(value, checkRunnerToHostFrame, writeRunnerToHostFrame);
 }
 
 function pickRunnerToHostFrame(v: unknown, p: string, ignore: boolean): number {
@@ -2364,21 +2100,6 @@ function writeRunnerToHostFrame(v: unknown): string {
   }
 }
 
-function canonRunnerToHostFrame(v: unknown): boolean {
-  switch (pickRunnerToHostFrame(v, "", false)) {
-    case 0:
-      return canonToolCallRequest(v);
-    case 1:
-      return canonResultResponse(v);
-    case 2:
-      return canonErrorResponse(v);
-    case 3:
-      return canonAssistantDeltaEvent(v);
-    default:
-      return canonAssistantMessageEvent(v);
-  }
-}
-
 /** Any frame of the runner protocol, in either direction. The kind is told by which of `method`, `result`, `error` and `event` is present; requests by the value of `method`, events by the value of `event`. */
 export type RunnerFrame =
   | OpenRequest
@@ -2400,7 +2121,7 @@ export function decodeRunnerFrame(input: string | Uint8Array): RunnerFrame {
 
 /** Writes a RunnerFrame in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeRunnerFrame(value: RunnerFrame): string {
-  return $encode(value, checkRunnerFrame, writeRunnerFrame, canonRunnerFrame);
+  return $encode(value, checkRunnerFrame, writeRunnerFrame);
 }
 
 function pickRunnerFrame(v: unknown, p: string, ignore: boolean): number {
@@ -2522,33 +2243,6 @@ function writeRunnerFrame(v: unknown): string {
   }
 }
 
-function canonRunnerFrame(v: unknown): boolean {
-  switch (pickRunnerFrame(v, "", false)) {
-    case 0:
-      return canonOpenRequest(v);
-    case 1:
-      return canonPromptRequest(v);
-    case 2:
-      return canonSteerRequest(v);
-    case 3:
-      return canonInterruptRequest(v);
-    case 4:
-      return canonCheckpointRequest(v);
-    case 5:
-      return canonDetachRequest(v);
-    case 6:
-      return canonToolCallRequest(v);
-    case 7:
-      return canonResultResponse(v);
-    case 8:
-      return canonErrorResponse(v);
-    case 9:
-      return canonAssistantDeltaEvent(v);
-    default:
-      return canonAssistantMessageEvent(v);
-  }
-}
-
 /** A string of at least one character. */
 export type NonEmptyString = string;
 
@@ -2588,7 +2282,7 @@ export function decodeHarnessOptions(input: string | Uint8Array): HarnessOptions
 
 /** Writes a HarnessOptions in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeHarnessOptions(value: HarnessOptions): string {
-  return $encode(value, checkHarnessOptions, writeHarnessOptions, canonHarnessOptions);
+  return $encode(value, checkHarnessOptions, writeHarnessOptions);
 }
 
 function knownHarnessOptions(key: string): boolean {
@@ -2653,19 +2347,6 @@ function writeHarnessOptions(v: unknown): string {
   return s + "}";
 }
 
-const canonHarnessOptionsKeys = {
-  session_id: 0,
-  dir: 0,
-  config: canonConfig,
-  tools: (x: unknown) => $canonAll(x, canonToolSchema),
-  provider: canonProvider,
-} as const;
-const canonHarnessOptionsTable = $canonTable(canonHarnessOptionsKeys, false);
-
-function canonHarnessOptions(v: unknown): boolean {
-  return $canonObj(v, canonHarnessOptionsTable);
-}
-
 /** The session's configuration; immutable for the life of the session. */
 export type Config = {
   /** Model identifier, such as `openai/gpt-4.1-mini`. */
@@ -2681,7 +2362,7 @@ export function decodeConfig(input: string | Uint8Array): Config {
 
 /** Writes a Config in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeConfig(value: Config): string {
-  return $encode(value, checkConfig, writeConfig, canonConfig);
+  return $encode(value, checkConfig, writeConfig);
 }
 
 function knownConfig(key: string): boolean {
@@ -2721,16 +2402,6 @@ function writeConfig(v: unknown): string {
   return s + "}";
 }
 
-const canonConfigKeys = {
-  model: 0,
-  tools: 0,
-} as const;
-const canonConfigTable = $canonTable(canonConfigKeys, false);
-
-function canonConfig(v: unknown): boolean {
-  return $canonObj(v, canonConfigTable);
-}
-
 /** A tool the model may call, as the model provider sees it. */
 export type ToolSchema = {
   /** The tool's name, unique within the session. */
@@ -2748,7 +2419,7 @@ export function decodeToolSchema(input: string | Uint8Array): ToolSchema {
 
 /** Writes a ToolSchema in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeToolSchema(value: ToolSchema): string {
-  return $encode(value, checkToolSchema, writeToolSchema, canonToolSchema);
+  return $encode(value, checkToolSchema, writeToolSchema);
 }
 
 function knownToolSchema(key: string): boolean {
@@ -2795,17 +2466,6 @@ function writeToolSchema(v: unknown): string {
   return s + "}";
 }
 
-const canonToolSchemaKeys = {
-  name: 0,
-  description: 0,
-  input_schema: 0,
-} as const;
-const canonToolSchemaTable = $canonTable(canonToolSchemaKeys, false);
-
-function canonToolSchema(v: unknown): boolean {
-  return $canonObj(v, canonToolSchemaTable);
-}
-
 /** Resolved model provider settings. Every member is optional; absent means the runner's default. */
 export type Provider = {
   /**
@@ -2827,7 +2487,7 @@ export function decodeProvider(input: string | Uint8Array): Provider {
 
 /** Writes a Provider in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeProvider(value: Provider): string {
-  return $encode(value, checkProvider, writeProvider, canonProvider);
+  return $encode(value, checkProvider, writeProvider);
 }
 
 function knownProvider(key: string): boolean {
@@ -2869,17 +2529,6 @@ function writeProvider(v: unknown): string {
   return s + "}";
 }
 
-const canonProviderKeys = {
-  api_key: 0,
-  base_url: 0,
-  api: 0,
-} as const;
-const canonProviderTable = $canonTable(canonProviderKeys, false);
-
-function canonProvider(v: unknown): boolean {
-  return $canonObj(v, canonProviderTable);
-}
-
 /** A piece of user text: the parameters of `prompt` and `steer`. */
 export type Text = {
   /** The text. */
@@ -2893,7 +2542,7 @@ export function decodeText(input: string | Uint8Array): Text {
 
 /** Writes a Text in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeText(value: Text): string {
-  return $encode(value, checkText, writeText, canonText);
+  return $encode(value, checkText, writeText);
 }
 
 function knownText(key: string): boolean {
@@ -2922,15 +2571,6 @@ function writeText(v: unknown): string {
   return s + "}";
 }
 
-const canonTextKeys = {
-  text: 0,
-} as const;
-const canonTextTable = $canonTable(canonTextKeys, false);
-
-function canonText(v: unknown): boolean {
-  return $canonObj(v, canonTextTable);
-}
-
 /** One file of a runner's native state, relative to the native directory. */
 export type NativeFile = {
   /** Path relative to the native directory: `/`-separated, no leading `/`, no empty, `.` or `..` segment, no backslash or NUL. */
@@ -2948,7 +2588,7 @@ export function decodeNativeFile(input: string | Uint8Array): NativeFile {
 
 /** Writes a NativeFile in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeNativeFile(value: NativeFile): string {
-  return $encode(value, checkNativeFile, writeNativeFile, canonNativeFile);
+  return $encode(value, checkNativeFile, writeNativeFile);
 }
 
 function knownNativeFile(key: string): boolean {
@@ -2997,17 +2637,6 @@ function writeNativeFile(v: unknown): string {
   return s + "}";
 }
 
-const canonNativeFileKeys = {
-  path: 0,
-  size: 0,
-  append_only: 0,
-} as const;
-const canonNativeFileTable = $canonTable(canonNativeFileKeys, false);
-
-function canonNativeFile(v: unknown): boolean {
-  return $canonObj(v, canonNativeFileTable);
-}
-
 /** A model-initiated call of a bound tool: the parameters of `tool.call`. */
 export type ToolCall = {
   /** The tool call's id, as the model gave it. */
@@ -3025,7 +2654,7 @@ export function decodeToolCall(input: string | Uint8Array): ToolCall {
 
 /** Writes a ToolCall in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeToolCall(value: ToolCall): string {
-  return $encode(value, checkToolCall, writeToolCall, canonToolCall);
+  return $encode(value, checkToolCall, writeToolCall);
 }
 
 function knownToolCall(key: string): boolean {
@@ -3072,17 +2701,6 @@ function writeToolCall(v: unknown): string {
   return s + "}";
 }
 
-const canonToolCallKeys = {
-  id: 0,
-  name: 0,
-  arguments: 0,
-} as const;
-const canonToolCallTable = $canonTable(canonToolCallKeys, false);
-
-function canonToolCall(v: unknown): boolean {
-  return $canonObj(v, canonToolCallTable);
-}
-
 /** The outcome of a tool call: the result of `tool.call`. A failed tool is still a result (`is_error: true`), which goes back to the model. */
 export type ToolResult = {
   /** What the tool returned, as content blocks. */
@@ -3098,7 +2716,7 @@ export function decodeToolResult(input: string | Uint8Array): ToolResult {
 
 /** Writes a ToolResult in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeToolResult(value: ToolResult): string {
-  return $encode(value, checkToolResult, writeToolResult, canonToolResult);
+  return $encode(value, checkToolResult, writeToolResult);
 }
 
 function knownToolResult(key: string): boolean {
@@ -3144,16 +2762,6 @@ function writeToolResult(v: unknown): string {
   return s + "}";
 }
 
-const canonToolResultKeys = {
-  content: (x: unknown) => $canonAll(x, canonContentBlock),
-  is_error: 0,
-} as const;
-const canonToolResultTable = $canonTable(canonToolResultKeys, false);
-
-function canonToolResult(v: unknown): boolean {
-  return $canonObj(v, canonToolResultTable);
-}
-
 /** One block of tool output, discriminated by `type` so that more kinds can be added. */
 export type ContentBlock = TextBlock;
 
@@ -3164,7 +2772,7 @@ export function decodeContentBlock(input: string | Uint8Array): ContentBlock {
 
 /** Writes a ContentBlock in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeContentBlock(value: ContentBlock): string {
-  return $encode(value, checkContentBlock, writeContentBlock, canonContentBlock);
+  return $encode(value, checkContentBlock, writeContentBlock);
 }
 
 function pickContentBlock(v: unknown, p: string, ignore: boolean): number {
@@ -3195,13 +2803,6 @@ function writeContentBlock(v: unknown): string {
   }
 }
 
-function canonContentBlock(v: unknown): boolean {
-  switch (pickContentBlock(v, "", false)) {
-    default:
-      return canonTextBlock(v);
-  }
-}
-
 /** A block of text. */
 export type TextBlock = {
   /** Always `text`. */
@@ -3217,7 +2818,7 @@ export function decodeTextBlock(input: string | Uint8Array): TextBlock {
 
 /** Writes a TextBlock in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeTextBlock(value: TextBlock): string {
-  return $encode(value, checkTextBlock, writeTextBlock, canonTextBlock);
+  return $encode(value, checkTextBlock, writeTextBlock);
 }
 
 function knownTextBlock(key: string): boolean {
@@ -3252,16 +2853,6 @@ function writeTextBlock(v: unknown): string {
   return s + "}";
 }
 
-const canonTextBlockKeys = {
-  type: 0,
-  text: 0,
-} as const;
-const canonTextBlockTable = $canonTable(canonTextBlockKeys, false);
-
-function canonTextBlock(v: unknown): boolean {
-  return $canonObj(v, canonTextBlockTable);
-}
-
 /** Tokens the model consumed and produced for one assistant message. */
 export type Usage = {
   /** Input tokens. */
@@ -3277,7 +2868,7 @@ export function decodeUsage(input: string | Uint8Array): Usage {
 
 /** Writes an Usage in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeUsage(value: Usage): string {
-  return $encode(value, checkUsage, writeUsage, canonUsage);
+  return $encode(value, checkUsage, writeUsage);
 }
 
 function knownUsage(key: string): boolean {
@@ -3313,16 +2904,6 @@ function writeUsage(v: unknown): string {
   return s + "}";
 }
 
-const canonUsageKeys = {
-  input: 0,
-  output: 0,
-} as const;
-const canonUsageTable = $canonTable(canonUsageKeys, false);
-
-function canonUsage(v: unknown): boolean {
-  return $canonObj(v, canonUsageTable);
-}
-
 /** A streamed fragment of the assistant's message: the data of `assistant.delta`. */
 export type AssistantDelta = {
   /** The new text, to append to what came before. */
@@ -3336,7 +2917,7 @@ export function decodeAssistantDelta(input: string | Uint8Array): AssistantDelta
 
 /** Writes an AssistantDelta in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeAssistantDelta(value: AssistantDelta): string {
-  return $encode(value, checkAssistantDelta, writeAssistantDelta, canonAssistantDelta);
+  return $encode(value, checkAssistantDelta, writeAssistantDelta);
 }
 
 function knownAssistantDelta(key: string): boolean {
@@ -3365,15 +2946,6 @@ function writeAssistantDelta(v: unknown): string {
   return s + "}";
 }
 
-const canonAssistantDeltaKeys = {
-  text: 0,
-} as const;
-const canonAssistantDeltaTable = $canonTable(canonAssistantDeltaKeys, false);
-
-function canonAssistantDelta(v: unknown): boolean {
-  return $canonObj(v, canonAssistantDeltaTable);
-}
-
 /** The assistant's complete message: the data of `assistant.message`. */
 export type AssistantMessage = {
   /** The whole message text. */
@@ -3391,7 +2963,7 @@ export function decodeAssistantMessage(input: string | Uint8Array): AssistantMes
 
 /** Writes an AssistantMessage in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeAssistantMessage(value: AssistantMessage): string {
-  return $encode(value, checkAssistantMessage, writeAssistantMessage, canonAssistantMessage);
+  return $encode(value, checkAssistantMessage, writeAssistantMessage);
 }
 
 function knownAssistantMessage(key: string): boolean {
@@ -3438,17 +3010,6 @@ function writeAssistantMessage(v: unknown): string {
   return s + "}";
 }
 
-const canonAssistantMessageKeys = {
-  text: 0,
-  usage: canonUsage,
-  stop_reason: 0,
-} as const;
-const canonAssistantMessageTable = $canonTable(canonAssistantMessageKeys, false);
-
-function canonAssistantMessage(v: unknown): boolean {
-  return $canonObj(v, canonAssistantMessageTable);
-}
-
 /** Why a request failed. */
 export type ResponseError = {
   /** Machine-readable failure class. */
@@ -3464,7 +3025,7 @@ export function decodeResponseError(input: string | Uint8Array): ResponseError {
 
 /** Writes a ResponseError in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeResponseError(value: ResponseError): string {
-  return $encode(value, checkResponseError, writeResponseError, canonResponseError);
+  return $encode(value, checkResponseError, writeResponseError);
 }
 
 function knownResponseError(key: string): boolean {
@@ -3499,16 +3060,6 @@ function writeResponseError(v: unknown): string {
   return s + "}";
 }
 
-const canonResponseErrorKeys = {
-  code: 0,
-  message: 0,
-} as const;
-const canonResponseErrorTable = $canonTable(canonResponseErrorKeys, false);
-
-function canonResponseError(v: unknown): boolean {
-  return $canonObj(v, canonResponseErrorTable);
-}
-
 /** The result of `open`: empty, or the tools the runner exposed (diagnostic). */
 export type OpenResult = {
   /** Names of the tools the runner exposed to the model. */
@@ -3522,7 +3073,7 @@ export function decodeOpenResult(input: string | Uint8Array): OpenResult {
 
 /** Writes an OpenResult in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeOpenResult(value: OpenResult): string {
-  return $encode(value, checkOpenResult, writeOpenResult, canonOpenResult);
+  return $encode(value, checkOpenResult, writeOpenResult);
 }
 
 function knownOpenResult(key: string): boolean {
@@ -3558,15 +3109,6 @@ function writeOpenResult(v: unknown): string {
   return s + "}";
 }
 
-const canonOpenResultKeys = {
-  tools: 0,
-} as const;
-const canonOpenResultTable = $canonTable(canonOpenResultKeys, false);
-
-function canonOpenResult(v: unknown): boolean {
-  return $canonObj(v, canonOpenResultTable);
-}
-
 /** The result of `prompt`: empty when the turn completed, `{"interrupted": true}` when it was interrupted. */
 export type PromptResult = {
   /** Present, and true, when the turn was interrupted. */
@@ -3580,7 +3122,7 @@ export function decodePromptResult(input: string | Uint8Array): PromptResult {
 
 /** Writes a PromptResult in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodePromptResult(value: PromptResult): string {
-  return $encode(value, checkPromptResult, writePromptResult, canonPromptResult);
+  return $encode(value, checkPromptResult, writePromptResult);
 }
 
 function knownPromptResult(key: string): boolean {
@@ -3611,15 +3153,6 @@ function writePromptResult(v: unknown): string {
   return s + "}";
 }
 
-const canonPromptResultKeys = {
-  interrupted: 0,
-} as const;
-const canonPromptResultTable = $canonTable(canonPromptResultKeys, false);
-
-function canonPromptResult(v: unknown): boolean {
-  return $canonObj(v, canonPromptResultTable);
-}
-
 /** The empty result of `steer`, `interrupt` and `detach`. */
 export type EmptyResult = {};
 
@@ -3630,7 +3163,7 @@ export function decodeEmptyResult(input: string | Uint8Array): EmptyResult {
 
 /** Writes an EmptyResult in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeEmptyResult(value: EmptyResult): string {
-  return $encode(value, checkEmptyResult, writeEmptyResult, canonEmptyResult);
+  return $encode(value, checkEmptyResult, writeEmptyResult);
 }
 
 function knownEmptyResult(key: string): boolean {
@@ -3651,13 +3184,6 @@ function writeEmptyResult(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
-const canonEmptyResultKeys = {} as const;
-const canonEmptyResultTable = $canonTable(canonEmptyResultKeys, false);
-
-function canonEmptyResult(v: unknown): boolean {
-  return $canonObj(v, canonEmptyResultTable);
-}
-
 /** The result of `checkpoint`: the files needed to restore the conversation. */
 export type CheckpointResult = NativeFile[];
 
@@ -3668,7 +3194,7 @@ export function decodeCheckpointResult(input: string | Uint8Array): CheckpointRe
 
 /** Writes a CheckpointResult in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeCheckpointResult(value: CheckpointResult): string {
-  return $encode(value, checkCheckpointResult, writeCheckpointResult, canonCheckpointResult);
+  return $encode(value, checkCheckpointResult, writeCheckpointResult);
 }
 
 function checkCheckpointResult(v: unknown, p: string, k?: $Key): void {
@@ -3682,10 +3208,6 @@ function checkCheckpointResult(v: unknown, p: string, k?: $Key): void {
 
 function writeCheckpointResult(v: unknown): string {
   return $writeArray(v, writeNativeFile);
-}
-
-function canonCheckpointResult(v: unknown): boolean {
-  return $canonAll(v, canonNativeFile);
 }
 
 /** Checks the `result` of a response to OpenRequest (a value of a decoded frame) as OpenResult; error pointers start with /result. */

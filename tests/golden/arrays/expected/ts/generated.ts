@@ -184,30 +184,15 @@ function $runDoc<T>(input: string | Uint8Array, walk: (v: unknown, p: string) =>
 
 /**
  * Checks a value as its decoder would, then writes it; DecodeErrors become EncodeErrors with the same
- * code and pointer. With `canon`: a checked value that JSON.stringify writes canonically (its typed
- * objects' own members already in canonical order, nothing with a toJSON) is written by one
- * JSON.stringify call, the same bytes as `write`.
+ * code and pointer.
  */
-function $encode<T>(
-  value: T,
-  check: (v: unknown, p: string) => void,
-  write: (v: T) => string,
-  canon?: (v: unknown) => boolean,
-): string {
+function $encode<T>(value: T, check: (v: unknown, p: string) => void, write: (v: T) => string): string {
   const saved = $src;
   const savedSur = $sur;
   $src = undefined;
   $sur = true;
   try {
     check(value, "");
-    // free-form members are plain objects and arrays (checked): only these prototypes could add a toJSON
-    if (
-      canon !== undefined &&
-      (Object.prototype as { toJSON?: unknown }).toJSON === undefined &&
-      (Array.prototype as { toJSON?: unknown }).toJSON === undefined &&
-      canon(value)
-    )
-      return JSON.stringify(value);
     return write(value);
   } catch (e) {
     if (e instanceof DecodeError) throw new EncodeError(e.code, e.pointer, e.message);
@@ -253,51 +238,6 @@ function $obj(v: unknown, p: string): $Obj {
   if (!$isObj(v)) $fail("type", p, `expected object, got ${$kindOf(v)}`);
   if (p.length >= $maxDepth) $deep(p);
   return v;
-}
-
-/** A declared key's canon check: 0 when JSON.stringify writes its checked value canonically. */
-type $CanonOf = 0 | ((v: unknown) => boolean);
-
-/** What $canonObj needs of an object definition, built once from the literal of its declared keys. */
-interface $CanonTable {
-  /** the declared keys in the writer's order, and the canon check of each */
-  names: readonly string[];
-  of: readonly $CanonOf[];
-  /** extra members are typed: the writer writes them (closed objects have none, checked) */
-  typedExtras: boolean;
-}
-
-/** The canon table of an object's declared keys, in the order its literal lists them (none integer-like). */
-function $canonTable(keys: Readonly<Record<string, $CanonOf>>, typedExtras: boolean): $CanonTable {
-  const names = Object.keys(keys);
-  return { names, of: names.map((k) => keys[k]!), typedExtras };
-}
-
-/**
- * Whether JSON.stringify writes a checked object canonically: no toJSON, its own defined members in
- * the writer's order (declared keys in order, untyped extra members after), each declared one
- * enumerable and canonical itself. One cursor over the declared keys: a declared key for-in skips
- * over must be absent (present, it is out of order or not enumerable), so no key is looked up.
- */
-function $canonObj(v: unknown, t: $CanonTable): boolean {
-  const o = v as $Obj;
-  if (o.toJSON !== undefined) return false;
-  const names = t.names;
-  const n = names.length;
-  let j = 0;
-  for (const key in o) {
-    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    while (j < n && names[j] !== key) if ($has(o, names[j++]!)) return false;
-    if (j === n) {
-      // an extra member, after every declared one
-      if (t.typedExtras) return false;
-      continue;
-    }
-    const of = t.of[j++]!;
-    if (of !== 0 && !of(o[key])) return false;
-  }
-  while (j < n) if ($has(o, names[j++]!)) return false;
-  return true;
 }
 
 /** A typed container at pointer q nested deeper than the limit (a recursive definition) → depth at it. */
@@ -583,7 +523,7 @@ export function decodeEntry(input: string | Uint8Array): Entry {
 
 /** Writes an Entry in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeEntry(value: Entry): string {
-  return $encode(value, checkEntry, writeEntry, canonEntry);
+  return $encode(value, checkEntry, writeEntry);
 }
 
 function checkEntry(v: unknown, p: string, k?: $Key): void {
@@ -612,10 +552,6 @@ function writeEntry(v: unknown): string {
   return $writeTuple(v, JSON.stringify, JSON.stringify, JSON.stringify, writeEntryItem3);
 }
 
-function canonEntry(v: unknown): boolean {
-  return false;
-}
-
 export type EntryItem3 = {
   note?: string;
   /** Members the schema does not declare, kept as they are. */
@@ -629,7 +565,7 @@ export function decodeEntryItem3(input: string | Uint8Array): EntryItem3 {
 
 /** Writes an EntryItem3 in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeEntryItem3(value: EntryItem3): string {
-  return $encode(value, checkEntryItem3, writeEntryItem3, canonEntryItem3);
+  return $encode(value, checkEntryItem3, writeEntryItem3);
 }
 
 function knownEntryItem3(key: string): boolean {
@@ -662,15 +598,6 @@ function writeEntryItem3(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
-const canonEntryItem3Keys = {
-  note: 0,
-} as const;
-const canonEntryItem3Table = $canonTable(canonEntryItem3Keys, false);
-
-function canonEntryItem3(v: unknown): boolean {
-  return $canonObj(v, canonEntryItem3Table);
-}
-
 export type Row = {
   cell: [number?, Point?, ...JsonValue[]];
   /** Members the schema does not declare, kept as they are. */
@@ -684,7 +611,7 @@ export function decodeRow(input: string | Uint8Array): Row {
 
 /** Writes a Row in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeRow(value: Row): string {
-  return $encode(value, checkRow, writeRow, canonRow);
+  return $encode(value, checkRow, writeRow);
 }
 
 function knownRow(key: string): boolean {
@@ -726,15 +653,6 @@ function writeRow(v: unknown): string {
   s += '"cell":' + JSON.stringify(o.cell);
   s += $writeExtras(o, knownRow);
   return s + "}";
-}
-
-const canonRowKeys = {
-  cell: 0,
-} as const;
-const canonRowTable = $canonTable(canonRowKeys, false);
-
-function canonRow(v: unknown): boolean {
-  return $canonObj(v, canonRowTable);
 }
 
 function $check1(v: unknown, p: string, k?: $Key): void {

@@ -198,30 +198,15 @@ function $runDoc<T>(input: string | Uint8Array, walk: (v: unknown, p: string) =>
 
 /**
  * Checks a value as its decoder would, then writes it; DecodeErrors become EncodeErrors with the same
- * code and pointer. With `canon`: a checked value that JSON.stringify writes canonically (its typed
- * objects' own members already in canonical order, nothing with a toJSON) is written by one
- * JSON.stringify call, the same bytes as `write`.
+ * code and pointer.
  */
-function $encode<T>(
-  value: T,
-  check: (v: unknown, p: string) => void,
-  write: (v: T) => string,
-  canon?: (v: unknown) => boolean,
-): string {
+function $encode<T>(value: T, check: (v: unknown, p: string) => void, write: (v: T) => string): string {
   const saved = $src;
   const savedSur = $sur;
   $src = undefined;
   $sur = true;
   try {
     check(value, "");
-    // free-form members are plain objects and arrays (checked): only these prototypes could add a toJSON
-    if (
-      canon !== undefined &&
-      (Object.prototype as { toJSON?: unknown }).toJSON === undefined &&
-      (Array.prototype as { toJSON?: unknown }).toJSON === undefined &&
-      canon(value)
-    )
-      return JSON.stringify(value);
     return write(value);
   } catch (e) {
     if (e instanceof DecodeError) throw new EncodeError(e.code, e.pointer, e.message);
@@ -257,51 +242,6 @@ function $obj(v: unknown, p: string): $Obj {
   if (!$isObj(v)) $fail("type", p, `expected object, got ${$kindOf(v)}`);
   if (p.length >= $maxDepth) $deep(p);
   return v;
-}
-
-/** A declared key's canon check: 0 when JSON.stringify writes its checked value canonically. */
-type $CanonOf = 0 | ((v: unknown) => boolean);
-
-/** What $canonObj needs of an object definition, built once from the literal of its declared keys. */
-interface $CanonTable {
-  /** the declared keys in the writer's order, and the canon check of each */
-  names: readonly string[];
-  of: readonly $CanonOf[];
-  /** extra members are typed: the writer writes them (closed objects have none, checked) */
-  typedExtras: boolean;
-}
-
-/** The canon table of an object's declared keys, in the order its literal lists them (none integer-like). */
-function $canonTable(keys: Readonly<Record<string, $CanonOf>>, typedExtras: boolean): $CanonTable {
-  const names = Object.keys(keys);
-  return { names, of: names.map((k) => keys[k]!), typedExtras };
-}
-
-/**
- * Whether JSON.stringify writes a checked object canonically: no toJSON, its own defined members in
- * the writer's order (declared keys in order, untyped extra members after), each declared one
- * enumerable and canonical itself. One cursor over the declared keys: a declared key for-in skips
- * over must be absent (present, it is out of order or not enumerable), so no key is looked up.
- */
-function $canonObj(v: unknown, t: $CanonTable): boolean {
-  const o = v as $Obj;
-  if (o.toJSON !== undefined) return false;
-  const names = t.names;
-  const n = names.length;
-  let j = 0;
-  for (const key in o) {
-    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    while (j < n && names[j] !== key) if ($has(o, names[j++]!)) return false;
-    if (j === n) {
-      // an extra member, after every declared one
-      if (t.typedExtras) return false;
-      continue;
-    }
-    const of = t.of[j++]!;
-    if (of !== 0 && !of(o[key])) return false;
-  }
-  while (j < n) if ($has(o, names[j++]!)) return false;
-  return true;
 }
 
 /** A typed container at pointer q nested deeper than the limit (a recursive definition) → depth at it. */
@@ -740,7 +680,7 @@ export function decodeRange(input: string | Uint8Array): Range {
 
 /** Writes a Range in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeRange(value: Range): string {
-  return $encode(value, checkRange, writeRange, canonRange);
+  return $encode(value, checkRange, writeRange);
 }
 
 const variantsRange: readonly $Check[] = [checkRangeVariant1, checkRangeVariant2];
@@ -762,15 +702,6 @@ function writeRange(v: unknown): string {
   }
 }
 
-function canonRange(v: unknown): boolean {
-  switch ($which(v, variantsRange, [1, 1], filtersRange)) {
-    case 0:
-      return canonRangeVariant1(v);
-    default:
-      return canonRangeVariant2(v);
-  }
-}
-
 export type RangeVariant1 = {
   n: number;
   unit?: string;
@@ -783,7 +714,7 @@ export function decodeRangeVariant1(input: string | Uint8Array): RangeVariant1 {
 
 /** Writes a RangeVariant1 in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeRangeVariant1(value: RangeVariant1): string {
-  return $encode(value, checkRangeVariant1, writeRangeVariant1, canonRangeVariant1);
+  return $encode(value, checkRangeVariant1, writeRangeVariant1);
 }
 
 function knownRangeVariant1(key: string): boolean {
@@ -820,16 +751,6 @@ function writeRangeVariant1(v: unknown): string {
   return s + "}";
 }
 
-const canonRangeVariant1Keys = {
-  n: 0,
-  unit: 0,
-} as const;
-const canonRangeVariant1Table = $canonTable(canonRangeVariant1Keys, false);
-
-function canonRangeVariant1(v: unknown): boolean {
-  return $canonObj(v, canonRangeVariant1Table);
-}
-
 export type RangeVariant2 = {
   n: number;
   unit?: string;
@@ -842,7 +763,7 @@ export function decodeRangeVariant2(input: string | Uint8Array): RangeVariant2 {
 
 /** Writes a RangeVariant2 in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeRangeVariant2(value: RangeVariant2): string {
-  return $encode(value, checkRangeVariant2, writeRangeVariant2, canonRangeVariant2);
+  return $encode(value, checkRangeVariant2, writeRangeVariant2);
 }
 
 function knownRangeVariant2(key: string): boolean {
@@ -878,16 +799,6 @@ function writeRangeVariant2(v: unknown): string {
   return s + "}";
 }
 
-const canonRangeVariant2Keys = {
-  n: 0,
-  unit: 0,
-} as const;
-const canonRangeVariant2Table = $canonTable(canonRangeVariant2Keys, false);
-
-function canonRangeVariant2(v: unknown): boolean {
-  return $canonObj(v, canonRangeVariant2Table);
-}
-
 /** An object that must also match one of two schemas (an anyOf beside its own members): tried inline. */
 export type Shape = {
   n: number;
@@ -901,7 +812,7 @@ export function decodeShape(input: string | Uint8Array): Shape {
 
 /** Writes a Shape in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeShape(value: Shape): string {
-  return $encode(value, checkShape, writeShape, canonShape);
+  return $encode(value, checkShape, writeShape);
 }
 
 function knownShape(key: string): boolean {
@@ -935,16 +846,6 @@ function writeShape(v: unknown): string {
   s += '"n":' + JSON.stringify(o.n);
   if ($has(o, "unit")) s += ',"unit":' + JSON.stringify(o.unit);
   return s + "}";
-}
-
-const canonShapeKeys = {
-  n: 0,
-  unit: 0,
-} as const;
-const canonShapeTable = $canonTable(canonShapeKeys, false);
-
-function canonShape(v: unknown): boolean {
-  return $canonObj(v, canonShapeTable);
 }
 
 function $check1(v: unknown, p: string, k?: $Key): void {

@@ -196,30 +196,15 @@ function $runDoc<T>(input: string | Uint8Array, walk: (v: unknown, p: string) =>
 
 /**
  * Checks a value as its decoder would, then writes it; DecodeErrors become EncodeErrors with the same
- * code and pointer. With `canon`: a checked value that JSON.stringify writes canonically (its typed
- * objects' own members already in canonical order, nothing with a toJSON) is written by one
- * JSON.stringify call, the same bytes as `write`.
+ * code and pointer.
  */
-function $encode<T>(
-  value: T,
-  check: (v: unknown, p: string) => void,
-  write: (v: T) => string,
-  canon?: (v: unknown) => boolean,
-): string {
+function $encode<T>(value: T, check: (v: unknown, p: string) => void, write: (v: T) => string): string {
   const saved = $src;
   const savedSur = $sur;
   $src = undefined;
   $sur = true;
   try {
     check(value, "");
-    // free-form members are plain objects and arrays (checked): only these prototypes could add a toJSON
-    if (
-      canon !== undefined &&
-      (Object.prototype as { toJSON?: unknown }).toJSON === undefined &&
-      (Array.prototype as { toJSON?: unknown }).toJSON === undefined &&
-      canon(value)
-    )
-      return JSON.stringify(value);
     return write(value);
   } catch (e) {
     if (e instanceof DecodeError) throw new EncodeError(e.code, e.pointer, e.message);
@@ -533,7 +518,7 @@ export function decodeSettings(input: string | Uint8Array): Settings {
 
 /** Writes a Settings in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeSettings(value: Settings): string {
-  return $encode(value, checkSettings, writeSettings, canonSettings);
+  return $encode(value, checkSettings, writeSettings);
 }
 
 function knownSettings(key: string): boolean {
@@ -1129,10 +1114,6 @@ function writeSettings(v: unknown): string {
   }
   s += members_opt_48();
   return "{" + s.slice(1) + "}";
-}
-
-function canonSettings(v: unknown): boolean {
-  return false;
 }
 
 export type SettingsOpt2 = string | boolean;

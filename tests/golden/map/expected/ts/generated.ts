@@ -141,11 +141,6 @@ function $isObj(v: unknown): v is $Obj {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
-/** An own member whose value is not undefined (parsed JSON never holds undefined). */
-function $has(o: $Obj, key: string): boolean {
-  return o[key] !== undefined && $hasOwn.call(o, key);
-}
-
 /** Number of Unicode code points of a well-formed string. */
 function $cpLen(s: string): number {
   let n = s.length;
@@ -203,30 +198,15 @@ function $runDoc<T>(input: string | Uint8Array, walk: (v: unknown, p: string) =>
 
 /**
  * Checks a value as its decoder would, then writes it; DecodeErrors become EncodeErrors with the same
- * code and pointer. With `canon`: a checked value that JSON.stringify writes canonically (its typed
- * objects' own members already in canonical order, nothing with a toJSON) is written by one
- * JSON.stringify call, the same bytes as `write`.
+ * code and pointer.
  */
-function $encode<T>(
-  value: T,
-  check: (v: unknown, p: string) => void,
-  write: (v: T) => string,
-  canon?: (v: unknown) => boolean,
-): string {
+function $encode<T>(value: T, check: (v: unknown, p: string) => void, write: (v: T) => string): string {
   const saved = $src;
   const savedSur = $sur;
   $src = undefined;
   $sur = true;
   try {
     check(value, "");
-    // free-form members are plain objects and arrays (checked): only these prototypes could add a toJSON
-    if (
-      canon !== undefined &&
-      (Object.prototype as { toJSON?: unknown }).toJSON === undefined &&
-      (Array.prototype as { toJSON?: unknown }).toJSON === undefined &&
-      canon(value)
-    )
-      return JSON.stringify(value);
     return write(value);
   } catch (e) {
     if (e instanceof DecodeError) throw new EncodeError(e.code, e.pointer, e.message);
@@ -257,51 +237,6 @@ function $obj(v: unknown, p: string): $Obj {
   if (!$isObj(v)) $fail("type", p, `expected object, got ${$kindOf(v)}`);
   if (p.length >= $maxDepth) $deep(p);
   return v;
-}
-
-/** A declared key's canon check: 0 when JSON.stringify writes its checked value canonically. */
-type $CanonOf = 0 | ((v: unknown) => boolean);
-
-/** What $canonObj needs of an object definition, built once from the literal of its declared keys. */
-interface $CanonTable {
-  /** the declared keys in the writer's order, and the canon check of each */
-  names: readonly string[];
-  of: readonly $CanonOf[];
-  /** extra members are typed: the writer writes them (closed objects have none, checked) */
-  typedExtras: boolean;
-}
-
-/** The canon table of an object's declared keys, in the order its literal lists them (none integer-like). */
-function $canonTable(keys: Readonly<Record<string, $CanonOf>>, typedExtras: boolean): $CanonTable {
-  const names = Object.keys(keys);
-  return { names, of: names.map((k) => keys[k]!), typedExtras };
-}
-
-/**
- * Whether JSON.stringify writes a checked object canonically: no toJSON, its own defined members in
- * the writer's order (declared keys in order, untyped extra members after), each declared one
- * enumerable and canonical itself. One cursor over the declared keys: a declared key for-in skips
- * over must be absent (present, it is out of order or not enumerable), so no key is looked up.
- */
-function $canonObj(v: unknown, t: $CanonTable): boolean {
-  const o = v as $Obj;
-  if (o.toJSON !== undefined) return false;
-  const names = t.names;
-  const n = names.length;
-  let j = 0;
-  for (const key in o) {
-    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    while (j < n && names[j] !== key) if ($has(o, names[j++]!)) return false;
-    if (j === n) {
-      // an extra member, after every declared one
-      if (t.typedExtras) return false;
-      continue;
-    }
-    const of = t.of[j++]!;
-    if (of !== 0 && !of(o[key])) return false;
-  }
-  while (j < n) if ($has(o, names[j++]!)) return false;
-  return true;
 }
 
 /** A typed container at pointer q nested deeper than the limit (a recursive definition) → depth at it. */
@@ -656,7 +591,7 @@ export function decodeEnv(input: string | Uint8Array): Env {
 
 /** Writes an Env in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeEnv(value: Env): string {
-  return $encode(value, checkEnv, writeEnv, canonEnv);
+  return $encode(value, checkEnv, writeEnv);
 }
 
 function knownEnv(key: string): boolean {
@@ -690,13 +625,6 @@ function writeEnv(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
-const canonEnvKeys = {} as const;
-const canonEnvTable = $canonTable(canonEnvKeys, false);
-
-function canonEnv(v: unknown): boolean {
-  return $canonObj(v, canonEnvTable);
-}
-
 /** A closed object of one pattern: its undeclared members are a typed map in Go too. */
 export type Labels = {
   name: string;
@@ -711,7 +639,7 @@ export function decodeLabels(input: string | Uint8Array): Labels {
 
 /** Writes a Labels in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeLabels(value: Labels): string {
-  return $encode(value, checkLabels, writeLabels, canonLabels);
+  return $encode(value, checkLabels, writeLabels);
 }
 
 function knownLabels(key: string): boolean {
@@ -755,15 +683,6 @@ function writeLabels(v: unknown): string {
   return s + "}";
 }
 
-const canonLabelsKeys = {
-  name: 0,
-} as const;
-const canonLabelsTable = $canonTable(canonLabelsKeys, false);
-
-function canonLabels(v: unknown): boolean {
-  return $canonObj(v, canonLabelsTable);
-}
-
 /** A map of nullable objects: its writer appends each value as a conditional. */
 export type Directory = {
   /** The other members, by key. */
@@ -777,7 +696,7 @@ export function decodeDirectory(input: string | Uint8Array): Directory {
 
 /** Writes a Directory in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeDirectory(value: Directory): string {
-  return $encode(value, checkDirectory, writeDirectory, canonDirectory);
+  return $encode(value, checkDirectory, writeDirectory);
 }
 
 function knownDirectory(key: string): boolean {
@@ -813,13 +732,6 @@ function writeDirectory(v: unknown): string {
     s += "," + JSON.stringify(key) + ":" + $writeNullable(x, writeLabels);
   }
   return "{" + s.slice(1) + "}";
-}
-
-const canonDirectoryKeys = {} as const;
-const canonDirectoryTable = $canonTable(canonDirectoryKeys, true);
-
-function canonDirectory(v: unknown): boolean {
-  return $canonObj(v, canonDirectoryTable);
 }
 
 function $check1(v: unknown, p: string, k?: $Key): void {

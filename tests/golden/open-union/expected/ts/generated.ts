@@ -141,11 +141,6 @@ function $isObj(v: unknown): v is $Obj {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
-/** An own member whose value is not undefined (parsed JSON never holds undefined). */
-function $has(o: $Obj, key: string): boolean {
-  return o[key] !== undefined && $hasOwn.call(o, key);
-}
-
 /** Number of Unicode code points of a well-formed string. */
 function $cpLen(s: string): number {
   let n = s.length;
@@ -217,30 +212,15 @@ function $runOpen<T>(
 
 /**
  * Checks a value as its decoder would, then writes it; DecodeErrors become EncodeErrors with the same
- * code and pointer. With `canon`: a checked value that JSON.stringify writes canonically (its typed
- * objects' own members already in canonical order, nothing with a toJSON) is written by one
- * JSON.stringify call, the same bytes as `write`.
+ * code and pointer.
  */
-function $encode<T>(
-  value: T,
-  check: (v: unknown, p: string) => void,
-  write: (v: T) => string,
-  canon?: (v: unknown) => boolean,
-): string {
+function $encode<T>(value: T, check: (v: unknown, p: string) => void, write: (v: T) => string): string {
   const saved = $src;
   const savedSur = $sur;
   $src = undefined;
   $sur = true;
   try {
     check(value, "");
-    // free-form members are plain objects and arrays (checked): only these prototypes could add a toJSON
-    if (
-      canon !== undefined &&
-      (Object.prototype as { toJSON?: unknown }).toJSON === undefined &&
-      (Array.prototype as { toJSON?: unknown }).toJSON === undefined &&
-      canon(value)
-    )
-      return JSON.stringify(value);
     return write(value);
   } catch (e) {
     if (e instanceof DecodeError) throw new EncodeError(e.code, e.pointer, e.message);
@@ -271,51 +251,6 @@ function $obj(v: unknown, p: string): $Obj {
   if (!$isObj(v)) $fail("type", p, `expected object, got ${$kindOf(v)}`);
   if (p.length >= $maxDepth) $deep(p);
   return v;
-}
-
-/** A declared key's canon check: 0 when JSON.stringify writes its checked value canonically. */
-type $CanonOf = 0 | ((v: unknown) => boolean);
-
-/** What $canonObj needs of an object definition, built once from the literal of its declared keys. */
-interface $CanonTable {
-  /** the declared keys in the writer's order, and the canon check of each */
-  names: readonly string[];
-  of: readonly $CanonOf[];
-  /** extra members are typed: the writer writes them (closed objects have none, checked) */
-  typedExtras: boolean;
-}
-
-/** The canon table of an object's declared keys, in the order its literal lists them (none integer-like). */
-function $canonTable(keys: Readonly<Record<string, $CanonOf>>, typedExtras: boolean): $CanonTable {
-  const names = Object.keys(keys);
-  return { names, of: names.map((k) => keys[k]!), typedExtras };
-}
-
-/**
- * Whether JSON.stringify writes a checked object canonically: no toJSON, its own defined members in
- * the writer's order (declared keys in order, untyped extra members after), each declared one
- * enumerable and canonical itself. One cursor over the declared keys: a declared key for-in skips
- * over must be absent (present, it is out of order or not enumerable), so no key is looked up.
- */
-function $canonObj(v: unknown, t: $CanonTable): boolean {
-  const o = v as $Obj;
-  if (o.toJSON !== undefined) return false;
-  const names = t.names;
-  const n = names.length;
-  let j = 0;
-  for (const key in o) {
-    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    while (j < n && names[j] !== key) if ($has(o, names[j++]!)) return false;
-    if (j === n) {
-      // an extra member, after every declared one
-      if (t.typedExtras) return false;
-      continue;
-    }
-    const of = t.of[j++]!;
-    if (of !== 0 && !of(o[key])) return false;
-  }
-  while (j < n) if ($has(o, names[j++]!)) return false;
-  return true;
 }
 
 /** A typed container at pointer q nested deeper than the limit (a recursive definition) → depth at it. */
@@ -522,7 +457,7 @@ export function decodeEvent(input: string | Uint8Array): Event | null {
 
 /** Writes an Event in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeEvent(value: Event): string {
-  return $encode(value, checkEvent, writeEvent, canonEvent);
+  return $encode(value, checkEvent, writeEvent);
 }
 
 function pickEvent(v: unknown, p: string, ignore: boolean): number {
@@ -561,15 +496,6 @@ function writeEvent(v: unknown): string {
   }
 }
 
-function canonEvent(v: unknown): boolean {
-  switch (pickEvent(v, "", false)) {
-    case 0:
-      return canonStarted(v);
-    default:
-      return canonStopped(v);
-  }
-}
-
 export type Started = {
   type: "started";
   at: number;
@@ -582,7 +508,7 @@ export function decodeStarted(input: string | Uint8Array): Started {
 
 /** Writes a Started in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeStarted(value: Started): string {
-  return $encode(value, checkStarted, writeStarted, canonStarted);
+  return $encode(value, checkStarted, writeStarted);
 }
 
 function knownStarted(key: string): boolean {
@@ -617,16 +543,6 @@ function writeStarted(v: unknown): string {
   return s + "}";
 }
 
-const canonStartedKeys = {
-  type: 0,
-  at: 0,
-} as const;
-const canonStartedTable = $canonTable(canonStartedKeys, false);
-
-function canonStarted(v: unknown): boolean {
-  return $canonObj(v, canonStartedTable);
-}
-
 export type Stopped = {
   type: "stopped";
 };
@@ -638,7 +554,7 @@ export function decodeStopped(input: string | Uint8Array): Stopped {
 
 /** Writes a Stopped in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeStopped(value: Stopped): string {
-  return $encode(value, checkStopped, writeStopped, canonStopped);
+  return $encode(value, checkStopped, writeStopped);
 }
 
 function knownStopped(key: string): boolean {
@@ -666,13 +582,4 @@ function writeStopped(v: unknown): string {
   let s = "{";
   s += '"type":' + JSON.stringify(o.type);
   return s + "}";
-}
-
-const canonStoppedKeys = {
-  type: 0,
-} as const;
-const canonStoppedTable = $canonTable(canonStoppedKeys, false);
-
-function canonStopped(v: unknown): boolean {
-  return $canonObj(v, canonStoppedTable);
 }

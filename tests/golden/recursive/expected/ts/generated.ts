@@ -192,30 +192,15 @@ function $runDoc<T>(input: string | Uint8Array, walk: (v: unknown, p: string) =>
 
 /**
  * Checks a value as its decoder would, then writes it; DecodeErrors become EncodeErrors with the same
- * code and pointer. With `canon`: a checked value that JSON.stringify writes canonically (its typed
- * objects' own members already in canonical order, nothing with a toJSON) is written by one
- * JSON.stringify call, the same bytes as `write`.
+ * code and pointer.
  */
-function $encode<T>(
-  value: T,
-  check: (v: unknown, p: string) => void,
-  write: (v: T) => string,
-  canon?: (v: unknown) => boolean,
-): string {
+function $encode<T>(value: T, check: (v: unknown, p: string) => void, write: (v: T) => string): string {
   const saved = $src;
   const savedSur = $sur;
   $src = undefined;
   $sur = true;
   try {
     check(value, "");
-    // free-form members are plain objects and arrays (checked): only these prototypes could add a toJSON
-    if (
-      canon !== undefined &&
-      (Object.prototype as { toJSON?: unknown }).toJSON === undefined &&
-      (Array.prototype as { toJSON?: unknown }).toJSON === undefined &&
-      canon(value)
-    )
-      return JSON.stringify(value);
     return write(value);
   } catch (e) {
     if (e instanceof DecodeError) throw new EncodeError(e.code, e.pointer, e.message);
@@ -243,51 +228,6 @@ function $obj(v: unknown, p: string): $Obj {
   if (!$isObj(v)) $fail("type", p, `expected object, got ${$kindOf(v)}`);
   if (p.length >= $maxDepth) $deep(p);
   return v;
-}
-
-/** A declared key's canon check: 0 when JSON.stringify writes its checked value canonically. */
-type $CanonOf = 0 | ((v: unknown) => boolean);
-
-/** What $canonObj needs of an object definition, built once from the literal of its declared keys. */
-interface $CanonTable {
-  /** the declared keys in the writer's order, and the canon check of each */
-  names: readonly string[];
-  of: readonly $CanonOf[];
-  /** extra members are typed: the writer writes them (closed objects have none, checked) */
-  typedExtras: boolean;
-}
-
-/** The canon table of an object's declared keys, in the order its literal lists them (none integer-like). */
-function $canonTable(keys: Readonly<Record<string, $CanonOf>>, typedExtras: boolean): $CanonTable {
-  const names = Object.keys(keys);
-  return { names, of: names.map((k) => keys[k]!), typedExtras };
-}
-
-/**
- * Whether JSON.stringify writes a checked object canonically: no toJSON, its own defined members in
- * the writer's order (declared keys in order, untyped extra members after), each declared one
- * enumerable and canonical itself. One cursor over the declared keys: a declared key for-in skips
- * over must be absent (present, it is out of order or not enumerable), so no key is looked up.
- */
-function $canonObj(v: unknown, t: $CanonTable): boolean {
-  const o = v as $Obj;
-  if (o.toJSON !== undefined) return false;
-  const names = t.names;
-  const n = names.length;
-  let j = 0;
-  for (const key in o) {
-    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    while (j < n && names[j] !== key) if ($has(o, names[j++]!)) return false;
-    if (j === n) {
-      // an extra member, after every declared one
-      if (t.typedExtras) return false;
-      continue;
-    }
-    const of = t.of[j++]!;
-    if (of !== 0 && !of(o[key])) return false;
-  }
-  while (j < n) if ($has(o, names[j++]!)) return false;
-  return true;
 }
 
 /** A typed container at pointer q nested deeper than the limit (a recursive definition) → depth at it. */
@@ -337,18 +277,6 @@ function $closed(o: $Obj, known: $Known, p: string): void {
   if (first === undefined) return;
   if ($sur && !$wellFormed(first)) $fail("utf8", p, "object key holds an unpaired UTF-16 surrogate");
   $fail("unknown_field", p + "/" + $esc(first), `unknown property (a key of ${$cpLen(first)} characters)`);
-}
-
-/** Whether every element of a checked typed array passes `canon` and JSON.stringify writes it as the writer does. */
-function $canonAll(a: unknown, canon: (v: unknown) => boolean): boolean {
-  if (
-    !Array.isArray(a) ||
-    Object.getPrototypeOf(a) !== Array.prototype ||
-    (a as { toJSON?: unknown }).toJSON !== undefined
-  )
-    return false;
-  for (let i = 0; i < a.length; i++) if (!canon(a[i])) return false;
-  return true;
 }
 
 /** Writes a checked array whose every item `write` writes (one call, no closure per emitted array). */
@@ -520,7 +448,7 @@ export function decodeTree(input: string | Uint8Array): Tree {
 
 /** Writes a Tree in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeTree(value: Tree): string {
-  return $encode(value, checkTree, writeTree, canonTree);
+  return $encode(value, checkTree, writeTree);
 }
 
 function knownTree(key: string): boolean {
@@ -559,14 +487,4 @@ function writeTree(v: unknown): string {
   s += '"name":' + JSON.stringify(o.name);
   if ($has(o, "children")) s += ',"children":' + $writeArray(o.children, writeTree);
   return s + "}";
-}
-
-const canonTreeKeys = {
-  name: 0,
-  children: (x: unknown) => $canonAll(x, canonTree),
-} as const;
-const canonTreeTable = $canonTable(canonTreeKeys, false);
-
-function canonTree(v: unknown): boolean {
-  return $canonObj(v, canonTreeTable);
 }

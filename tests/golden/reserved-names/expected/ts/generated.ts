@@ -187,30 +187,15 @@ function $runDoc<T>(input: string | Uint8Array, walk: (v: unknown, p: string) =>
 
 /**
  * Checks a value as its decoder would, then writes it; DecodeErrors become EncodeErrors with the same
- * code and pointer. With `canon`: a checked value that JSON.stringify writes canonically (its typed
- * objects' own members already in canonical order, nothing with a toJSON) is written by one
- * JSON.stringify call, the same bytes as `write`.
+ * code and pointer.
  */
-function $encode<T>(
-  value: T,
-  check: (v: unknown, p: string) => void,
-  write: (v: T) => string,
-  canon?: (v: unknown) => boolean,
-): string {
+function $encode<T>(value: T, check: (v: unknown, p: string) => void, write: (v: T) => string): string {
   const saved = $src;
   const savedSur = $sur;
   $src = undefined;
   $sur = true;
   try {
     check(value, "");
-    // free-form members are plain objects and arrays (checked): only these prototypes could add a toJSON
-    if (
-      canon !== undefined &&
-      (Object.prototype as { toJSON?: unknown }).toJSON === undefined &&
-      (Array.prototype as { toJSON?: unknown }).toJSON === undefined &&
-      canon(value)
-    )
-      return JSON.stringify(value);
     return write(value);
   } catch (e) {
     if (e instanceof DecodeError) throw new EncodeError(e.code, e.pointer, e.message);
@@ -236,51 +221,6 @@ function $obj(v: unknown, p: string): $Obj {
   if (!$isObj(v)) $fail("type", p, `expected object, got ${$kindOf(v)}`);
   if (p.length >= $maxDepth) $deep(p);
   return v;
-}
-
-/** A declared key's canon check: 0 when JSON.stringify writes its checked value canonically. */
-type $CanonOf = 0 | ((v: unknown) => boolean);
-
-/** What $canonObj needs of an object definition, built once from the literal of its declared keys. */
-interface $CanonTable {
-  /** the declared keys in the writer's order, and the canon check of each */
-  names: readonly string[];
-  of: readonly $CanonOf[];
-  /** extra members are typed: the writer writes them (closed objects have none, checked) */
-  typedExtras: boolean;
-}
-
-/** The canon table of an object's declared keys, in the order its literal lists them (none integer-like). */
-function $canonTable(keys: Readonly<Record<string, $CanonOf>>, typedExtras: boolean): $CanonTable {
-  const names = Object.keys(keys);
-  return { names, of: names.map((k) => keys[k]!), typedExtras };
-}
-
-/**
- * Whether JSON.stringify writes a checked object canonically: no toJSON, its own defined members in
- * the writer's order (declared keys in order, untyped extra members after), each declared one
- * enumerable and canonical itself. One cursor over the declared keys: a declared key for-in skips
- * over must be absent (present, it is out of order or not enumerable), so no key is looked up.
- */
-function $canonObj(v: unknown, t: $CanonTable): boolean {
-  const o = v as $Obj;
-  if (o.toJSON !== undefined) return false;
-  const names = t.names;
-  const n = names.length;
-  let j = 0;
-  for (const key in o) {
-    if (o[key] === undefined || !$hasOwn.call(o, key)) continue;
-    while (j < n && names[j] !== key) if ($has(o, names[j++]!)) return false;
-    if (j === n) {
-      // an extra member, after every declared one
-      if (t.typedExtras) return false;
-      continue;
-    }
-    const of = t.of[j++]!;
-    if (of !== 0 && !of(o[key])) return false;
-  }
-  while (j < n) if ($has(o, names[j++]!)) return false;
-  return true;
 }
 
 /** A typed container at pointer q nested deeper than the limit (a recursive definition) → depth at it. */
@@ -459,7 +399,7 @@ export function decodeError(input: string | Uint8Array): Error {
 
 /** Writes an Error in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeError(value: Error): string {
-  return $encode(value, checkError, writeError, canonError);
+  return $encode(value, checkError, writeError);
 }
 
 function knownError(key: string): boolean {
@@ -491,15 +431,6 @@ function writeError(v: unknown): string {
   return s + "}";
 }
 
-const canonErrorKeys = {
-  message: 0,
-} as const;
-const canonErrorTable = $canonTable(canonErrorKeys, false);
-
-function canonError(v: unknown): boolean {
-  return $canonObj(v, canonErrorTable);
-}
-
 export type Obj = {
   error?: Error;
   /** Members the schema does not declare, kept as they are. */
@@ -513,7 +444,7 @@ export function decodeObj(input: string | Uint8Array): Obj {
 
 /** Writes an Obj in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeObj(value: Obj): string {
-  return $encode(value, checkObj, writeObj, canonObj);
+  return $encode(value, checkObj, writeObj);
 }
 
 function knownObj(key: string): boolean {
@@ -547,15 +478,6 @@ function writeObj(v: unknown): string {
   return "{" + s.slice(1) + "}";
 }
 
-const canonObjKeys = {
-  error: canonError,
-} as const;
-const canonObjTable = $canonTable(canonObjKeys, false);
-
-function canonObj(v: unknown): boolean {
-  return $canonObj(v, canonObjTable);
-}
-
 export type Alias = Obj;
 
 /** Decodes an Alias from one JSON text, checking it in place; throws DecodeError. */
@@ -565,7 +487,7 @@ export function decodeAlias(input: string | Uint8Array): Alias {
 
 /** Writes an Alias in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeAlias(value: Alias): string {
-  return $encode(value, checkAlias, writeAlias, canonAlias);
+  return $encode(value, checkAlias, writeAlias);
 }
 
 function checkAlias(v: unknown, p: string, k?: $Key): void {
@@ -574,10 +496,6 @@ function checkAlias(v: unknown, p: string, k?: $Key): void {
 
 function writeAlias(v: unknown): string {
   return writeObj(v);
-}
-
-function canonAlias(v: unknown): boolean {
-  return canonObj(v);
 }
 
 export type Loose = LooseObject | JsonValue[] | string | number | boolean | null;
@@ -589,7 +507,7 @@ export function decodeLoose(input: string | Uint8Array): Loose {
 
 /** Writes a Loose in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeLoose(value: Loose): string {
-  return $encode(value, checkLoose, writeLoose, canonLoose);
+  return $encode(value, checkLoose, writeLoose);
 }
 
 function pickLoose(v: unknown, p: string, ignore: boolean): number {
@@ -633,15 +551,6 @@ function writeLoose(v: unknown): string {
   }
 }
 
-function canonLoose(v: unknown): boolean {
-  switch (pickLoose(v, "", false)) {
-    case 0:
-      return canonLooseObject(v);
-    default:
-      return true;
-  }
-}
-
 export type LooseObject = {
   a?: boolean;
   /** Members the schema does not declare, kept as they are. */
@@ -655,7 +564,7 @@ export function decodeLooseObject(input: string | Uint8Array): LooseObject {
 
 /** Writes a LooseObject in canonical form; throws EncodeError for a value its decoder would reject. */
 export function encodeLooseObject(value: LooseObject): string {
-  return $encode(value, checkLooseObject, writeLooseObject, canonLooseObject);
+  return $encode(value, checkLooseObject, writeLooseObject);
 }
 
 function knownLooseObject(key: string): boolean {
@@ -686,13 +595,4 @@ function writeLooseObject(v: unknown): string {
   if ($has(o, "a")) s += ',"a":' + JSON.stringify(o.a);
   s += $writeExtras(o, knownLooseObject);
   return "{" + s.slice(1) + "}";
-}
-
-const canonLooseObjectKeys = {
-  a: 0,
-} as const;
-const canonLooseObjectTable = $canonTable(canonLooseObjectKeys, false);
-
-function canonLooseObject(v: unknown): boolean {
-  return $canonObj(v, canonLooseObjectTable);
 }
