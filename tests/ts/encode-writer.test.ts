@@ -6,24 +6,17 @@
 // decoder gives the value's JSON text (in the value's own member order, the encoder's document order).
 import fc from "fast-check";
 import { resolve } from "path";
-import * as ts from "typescript";
 import { loadProtocols } from "../../codegen/cli";
 import { emitTypeScript } from "../../codegen/next/ts/emit";
+import { loadGenerated } from "./helpers/compile";
 
 const ROOT = resolve(__dirname, "../..");
 const protocols = loadProtocols(ROOT);
 
 type Mod = Record<string, (v: unknown) => unknown>;
 
-function load(name: string): Mod {
-  const js = ts.transpileModule(emitTypeScript(protocols.find((p) => p.name === name)!), {
-    compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 },
-  }).outputText;
-  const module = { exports: {} as Record<string, unknown> };
-  // evaluated in the test's own realm: the values below have its Object.prototype and Array.prototype
-  new Function("exports", "module", js)(module.exports, module);
-  return module.exports as unknown as Mod;
-}
+// evaluated in the test's own realm: the values below have its Object.prototype and Array.prototype
+const load = (name: string): Mod => loadGenerated(emitTypeScript(protocols.find((p) => p.name === name)!)) as Mod;
 
 const mods = { runner: load("runner"), jsonl: load("jsonl") };
 type Proto = keyof typeof mods;
