@@ -162,6 +162,16 @@ describe("the encoders' writers", () => {
     writes("runner", "RunnerFrame", Object.assign(Object.create({ turn: "x" }), noTurn), noTurn);
     writes("runner", "RunnerFrame", { ...noTurn, turn: undefined }, noTurn);
     writes("runner", "RunnerFrame", { ...noTurn, turn: "t" }, result());
+    // a required member only inherited is missing, as JSON.stringify's text of the value lacks it
+    const { attachment, ...rest } = delta();
+    refuses("runner", "RunnerFrame", Object.assign(Object.create({ attachment }), rest));
+    class Lent {
+      get attachment(): string {
+        return attachment;
+      }
+    }
+    refuses("runner", "RunnerFrame", Object.assign(new Lent(), rest));
+    expect(encode("runner", "RunnerFrame", Object.assign(new Lent(), rest))).toMatchObject({ code: "missing_field" });
     // inherited enumerable members are not written
     writes("runner", "RunnerFrame", Object.assign(Object.create({ inherited: 1 }), delta()), delta());
     // a typed array that is not a plain array
@@ -237,6 +247,35 @@ describe("the encoders' writers", () => {
       refuses("jsonl", "TextEvent", { type: "text", text: "t", ...extra });
     // a literal backslash-u-d is no surrogate
     writes("runner", "RunnerFrame", { ...d, data: { text: "C:\\udir\\ud800" } });
+  });
+
+  test("strings JSON.stringify escapes, short and long (the writer quotes short plain ones itself)", () => {
+    const texts = [
+      'say "hi"',
+      "back\\slash",
+      "line\nbreak",
+      "\u0000",
+      "\u001f",
+      "\u007f",
+      "\u2028\u2029",
+      "é",
+      "\ud83d\ude00",
+    ];
+    for (const n of [511, 512, 513, 4096]) texts.push("x".repeat(n), '"'.repeat(n), "x".repeat(n - 1) + "\n");
+    for (const text of texts) {
+      const d = delta();
+      writes("runner", "RunnerFrame", { ...d, turn: text, data: { text } });
+    }
+    fc.assert(
+      fc.property(
+        fc.string({ unit: "binary", maxLength: 40 }),
+        fc.string({ unit: "binary-ascii", maxLength: 600 }),
+        (a, b) => {
+          writes("runner", "RunnerFrame", { ...delta(), attachment: "a" + a, data: { text: b } });
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 
   test("property: shuffled member orders, extras, undefined members and bad strings", () => {

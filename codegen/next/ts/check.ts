@@ -65,15 +65,15 @@ const isUnevaluated = (a: Applicator): boolean =>
 const hasMember = (key: string): string =>
   `(v as $Obj)[${lit(key)}] !== undefined && (($src !== undefined && !(${lit(key)} in $proto)) || $hasOwn.call(v, ${lit(key)}))`;
 const lacksMember = (key: string): string =>
-  `(v as $Obj)[${lit(key)}] === undefined || ((${mayInherit([key])}) && !$hasOwn.call(v, ${lit(key)}))`;
+  `(v as $Obj)[${lit(key)}] === undefined || ((${mayInherit([key], "v")}) && !$hasOwn.call(v, ${lit(key)}))`;
 
 /**
- * Whether a defined member read under one of these keys may not be the object's own: true unless a
- * parsed document ($src set: plain objects, made by JSON.parse) is checked and Object.prototype has
- * none of the keys. Where it is false the $hasOwn call is skipped.
+ * Whether a defined member of object `o` read under one of these keys may not be its own: true unless
+ * `o` is plain (runtime $mayInherit) and Object.prototype has none of the keys. Where it is false the
+ * $hasOwn calls are skipped.
  */
-const mayInherit = (keys: readonly string[]): string =>
-  ["$src === undefined", ...keys.map((k) => `${lit(k)} in $proto`)].join(" || ");
+const mayInherit = (keys: readonly string[], o: string): string =>
+  [`$mayInherit(${o})`, ...keys.map((k) => `${lit(k)} in $proto`)].join(" || ");
 
 /**
  * A leaf check: the runtime call, which builds the pointer only on failure; where the pointer's base
@@ -391,8 +391,14 @@ export class TsChecks {
       // While a parsed document is checked ($src set), a member read from one of its objects (plain,
       // as JSON.parse makes them) is its own unless Object.prototype has that key: tests that cost
       // nothing once compiled, where a $hasOwn call per member does not. Inline: in a helper, the
-      // reads and `in` would share megamorphic feedback. Values an encoder gets take $need.
-      const fast = [...required.map((p) => `${local(p)} === undefined`), mayInherit(required.map((p) => p.name))];
+      // reads and `in` would share megamorphic feedback. An encoder's values that are not plain take $need.
+      const fast = [
+        ...required.map((p) => `${local(p)} === undefined`),
+        mayInherit(
+          required.map((p) => p.name),
+          o,
+        ),
+      ];
       pr.raw(`if (${fast.join(" || ")}) $need(${o}, ${q}, ${required.map((p) => lit(p.name)).join(", ")});`);
     }
     for (const c of t.checks) {

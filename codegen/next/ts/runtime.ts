@@ -79,6 +79,14 @@ const $proto: object = Object.prototype;
 
 /** The raw text of the document being decoded, for document-order key lookups; unset between calls. */
 let $src: string | undefined;
+
+/**
+ * Whether object o may inherit members: false for a parsed document's objects ($src set: JSON.parse
+ * makes plain ones) and for an encoder's objects whose prototype is Object.prototype.
+ */
+function $mayInherit(o: unknown): boolean {
+  return $src === undefined && Object.getPrototypeOf(o) !== $proto;
+}
 /**
  * Whether strings and keys may hold an unpaired surrogate. While a well-formed text is decoded,
  * only a "\u" escape can make one, so a text without "\u" clears it (one indexOf per document
@@ -377,6 +385,19 @@ function $writeArray(v: unknown, write: $Write): string {
 }
 
 type $Write = (e: unknown) => string;
+
+/** What JSON.stringify escapes in a string (each surrogate: lone ones are escaped; pairs go to it too). */
+const $escaped = /[\u0000-\u001f"\\\ud800-\udfff]/;
+
+/**
+ * A checked string's JSON text: a short one quoted as it is when nothing in it needs escaping (one
+ * native scan, where a JSON.stringify call costs a runtime call and a copy); a long one, where the
+ * scan costs as much as the copy, by JSON.stringify.
+ */
+function $quote(v: unknown): string {
+  const s = v as string;
+  return s.length > 512 || $escaped.test(s) ? JSON.stringify(s) : '"' + s + '"';
+}
 
 /** Writes a checked nullable value: null, or the value by its writer. */
 function $writeNullable(v: unknown, write: $Write): string {

@@ -31,8 +31,37 @@ export function plain(t: Type, seen: Set<Decl> = new Set()): boolean {
   }
 }
 
+/** The one JSON text every checked value of t has: a scalar constant's (the check proved the value equal). */
+function constantText(t: Type, depth = 0): string | undefined {
+  switch (t.kind) {
+    case "ref":
+      return depth < 64 ? constantText(t.decl.type, depth + 1) : undefined;
+    case "null":
+      return "null";
+    case "boolean":
+      return t.const === undefined ? undefined : String(t.const);
+    case "string":
+    case "integer":
+    case "number": {
+      const c = (t.checks as { family: string; value?: unknown }[]).find((k) => k.family === "const");
+      return c === undefined ? undefined : JSON.stringify(c.value);
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** Whether every checked value of t is a string (a reference followed to its definition). */
+function isString(t: Type, depth = 0): boolean {
+  if (t.kind === "ref") return depth < 64 && isString(t.decl.type, depth + 1);
+  return t.kind === "string";
+}
+
 /** An expression of the canonical text of the checked value `x` of type t. */
 export function writeExpr(t: Type, x: string): string {
+  const constant = constantText(t);
+  if (constant !== undefined) return lit(constant);
+  if (isString(t)) return `$quote(${x})`;
   if (plain(t)) return `JSON.stringify(${x})`;
   switch (t.kind) {
     case "ref":
@@ -84,7 +113,12 @@ export function objectWriter(pr: Printer, d: Decl, t: ObjectType): void {
           : at === 0
             ? lit(name)
             : `(s.length === 1 ? ${lit(name)} : ${lit("," + name)})`;
-      const line = `s += ${key} + ${value};`;
+      // a constant's text joins its key's literal
+      const constant = constantText(p.type);
+      const line =
+        constant !== undefined && !key.startsWith("(")
+          ? `s += ${lit(JSON.parse(key) + constant)};`
+          : `s += ${key} + ${value};`;
       if (p.required) pr.raw(line);
       else pr.raw(`if ($has(o, ${lit(p.name)})) ${line}`);
     };

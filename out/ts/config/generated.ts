@@ -84,6 +84,14 @@ const $proto: object = Object.prototype;
 let $src: string | undefined;
 
 /**
+ * Whether object o may inherit members: false for a parsed document's objects ($src set: JSON.parse
+ * makes plain ones) and for an encoder's objects whose prototype is Object.prototype.
+ */
+function $mayInherit(o: unknown): boolean {
+  return $src === undefined && Object.getPrototypeOf(o) !== $proto;
+}
+
+/**
  * Whether strings and keys may hold an unpaired surrogate. While a well-formed text is decoded,
  * only a "\u" escape can make one, so a text without "\u" clears it (one indexOf per document
  * instead of one check per string); it is set again between calls and while encoding.
@@ -299,6 +307,19 @@ function $writeArray(v: unknown, write: $Write): string {
 
 type $Write = (e: unknown) => string;
 
+/** What JSON.stringify escapes in a string (each surrogate: lone ones are escaped; pairs go to it too). */
+const $escaped = /[\u0000-\u001f"\\\ud800-\udfff]/;
+
+/**
+ * A checked string's JSON text: a short one quoted as it is when nothing in it needs escaping (one
+ * native scan, where a JSON.stringify call costs a runtime call and a copy); a long one, where the
+ * scan costs as much as the copy, by JSON.stringify.
+ */
+function $quote(v: unknown): string {
+  const s = v as string;
+  return s.length > 512 || $escaped.test(s) ? JSON.stringify(s) : '"' + s + '"';
+}
+
 // ---- free-form values ----
 
 /** Nesting level of the value at pointer p: the document root is level 1. */
@@ -499,7 +520,7 @@ function checkConfig(v: unknown, p: string, k?: $Key): void {
   const v_protocols = o["protocols"];
   const v_goModules = o["goModules"];
   const v_manifest = o["manifest"];
-  if (v_protocols === undefined || $src === undefined || "protocols" in $proto) $need(o, q, "protocols");
+  if (v_protocols === undefined || $mayInherit(o) || "protocols" in $proto) $need(o, q, "protocols");
   if (v__schema !== undefined && $hasOwn.call(o, "$schema")) {
     $str(v__schema, q, "$schema");
   }
@@ -528,10 +549,10 @@ function checkConfig(v: unknown, p: string, k?: $Key): void {
 function writeConfig(v: unknown): string {
   const o = v as $Obj;
   let s = "{";
-  if ($has(o, "$schema")) s += '"$schema":' + JSON.stringify(o.$schema);
+  if ($has(o, "$schema")) s += '"$schema":' + $quote(o.$schema);
   s += (s.length === 1 ? '"protocols":' : ',"protocols":') + $writeArray(o.protocols, writeProtocolConfig);
   if ($has(o, "goModules")) s += ',"goModules":' + $writeArray(o.goModules, writeGoModuleConfig);
-  if ($has(o, "manifest")) s += ',"manifest":' + JSON.stringify(o.manifest);
+  if ($has(o, "manifest")) s += ',"manifest":' + $quote(o.manifest);
   return s + "}";
 }
 
@@ -583,7 +604,7 @@ function checkProtocolConfig(v: unknown, p: string, k?: $Key): void {
   const v_typescript = o["typescript"];
   const v_go = o["go"];
   const v_docs = o["docs"];
-  if (v_name === undefined || v_schema === undefined || $src === undefined || "name" in $proto || "schema" in $proto)
+  if (v_name === undefined || v_schema === undefined || $mayInherit(o) || "name" in $proto || "schema" in $proto)
     $need(o, q, "name", "schema");
   $str(v_name, q, "name");
   if (!reProtocolConfigName.test(v_name))
@@ -623,11 +644,11 @@ function checkProtocolConfig(v: unknown, p: string, k?: $Key): void {
 function writeProtocolConfig(v: unknown): string {
   const o = v as $Obj;
   let s = "{";
-  s += '"name":' + JSON.stringify(o.name);
+  s += '"name":' + $quote(o.name);
   s += ',"schema":' + JSON.stringify(o.schema);
   if ($has(o, "typescript")) s += ',"typescript":' + JSON.stringify(o.typescript);
   if ($has(o, "go")) s += ',"go":' + writeGoConfig(o.go);
-  if ($has(o, "docs")) s += ',"docs":' + JSON.stringify(o.docs);
+  if ($has(o, "docs")) s += ',"docs":' + $quote(o.docs);
   return s + "}";
 }
 
@@ -670,7 +691,7 @@ function checkGoConfig(v: unknown, p: string, k?: $Key): void {
   const v_dir = o["dir"];
   const v_package = o["package"];
   const v_importPath = o["importPath"];
-  if (v_dir === undefined || $src === undefined || "dir" in $proto) $need(o, $at(p, k), "dir");
+  if (v_dir === undefined || $mayInherit(o) || "dir" in $proto) $need(o, $at(p, k), "dir");
   if (typeof v_dir !== "string" || ($sur && !$wellFormed(v_dir))) $str(v_dir, $at(p, k), "dir");
   if (v_dir.length < 2) $minLen(v_dir, 1, $at(p, k), "dir");
   if (v_package !== undefined && $hasOwn.call(o, "package")) {
@@ -688,9 +709,9 @@ function checkGoConfig(v: unknown, p: string, k?: $Key): void {
 function writeGoConfig(v: unknown): string {
   const o = v as $Obj;
   let s = "{";
-  s += '"dir":' + JSON.stringify(o.dir);
-  if ($has(o, "package")) s += ',"package":' + JSON.stringify(o.package);
-  if ($has(o, "importPath")) s += ',"importPath":' + JSON.stringify(o.importPath);
+  s += '"dir":' + $quote(o.dir);
+  if ($has(o, "package")) s += ',"package":' + $quote(o.package);
+  if ($has(o, "importPath")) s += ',"importPath":' + $quote(o.importPath);
   return s + "}";
 }
 
@@ -737,7 +758,7 @@ function checkGoModuleConfig(v: unknown, p: string, k?: $Key): void {
   const v_dir = o["dir"];
   const v_module = o["module"];
   const v_go = o["go"];
-  if (v_dir === undefined || v_module === undefined || $src === undefined || "dir" in $proto || "module" in $proto)
+  if (v_dir === undefined || v_module === undefined || $mayInherit(o) || "dir" in $proto || "module" in $proto)
     $need(o, $at(p, k), "dir", "module");
   if (typeof v_dir !== "string" || ($sur && !$wellFormed(v_dir))) $str(v_dir, $at(p, k), "dir");
   if (v_dir.length < 2) $minLen(v_dir, 1, $at(p, k), "dir");
@@ -753,8 +774,8 @@ function checkGoModuleConfig(v: unknown, p: string, k?: $Key): void {
 function writeGoModuleConfig(v: unknown): string {
   const o = v as $Obj;
   let s = "{";
-  s += '"dir":' + JSON.stringify(o.dir);
-  s += ',"module":' + JSON.stringify(o.module);
-  if ($has(o, "go")) s += ',"go":' + JSON.stringify(o.go);
+  s += '"dir":' + $quote(o.dir);
+  s += ',"module":' + $quote(o.module);
+  if ($has(o, "go")) s += ',"go":' + $quote(o.go);
   return s + "}";
 }

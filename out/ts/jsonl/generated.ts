@@ -86,6 +86,14 @@ const $proto: object = Object.prototype;
 let $src: string | undefined;
 
 /**
+ * Whether object o may inherit members: false for a parsed document's objects ($src set: JSON.parse
+ * makes plain ones) and for an encoder's objects whose prototype is Object.prototype.
+ */
+function $mayInherit(o: unknown): boolean {
+  return $src === undefined && Object.getPrototypeOf(o) !== $proto;
+}
+
+/**
  * Whether strings and keys may hold an unpaired surrogate. While a well-formed text is decoded,
  * only a "\u" escape can make one, so a text without "\u" clears it (one indexOf per document
  * instead of one check per string); it is set again between calls and while encoding.
@@ -333,6 +341,19 @@ function $writeExtras(o: $Obj, known: $Known): string {
     s += "," + JSON.stringify(k) + ":" + JSON.stringify(o[k]);
   }
   return s;
+}
+
+/** What JSON.stringify escapes in a string (each surrogate: lone ones are escaped; pairs go to it too). */
+const $escaped = /[\u0000-\u001f"\\\ud800-\udfff]/;
+
+/**
+ * A checked string's JSON text: a short one quoted as it is when nothing in it needs escaping (one
+ * native scan, where a JSON.stringify call costs a runtime call and a copy); a long one, where the
+ * scan costs as much as the copy, by JSON.stringify.
+ */
+function $quote(v: unknown): string {
+  const s = v as string;
+  return s.length > 512 || $escaped.test(s) ? JSON.stringify(s) : '"' + s + '"';
 }
 
 // ---- free-form values ----
@@ -683,7 +704,7 @@ export function encodeHarnessEvent(value: HarnessEvent): string {
 
 function pickHarnessEvent(v: unknown, p: string, ignore: boolean): number {
   if (!$isObj(v)) return $miss(ignore, "type", p, `expected object, got ${$kindOf(v)}`);
-  if ((v as $Obj)["type"] === undefined || (($src === undefined || "type" in $proto) && !$hasOwn.call(v, "type")))
+  if ((v as $Obj)["type"] === undefined || (($mayInherit(v) || "type" in $proto) && !$hasOwn.call(v, "type")))
     return $miss(ignore, "unknown_variant", p, 'missing discriminator "type"');
   switch ((v as $Obj)["type"]) {
     case "text":
@@ -787,7 +808,7 @@ function checkTextEvent(v: unknown, p: string, k?: $Key): void {
   }
   const v_type = o["type"];
   const v_text = o["text"];
-  if (v_type === undefined || v_text === undefined || $src === undefined || "type" in $proto || "text" in $proto)
+  if (v_type === undefined || v_text === undefined || $mayInherit(o) || "type" in $proto || "text" in $proto)
     $need(o, $at(p, k), "type", "text");
   if (typeof v_type !== "string" || ($sur && !$wellFormed(v_type))) $str(v_type, $at(p, k), "type");
   if (v_type !== "text") $fail("const", $at(p, k) + "/type", 'expected the constant "text"');
@@ -798,8 +819,8 @@ function checkTextEvent(v: unknown, p: string, k?: $Key): void {
 function writeTextEvent(v: unknown): string {
   const o = v as $Obj;
   let s = "{";
-  s += '"type":' + JSON.stringify(o.type);
-  s += ',"text":' + JSON.stringify(o.text);
+  s += '"type":"text"';
+  s += ',"text":' + $quote(o.text);
   s += $writeExtras(o, knownTextEvent);
   return s + "}";
 }
@@ -845,7 +866,7 @@ function checkActivityEvent(v: unknown, p: string, k?: $Key): void {
   if (
     v_type === undefined ||
     v_description === undefined ||
-    $src === undefined ||
+    $mayInherit(o) ||
     "type" in $proto ||
     "description" in $proto
   )
@@ -860,8 +881,8 @@ function checkActivityEvent(v: unknown, p: string, k?: $Key): void {
 function writeActivityEvent(v: unknown): string {
   const o = v as $Obj;
   let s = "{";
-  s += '"type":' + JSON.stringify(o.type);
-  s += ',"description":' + JSON.stringify(o.description);
+  s += '"type":"activity"';
+  s += ',"description":' + $quote(o.description);
   s += $writeExtras(o, knownActivityEvent);
   return s + "}";
 }
@@ -916,7 +937,7 @@ function checkPermissionEvent(v: unknown, p: string, k?: $Key): void {
     v_type === undefined ||
     v_id === undefined ||
     v_description === undefined ||
-    $src === undefined ||
+    $mayInherit(o) ||
     "type" in $proto ||
     "id" in $proto ||
     "description" in $proto
@@ -936,10 +957,10 @@ function checkPermissionEvent(v: unknown, p: string, k?: $Key): void {
 function writePermissionEvent(v: unknown): string {
   const o = v as $Obj;
   let s = "{";
-  s += '"type":' + JSON.stringify(o.type);
-  s += ',"id":' + JSON.stringify(o.id);
-  s += ',"description":' + JSON.stringify(o.description);
-  if ($has(o, "command")) s += ',"command":' + JSON.stringify(o.command);
+  s += '"type":"permission"';
+  s += ',"id":' + $quote(o.id);
+  s += ',"description":' + $quote(o.description);
+  if ($has(o, "command")) s += ',"command":' + $quote(o.command);
   s += $writeExtras(o, knownPermissionEvent);
   return s + "}";
 }
@@ -994,7 +1015,7 @@ function checkUsageEvent(v: unknown, p: string, k?: $Key): void {
     v_type === undefined ||
     v_input_tokens === undefined ||
     v_output_tokens === undefined ||
-    $src === undefined ||
+    $mayInherit(o) ||
     "type" in $proto ||
     "input_tokens" in $proto ||
     "output_tokens" in $proto
@@ -1018,7 +1039,7 @@ function checkUsageEvent(v: unknown, p: string, k?: $Key): void {
 function writeUsageEvent(v: unknown): string {
   const o = v as $Obj;
   let s = "{";
-  s += '"type":' + JSON.stringify(o.type);
+  s += '"type":"usage"';
   s += ',"input_tokens":' + JSON.stringify(o.input_tokens);
   s += ',"output_tokens":' + JSON.stringify(o.output_tokens);
   if ($has(o, "cost_usd")) s += ',"cost_usd":' + JSON.stringify(o.cost_usd);
@@ -1064,7 +1085,7 @@ function checkCompleteEvent(v: unknown, p: string, k?: $Key): void {
   }
   const v_type = o["type"];
   const v_text = o["text"];
-  if (v_type === undefined || v_text === undefined || $src === undefined || "type" in $proto || "text" in $proto)
+  if (v_type === undefined || v_text === undefined || $mayInherit(o) || "type" in $proto || "text" in $proto)
     $need(o, $at(p, k), "type", "text");
   if (typeof v_type !== "string" || ($sur && !$wellFormed(v_type))) $str(v_type, $at(p, k), "type");
   if (v_type !== "complete") $fail("const", $at(p, k) + "/type", 'expected the constant "complete"');
@@ -1075,8 +1096,8 @@ function checkCompleteEvent(v: unknown, p: string, k?: $Key): void {
 function writeCompleteEvent(v: unknown): string {
   const o = v as $Obj;
   let s = "{";
-  s += '"type":' + JSON.stringify(o.type);
-  s += ',"text":' + JSON.stringify(o.text);
+  s += '"type":"complete"';
+  s += ',"text":' + $quote(o.text);
   s += $writeExtras(o, knownCompleteEvent);
   return s + "}";
 }
@@ -1119,7 +1140,7 @@ function checkErrorEvent(v: unknown, p: string, k?: $Key): void {
   }
   const v_type = o["type"];
   const v_message = o["message"];
-  if (v_type === undefined || v_message === undefined || $src === undefined || "type" in $proto || "message" in $proto)
+  if (v_type === undefined || v_message === undefined || $mayInherit(o) || "type" in $proto || "message" in $proto)
     $need(o, $at(p, k), "type", "message");
   if (typeof v_type !== "string" || ($sur && !$wellFormed(v_type))) $str(v_type, $at(p, k), "type");
   if (v_type !== "error") $fail("const", $at(p, k) + "/type", 'expected the constant "error"');
@@ -1130,8 +1151,8 @@ function checkErrorEvent(v: unknown, p: string, k?: $Key): void {
 function writeErrorEvent(v: unknown): string {
   const o = v as $Obj;
   let s = "{";
-  s += '"type":' + JSON.stringify(o.type);
-  s += ',"message":' + JSON.stringify(o.message);
+  s += '"type":"error"';
+  s += ',"message":' + $quote(o.message);
   s += $writeExtras(o, knownErrorEvent);
   return s + "}";
 }

@@ -86,6 +86,14 @@ const $proto: object = Object.prototype;
 let $src: string | undefined;
 
 /**
+ * Whether object o may inherit members: false for a parsed document's objects ($src set: JSON.parse
+ * makes plain ones) and for an encoder's objects whose prototype is Object.prototype.
+ */
+function $mayInherit(o: unknown): boolean {
+  return $src === undefined && Object.getPrototypeOf(o) !== $proto;
+}
+
+/**
  * Whether strings and keys may hold an unpaired surrogate. While a well-formed text is decoded,
  * only a "\u" escape can make one, so a text without "\u" clears it (one indexOf per document
  * instead of one check per string); it is set again between calls and while encoding.
@@ -328,6 +336,19 @@ function $writeArray(v: unknown, write: $Write): string {
 }
 
 type $Write = (e: unknown) => string;
+
+/** What JSON.stringify escapes in a string (each surrogate: lone ones are escaped; pairs go to it too). */
+const $escaped = /[\u0000-\u001f"\\\ud800-\udfff]/;
+
+/**
+ * A checked string's JSON text: a short one quoted as it is when nothing in it needs escaping (one
+ * native scan, where a JSON.stringify call costs a runtime call and a copy); a long one, where the
+ * scan costs as much as the copy, by JSON.stringify.
+ */
+function $quote(v: unknown): string {
+  const s = v as string;
+  return s.length > 512 || $escaped.test(s) ? JSON.stringify(s) : '"' + s + '"';
+}
 
 // ---- free-form values ----
 
@@ -940,7 +961,7 @@ function checkOpenRequest(v: unknown, p: string, k?: $Key): void {
     v_id === undefined ||
     v_method === undefined ||
     v_params === undefined ||
-    $src === undefined ||
+    $mayInherit(o) ||
     "attachment" in $proto ||
     "id" in $proto ||
     "method" in $proto ||
@@ -957,9 +978,9 @@ function checkOpenRequest(v: unknown, p: string, k?: $Key): void {
 function writeOpenRequest(v: unknown): string {
   const o = v as $Obj;
   let s = "{";
-  s += '"attachment":' + JSON.stringify(o.attachment);
-  s += ',"id":' + JSON.stringify(o.id);
-  s += ',"method":' + JSON.stringify(o.method);
+  s += '"attachment":' + $quote(o.attachment);
+  s += ',"id":' + $quote(o.id);
+  s += ',"method":"open"';
   s += ',"params":' + writeHarnessOptions(o.params);
   return s + "}";
 }
@@ -1018,7 +1039,7 @@ function checkPromptRequest(v: unknown, p: string, k?: $Key): void {
     v_id === undefined ||
     v_method === undefined ||
     v_params === undefined ||
-    $src === undefined ||
+    $mayInherit(o) ||
     "attachment" in $proto ||
     "turn" in $proto ||
     "id" in $proto ||
@@ -1037,10 +1058,10 @@ function checkPromptRequest(v: unknown, p: string, k?: $Key): void {
 function writePromptRequest(v: unknown): string {
   const o = v as $Obj;
   let s = "{";
-  s += '"attachment":' + JSON.stringify(o.attachment);
-  s += ',"turn":' + JSON.stringify(o.turn);
-  s += ',"id":' + JSON.stringify(o.id);
-  s += ',"method":' + JSON.stringify(o.method);
+  s += '"attachment":' + $quote(o.attachment);
+  s += ',"turn":' + $quote(o.turn);
+  s += ',"id":' + $quote(o.id);
+  s += ',"method":"prompt"';
   s += ',"params":' + writeText(o.params);
   return s + "}";
 }
@@ -1099,7 +1120,7 @@ function checkSteerRequest(v: unknown, p: string, k?: $Key): void {
     v_id === undefined ||
     v_method === undefined ||
     v_params === undefined ||
-    $src === undefined ||
+    $mayInherit(o) ||
     "attachment" in $proto ||
     "turn" in $proto ||
     "id" in $proto ||
@@ -1118,10 +1139,10 @@ function checkSteerRequest(v: unknown, p: string, k?: $Key): void {
 function writeSteerRequest(v: unknown): string {
   const o = v as $Obj;
   let s = "{";
-  s += '"attachment":' + JSON.stringify(o.attachment);
-  s += ',"turn":' + JSON.stringify(o.turn);
-  s += ',"id":' + JSON.stringify(o.id);
-  s += ',"method":' + JSON.stringify(o.method);
+  s += '"attachment":' + $quote(o.attachment);
+  s += ',"turn":' + $quote(o.turn);
+  s += ',"id":' + $quote(o.id);
+  s += ',"method":"steer"';
   s += ',"params":' + writeText(o.params);
   return s + "}";
 }
@@ -1179,7 +1200,7 @@ function checkInterruptRequest(v: unknown, p: string, k?: $Key): void {
     v_turn === undefined ||
     v_id === undefined ||
     v_method === undefined ||
-    $src === undefined ||
+    $mayInherit(o) ||
     "attachment" in $proto ||
     "turn" in $proto ||
     "id" in $proto ||
@@ -1199,11 +1220,11 @@ function checkInterruptRequest(v: unknown, p: string, k?: $Key): void {
 function writeInterruptRequest(v: unknown): string {
   const o = v as $Obj;
   let s = "{";
-  s += '"attachment":' + JSON.stringify(o.attachment);
-  s += ',"turn":' + JSON.stringify(o.turn);
-  s += ',"id":' + JSON.stringify(o.id);
-  s += ',"method":' + JSON.stringify(o.method);
-  if ($has(o, "params")) s += ',"params":' + JSON.stringify(o.params);
+  s += '"attachment":' + $quote(o.attachment);
+  s += ',"turn":' + $quote(o.turn);
+  s += ',"id":' + $quote(o.id);
+  s += ',"method":"interrupt"';
+  if ($has(o, "params")) s += ',"params":null';
   return s + "}";
 }
 
@@ -1255,7 +1276,7 @@ function checkCheckpointRequest(v: unknown, p: string, k?: $Key): void {
     v_attachment === undefined ||
     v_id === undefined ||
     v_method === undefined ||
-    $src === undefined ||
+    $mayInherit(o) ||
     "attachment" in $proto ||
     "id" in $proto ||
     "method" in $proto
@@ -1273,10 +1294,10 @@ function checkCheckpointRequest(v: unknown, p: string, k?: $Key): void {
 function writeCheckpointRequest(v: unknown): string {
   const o = v as $Obj;
   let s = "{";
-  s += '"attachment":' + JSON.stringify(o.attachment);
-  s += ',"id":' + JSON.stringify(o.id);
-  s += ',"method":' + JSON.stringify(o.method);
-  if ($has(o, "params")) s += ',"params":' + JSON.stringify(o.params);
+  s += '"attachment":' + $quote(o.attachment);
+  s += ',"id":' + $quote(o.id);
+  s += ',"method":"checkpoint"';
+  if ($has(o, "params")) s += ',"params":null';
   return s + "}";
 }
 
@@ -1328,7 +1349,7 @@ function checkDetachRequest(v: unknown, p: string, k?: $Key): void {
     v_attachment === undefined ||
     v_id === undefined ||
     v_method === undefined ||
-    $src === undefined ||
+    $mayInherit(o) ||
     "attachment" in $proto ||
     "id" in $proto ||
     "method" in $proto
@@ -1346,10 +1367,10 @@ function checkDetachRequest(v: unknown, p: string, k?: $Key): void {
 function writeDetachRequest(v: unknown): string {
   const o = v as $Obj;
   let s = "{";
-  s += '"attachment":' + JSON.stringify(o.attachment);
-  s += ',"id":' + JSON.stringify(o.id);
-  s += ',"method":' + JSON.stringify(o.method);
-  if ($has(o, "params")) s += ',"params":' + JSON.stringify(o.params);
+  s += '"attachment":' + $quote(o.attachment);
+  s += ',"id":' + $quote(o.id);
+  s += ',"method":"detach"';
+  if ($has(o, "params")) s += ',"params":null';
   return s + "}";
 }
 
@@ -1407,7 +1428,7 @@ function checkToolCallRequest(v: unknown, p: string, k?: $Key): void {
     v_id === undefined ||
     v_method === undefined ||
     v_params === undefined ||
-    $src === undefined ||
+    $mayInherit(o) ||
     "attachment" in $proto ||
     "turn" in $proto ||
     "id" in $proto ||
@@ -1426,10 +1447,10 @@ function checkToolCallRequest(v: unknown, p: string, k?: $Key): void {
 function writeToolCallRequest(v: unknown): string {
   const o = v as $Obj;
   let s = "{";
-  s += '"attachment":' + JSON.stringify(o.attachment);
-  s += ',"turn":' + JSON.stringify(o.turn);
-  s += ',"id":' + JSON.stringify(o.id);
-  s += ',"method":' + JSON.stringify(o.method);
+  s += '"attachment":' + $quote(o.attachment);
+  s += ',"turn":' + $quote(o.turn);
+  s += ',"id":' + $quote(o.id);
+  s += ',"method":"tool.call"';
   s += ',"params":' + writeToolCall(o.params);
   return s + "}";
 }
@@ -1482,7 +1503,7 @@ function checkResultResponse(v: unknown, p: string, k?: $Key): void {
     v_attachment === undefined ||
     v_id === undefined ||
     v_result === undefined ||
-    $src === undefined ||
+    $mayInherit(o) ||
     "attachment" in $proto ||
     "id" in $proto ||
     "result" in $proto
@@ -1499,9 +1520,9 @@ function checkResultResponse(v: unknown, p: string, k?: $Key): void {
 function writeResultResponse(v: unknown): string {
   const o = v as $Obj;
   let s = "{";
-  s += '"attachment":' + JSON.stringify(o.attachment);
-  if ($has(o, "turn")) s += ',"turn":' + JSON.stringify(o.turn);
-  s += ',"id":' + JSON.stringify(o.id);
+  s += '"attachment":' + $quote(o.attachment);
+  if ($has(o, "turn")) s += ',"turn":' + $quote(o.turn);
+  s += ',"id":' + $quote(o.id);
   s += ',"result":' + JSON.stringify(o.result);
   return s + "}";
 }
@@ -1554,7 +1575,7 @@ function checkErrorResponse(v: unknown, p: string, k?: $Key): void {
     v_attachment === undefined ||
     v_id === undefined ||
     v_error === undefined ||
-    $src === undefined ||
+    $mayInherit(o) ||
     "attachment" in $proto ||
     "id" in $proto ||
     "error" in $proto
@@ -1571,9 +1592,9 @@ function checkErrorResponse(v: unknown, p: string, k?: $Key): void {
 function writeErrorResponse(v: unknown): string {
   const o = v as $Obj;
   let s = "{";
-  s += '"attachment":' + JSON.stringify(o.attachment);
-  if ($has(o, "turn")) s += ',"turn":' + JSON.stringify(o.turn);
-  s += ',"id":' + JSON.stringify(o.id);
+  s += '"attachment":' + $quote(o.attachment);
+  if ($has(o, "turn")) s += ',"turn":' + $quote(o.turn);
+  s += ',"id":' + $quote(o.id);
   s += ',"error":' + writeResponseError(o.error);
   return s + "}";
 }
@@ -1627,7 +1648,7 @@ function checkAssistantDeltaEvent(v: unknown, p: string, k?: $Key): void {
     v_turn === undefined ||
     v_event === undefined ||
     v_data === undefined ||
-    $src === undefined ||
+    $mayInherit(o) ||
     "attachment" in $proto ||
     "turn" in $proto ||
     "event" in $proto ||
@@ -1644,9 +1665,9 @@ function checkAssistantDeltaEvent(v: unknown, p: string, k?: $Key): void {
 function writeAssistantDeltaEvent(v: unknown): string {
   const o = v as $Obj;
   let s = "{";
-  s += '"attachment":' + JSON.stringify(o.attachment);
-  s += ',"turn":' + JSON.stringify(o.turn);
-  s += ',"event":' + JSON.stringify(o.event);
+  s += '"attachment":' + $quote(o.attachment);
+  s += ',"turn":' + $quote(o.turn);
+  s += ',"event":"assistant.delta"';
   s += ',"data":' + writeAssistantDelta(o.data);
   return s + "}";
 }
@@ -1700,7 +1721,7 @@ function checkAssistantMessageEvent(v: unknown, p: string, k?: $Key): void {
     v_turn === undefined ||
     v_event === undefined ||
     v_data === undefined ||
-    $src === undefined ||
+    $mayInherit(o) ||
     "attachment" in $proto ||
     "turn" in $proto ||
     "event" in $proto ||
@@ -1717,9 +1738,9 @@ function checkAssistantMessageEvent(v: unknown, p: string, k?: $Key): void {
 function writeAssistantMessageEvent(v: unknown): string {
   const o = v as $Obj;
   let s = "{";
-  s += '"attachment":' + JSON.stringify(o.attachment);
-  s += ',"turn":' + JSON.stringify(o.turn);
-  s += ',"event":' + JSON.stringify(o.event);
+  s += '"attachment":' + $quote(o.attachment);
+  s += ',"turn":' + $quote(o.turn);
+  s += ',"event":"assistant.message"';
   s += ',"data":' + writeAssistantMessage(o.data);
   return s + "}";
 }
@@ -1740,7 +1761,7 @@ export function encodeHostRequest(value: HostRequest): string {
 
 function pickHostRequest(v: unknown, p: string, ignore: boolean): number {
   if (!$isObj(v)) return $miss(ignore, "type", p, `expected object, got ${$kindOf(v)}`);
-  if ((v as $Obj)["method"] === undefined || (($src === undefined || "method" in $proto) && !$hasOwn.call(v, "method")))
+  if ((v as $Obj)["method"] === undefined || (($mayInherit(v) || "method" in $proto) && !$hasOwn.call(v, "method")))
     return $miss(ignore, "unknown_variant", p, 'missing discriminator "method"');
   switch ((v as $Obj)["method"]) {
     case "open":
@@ -1869,7 +1890,7 @@ export function encodeRunnerEvent(value: RunnerEvent): string {
 
 function pickRunnerEvent(v: unknown, p: string, ignore: boolean): number {
   if (!$isObj(v)) return $miss(ignore, "type", p, `expected object, got ${$kindOf(v)}`);
-  if ((v as $Obj)["event"] === undefined || (($src === undefined || "event" in $proto) && !$hasOwn.call(v, "event")))
+  if ((v as $Obj)["event"] === undefined || (($mayInherit(v) || "event" in $proto) && !$hasOwn.call(v, "event")))
     return $miss(ignore, "unknown_variant", p, 'missing discriminator "event"');
   switch ((v as $Obj)["event"]) {
     case "assistant.delta":
@@ -2048,7 +2069,7 @@ function pickRunnerToHostFrame(v: unknown, p: string, ignore: boolean): number {
     return 1;
   if ((v as $Obj)["error"] !== undefined && (($src !== undefined && !("error" in $proto)) || $hasOwn.call(v, "error")))
     return 2;
-  if ((v as $Obj)["event"] === undefined || (($src === undefined || "event" in $proto) && !$hasOwn.call(v, "event")))
+  if ((v as $Obj)["event"] === undefined || (($mayInherit(v) || "event" in $proto) && !$hasOwn.call(v, "event")))
     return $miss(ignore, "unknown_variant", p, 'missing discriminator "event"');
   switch ((v as $Obj)["event"]) {
     case "assistant.delta":
@@ -2155,7 +2176,7 @@ function pickRunnerFrame(v: unknown, p: string, ignore: boolean): number {
     return 7;
   if ((v as $Obj)["error"] !== undefined && (($src !== undefined && !("error" in $proto)) || $hasOwn.call(v, "error")))
     return 8;
-  if ((v as $Obj)["event"] === undefined || (($src === undefined || "event" in $proto) && !$hasOwn.call(v, "event")))
+  if ((v as $Obj)["event"] === undefined || (($mayInherit(v) || "event" in $proto) && !$hasOwn.call(v, "event")))
     return $miss(ignore, "unknown_variant", p, 'missing discriminator "event"');
   switch ((v as $Obj)["event"]) {
     case "assistant.delta":
@@ -2315,7 +2336,7 @@ function checkHarnessOptions(v: unknown, p: string, k?: $Key): void {
     v_config === undefined ||
     v_tools === undefined ||
     v_provider === undefined ||
-    $src === undefined ||
+    $mayInherit(o) ||
     "session_id" in $proto ||
     "dir" in $proto ||
     "config" in $proto ||
@@ -2339,8 +2360,8 @@ function checkHarnessOptions(v: unknown, p: string, k?: $Key): void {
 function writeHarnessOptions(v: unknown): string {
   const o = v as $Obj;
   let s = "{";
-  s += '"session_id":' + JSON.stringify(o.session_id);
-  s += ',"dir":' + JSON.stringify(o.dir);
+  s += '"session_id":' + $quote(o.session_id);
+  s += ',"dir":' + $quote(o.dir);
   s += ',"config":' + writeConfig(o.config);
   s += ',"tools":' + $writeArray(o.tools, writeToolSchema);
   s += ',"provider":' + writeProvider(o.provider);
@@ -2383,7 +2404,7 @@ function checkConfig(v: unknown, p: string, k?: $Key): void {
   }
   const v_model = o["model"];
   const v_tools = o["tools"];
-  if (v_model === undefined || v_tools === undefined || $src === undefined || "model" in $proto || "tools" in $proto)
+  if (v_model === undefined || v_tools === undefined || $mayInherit(o) || "model" in $proto || "tools" in $proto)
     $need(o, q, "model", "tools");
   checkNonEmptyString(v_model, q, "model");
   $arr(v_tools, q, "tools");
@@ -2397,7 +2418,7 @@ function checkConfig(v: unknown, p: string, k?: $Key): void {
 function writeConfig(v: unknown): string {
   const o = v as $Obj;
   let s = "{";
-  s += '"model":' + JSON.stringify(o.model);
+  s += '"model":' + $quote(o.model);
   s += ',"tools":' + JSON.stringify(o.tools);
   return s + "}";
 }
@@ -2446,7 +2467,7 @@ function checkToolSchema(v: unknown, p: string, k?: $Key): void {
     v_name === undefined ||
     v_description === undefined ||
     v_input_schema === undefined ||
-    $src === undefined ||
+    $mayInherit(o) ||
     "name" in $proto ||
     "description" in $proto ||
     "input_schema" in $proto
@@ -2460,8 +2481,8 @@ function checkToolSchema(v: unknown, p: string, k?: $Key): void {
 function writeToolSchema(v: unknown): string {
   const o = v as $Obj;
   let s = "{";
-  s += '"name":' + JSON.stringify(o.name);
-  s += ',"description":' + JSON.stringify(o.description);
+  s += '"name":' + $quote(o.name);
+  s += ',"description":' + $quote(o.description);
   s += ',"input_schema":' + JSON.stringify(o.input_schema);
   return s + "}";
 }
@@ -2523,9 +2544,9 @@ function checkProvider(v: unknown, p: string, k?: $Key): void {
 function writeProvider(v: unknown): string {
   const o = v as $Obj;
   let s = "{";
-  if ($has(o, "api_key")) s += '"api_key":' + JSON.stringify(o.api_key);
-  if ($has(o, "base_url")) s += (s.length === 1 ? '"base_url":' : ',"base_url":') + JSON.stringify(o.base_url);
-  if ($has(o, "api")) s += (s.length === 1 ? '"api":' : ',"api":') + JSON.stringify(o.api);
+  if ($has(o, "api_key")) s += '"api_key":' + $quote(o.api_key);
+  if ($has(o, "base_url")) s += (s.length === 1 ? '"base_url":' : ',"base_url":') + $quote(o.base_url);
+  if ($has(o, "api")) s += (s.length === 1 ? '"api":' : ',"api":') + $quote(o.api);
   return s + "}";
 }
 
@@ -2560,14 +2581,14 @@ function checkText(v: unknown, p: string, k?: $Key): void {
     if (o[key] !== undefined) $closed(o, knownText, $at(p, k));
   }
   const v_text = o["text"];
-  if (v_text === undefined || $src === undefined || "text" in $proto) $need(o, $at(p, k), "text");
+  if (v_text === undefined || $mayInherit(o) || "text" in $proto) $need(o, $at(p, k), "text");
   if (typeof v_text !== "string" || ($sur && !$wellFormed(v_text))) $str(v_text, $at(p, k), "text");
 }
 
 function writeText(v: unknown): string {
   const o = v as $Obj;
   let s = "{";
-  s += '"text":' + JSON.stringify(o.text);
+  s += '"text":' + $quote(o.text);
   return s + "}";
 }
 
@@ -2614,7 +2635,7 @@ function checkNativeFile(v: unknown, p: string, k?: $Key): void {
     v_path === undefined ||
     v_size === undefined ||
     v_append_only === undefined ||
-    $src === undefined ||
+    $mayInherit(o) ||
     "path" in $proto ||
     "size" in $proto ||
     "append_only" in $proto
@@ -2631,7 +2652,7 @@ function checkNativeFile(v: unknown, p: string, k?: $Key): void {
 function writeNativeFile(v: unknown): string {
   const o = v as $Obj;
   let s = "{";
-  s += '"path":' + JSON.stringify(o.path);
+  s += '"path":' + $quote(o.path);
   s += ',"size":' + JSON.stringify(o.size);
   s += ',"append_only":' + JSON.stringify(o.append_only);
   return s + "}";
@@ -2681,7 +2702,7 @@ function checkToolCall(v: unknown, p: string, k?: $Key): void {
     v_id === undefined ||
     v_name === undefined ||
     v_arguments === undefined ||
-    $src === undefined ||
+    $mayInherit(o) ||
     "id" in $proto ||
     "name" in $proto ||
     "arguments" in $proto
@@ -2695,8 +2716,8 @@ function checkToolCall(v: unknown, p: string, k?: $Key): void {
 function writeToolCall(v: unknown): string {
   const o = v as $Obj;
   let s = "{";
-  s += '"id":' + JSON.stringify(o.id);
-  s += ',"name":' + JSON.stringify(o.name);
+  s += '"id":' + $quote(o.id);
+  s += ',"name":' + $quote(o.name);
   s += ',"arguments":' + JSON.stringify(o.arguments);
   return s + "}";
 }
@@ -2740,7 +2761,7 @@ function checkToolResult(v: unknown, p: string, k?: $Key): void {
   if (
     v_content === undefined ||
     v_is_error === undefined ||
-    $src === undefined ||
+    $mayInherit(o) ||
     "content" in $proto ||
     "is_error" in $proto
   )
@@ -2777,7 +2798,7 @@ export function encodeContentBlock(value: ContentBlock): string {
 
 function pickContentBlock(v: unknown, p: string, ignore: boolean): number {
   if (!$isObj(v)) return $miss(ignore, "type", p, `expected object, got ${$kindOf(v)}`);
-  if ((v as $Obj)["type"] === undefined || (($src === undefined || "type" in $proto) && !$hasOwn.call(v, "type")))
+  if ((v as $Obj)["type"] === undefined || (($mayInherit(v) || "type" in $proto) && !$hasOwn.call(v, "type")))
     return $miss(ignore, "unknown_variant", p, 'missing discriminator "type"');
   switch ((v as $Obj)["type"]) {
     case "text":
@@ -2838,7 +2859,7 @@ function checkTextBlock(v: unknown, p: string, k?: $Key): void {
   }
   const v_type = o["type"];
   const v_text = o["text"];
-  if (v_type === undefined || v_text === undefined || $src === undefined || "type" in $proto || "text" in $proto)
+  if (v_type === undefined || v_text === undefined || $mayInherit(o) || "type" in $proto || "text" in $proto)
     $need(o, $at(p, k), "type", "text");
   if (typeof v_type !== "string" || ($sur && !$wellFormed(v_type))) $str(v_type, $at(p, k), "type");
   if (v_type !== "text") $fail("const", $at(p, k) + "/type", 'expected the constant "text"');
@@ -2848,8 +2869,8 @@ function checkTextBlock(v: unknown, p: string, k?: $Key): void {
 function writeTextBlock(v: unknown): string {
   const o = v as $Obj;
   let s = "{";
-  s += '"type":' + JSON.stringify(o.type);
-  s += ',"text":' + JSON.stringify(o.text);
+  s += '"type":"text"';
+  s += ',"text":' + $quote(o.text);
   return s + "}";
 }
 
@@ -2888,7 +2909,7 @@ function checkUsage(v: unknown, p: string, k?: $Key): void {
   }
   const v_input = o["input"];
   const v_output = o["output"];
-  if (v_input === undefined || v_output === undefined || $src === undefined || "input" in $proto || "output" in $proto)
+  if (v_input === undefined || v_output === undefined || $mayInherit(o) || "input" in $proto || "output" in $proto)
     $need(o, $at(p, k), "input", "output");
   if (typeof v_input !== "number" || !Number.isSafeInteger(v_input)) $int(v_input, $at(p, k), "input");
   if (v_input < 0) $fail("range", $at(p, k) + "/input", "below the minimum 0");
@@ -2935,14 +2956,14 @@ function checkAssistantDelta(v: unknown, p: string, k?: $Key): void {
     if (o[key] !== undefined) $closed(o, knownAssistantDelta, $at(p, k));
   }
   const v_text = o["text"];
-  if (v_text === undefined || $src === undefined || "text" in $proto) $need(o, $at(p, k), "text");
+  if (v_text === undefined || $mayInherit(o) || "text" in $proto) $need(o, $at(p, k), "text");
   if (typeof v_text !== "string" || ($sur && !$wellFormed(v_text))) $str(v_text, $at(p, k), "text");
 }
 
 function writeAssistantDelta(v: unknown): string {
   const o = v as $Obj;
   let s = "{";
-  s += '"text":' + JSON.stringify(o.text);
+  s += '"text":' + $quote(o.text);
   return s + "}";
 }
 
@@ -2990,7 +3011,7 @@ function checkAssistantMessage(v: unknown, p: string, k?: $Key): void {
     v_text === undefined ||
     v_usage === undefined ||
     v_stop_reason === undefined ||
-    $src === undefined ||
+    $mayInherit(o) ||
     "text" in $proto ||
     "usage" in $proto ||
     "stop_reason" in $proto
@@ -3004,9 +3025,9 @@ function checkAssistantMessage(v: unknown, p: string, k?: $Key): void {
 function writeAssistantMessage(v: unknown): string {
   const o = v as $Obj;
   let s = "{";
-  s += '"text":' + JSON.stringify(o.text);
+  s += '"text":' + $quote(o.text);
   s += ',"usage":' + writeUsage(o.usage);
-  s += ',"stop_reason":' + JSON.stringify(o.stop_reason);
+  s += ',"stop_reason":' + $quote(o.stop_reason);
   return s + "}";
 }
 
@@ -3046,7 +3067,7 @@ function checkResponseError(v: unknown, p: string, k?: $Key): void {
   }
   const v_code = o["code"];
   const v_message = o["message"];
-  if (v_code === undefined || v_message === undefined || $src === undefined || "code" in $proto || "message" in $proto)
+  if (v_code === undefined || v_message === undefined || $mayInherit(o) || "code" in $proto || "message" in $proto)
     $need(o, q, "code", "message");
   checkErrorCode(v_code, q, "code");
   $str(v_message, q, "message");
@@ -3055,8 +3076,8 @@ function checkResponseError(v: unknown, p: string, k?: $Key): void {
 function writeResponseError(v: unknown): string {
   const o = v as $Obj;
   let s = "{";
-  s += '"code":' + JSON.stringify(o.code);
-  s += ',"message":' + JSON.stringify(o.message);
+  s += '"code":' + $quote(o.code);
+  s += ',"message":' + $quote(o.message);
   return s + "}";
 }
 
@@ -3149,7 +3170,7 @@ function checkPromptResult(v: unknown, p: string, k?: $Key): void {
 function writePromptResult(v: unknown): string {
   const o = v as $Obj;
   let s = "{";
-  if ($has(o, "interrupted")) s += '"interrupted":' + JSON.stringify(o.interrupted);
+  if ($has(o, "interrupted")) s += '"interrupted":true';
   return s + "}";
 }
 

@@ -86,6 +86,14 @@ const $proto: object = Object.prototype;
 let $src: string | undefined;
 
 /**
+ * Whether object o may inherit members: false for a parsed document's objects ($src set: JSON.parse
+ * makes plain ones) and for an encoder's objects whose prototype is Object.prototype.
+ */
+function $mayInherit(o: unknown): boolean {
+  return $src === undefined && Object.getPrototypeOf(o) !== $proto;
+}
+
+/**
  * Whether strings and keys may hold an unpaired surrogate. While a well-formed text is decoded,
  * only a "\u" escape can make one, so a text without "\u" clears it (one indexOf per document
  * instead of one check per string); it is set again between calls and while encoding.
@@ -282,6 +290,19 @@ function $writeTuple(v: unknown, rest: $Write, ...head: $Write[]): string {
 }
 
 type $Write = (e: unknown) => string;
+
+/** What JSON.stringify escapes in a string (each surrogate: lone ones are escaped; pairs go to it too). */
+const $escaped = /[\u0000-\u001f"\\\ud800-\udfff]/;
+
+/**
+ * A checked string's JSON text: a short one quoted as it is when nothing in it needs escaping (one
+ * native scan, where a JSON.stringify call costs a runtime call and a copy); a long one, where the
+ * scan costs as much as the copy, by JSON.stringify.
+ */
+function $quote(v: unknown): string {
+  const s = v as string;
+  return s.length > 512 || $escaped.test(s) ? JSON.stringify(s) : '"' + s + '"';
+}
 
 // ---- free-form values ----
 
@@ -549,7 +570,7 @@ function checkEntry(v: unknown, p: string, k?: $Key): void {
 }
 
 function writeEntry(v: unknown): string {
-  return $writeTuple(v, JSON.stringify, JSON.stringify, JSON.stringify, writeEntryItem3);
+  return $writeTuple(v, JSON.stringify, $quote, JSON.stringify, writeEntryItem3);
 }
 
 export type EntryItem3 = {
@@ -593,7 +614,7 @@ function checkEntryItem3(v: unknown, p: string, k?: $Key): void {
 function writeEntryItem3(v: unknown): string {
   const o = v as $Obj;
   let s = "";
-  if ($has(o, "note")) s += ',"note":' + JSON.stringify(o.note);
+  if ($has(o, "note")) s += ',"note":' + $quote(o.note);
   s += $writeExtras(o, knownEntryItem3);
   return "{" + s.slice(1) + "}";
 }
@@ -631,7 +652,7 @@ function checkRow(v: unknown, p: string, k?: $Key): void {
     extra = true;
   }
   const v_cell = o["cell"];
-  if (v_cell === undefined || $src === undefined || "cell" in $proto) $need(o, q, "cell");
+  if (v_cell === undefined || $mayInherit(o) || "cell" in $proto) $need(o, q, "cell");
   $arr(v_cell, q, "cell");
   if (v_cell.length > 2) $fail("length", q + "/cell", `array of ${v_cell.length} items, expected at most 2`);
   const v_cell_q = $at(q, "cell");

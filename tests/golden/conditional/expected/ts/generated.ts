@@ -84,6 +84,14 @@ const $proto: object = Object.prototype;
 let $src: string | undefined;
 
 /**
+ * Whether object o may inherit members: false for a parsed document's objects ($src set: JSON.parse
+ * makes plain ones) and for an encoder's objects whose prototype is Object.prototype.
+ */
+function $mayInherit(o: unknown): boolean {
+  return $src === undefined && Object.getPrototypeOf(o) !== $proto;
+}
+
+/**
  * Whether strings and keys may hold an unpaired surrogate. While a well-formed text is decoded,
  * only a "\u" escape can make one, so a text without "\u" clears it (one indexOf per document
  * instead of one check per string); it is set again between calls and while encoding.
@@ -264,6 +272,19 @@ function $writeExtras(o: $Obj, known: $Known): string {
     s += "," + JSON.stringify(k) + ":" + JSON.stringify(o[k]);
   }
   return s;
+}
+
+/** What JSON.stringify escapes in a string (each surrogate: lone ones are escaped; pairs go to it too). */
+const $escaped = /[\u0000-\u001f"\\\ud800-\udfff]/;
+
+/**
+ * A checked string's JSON text: a short one quoted as it is when nothing in it needs escaping (one
+ * native scan, where a JSON.stringify call costs a runtime call and a copy); a long one, where the
+ * scan costs as much as the copy, by JSON.stringify.
+ */
+function $quote(v: unknown): string {
+  const s = v as string;
+  return s.length > 512 || $escaped.test(s) ? JSON.stringify(s) : '"' + s + '"';
 }
 
 // ---- free-form values ----
@@ -455,7 +476,7 @@ function checkPayment(v: unknown, p: string, k?: $Key): void {
   }
   const v_method = o["method"];
   const v_card = o["card"];
-  if (v_method === undefined || $src === undefined || "method" in $proto) $need(o, q, "method");
+  if (v_method === undefined || $mayInherit(o) || "method" in $proto) $need(o, q, "method");
   if ($has(o, "card")) {
     if (!$has(o, "method")) $missing("method", q);
   }
@@ -472,8 +493,8 @@ function checkPayment(v: unknown, p: string, k?: $Key): void {
 function writePayment(v: unknown): string {
   const o = v as $Obj;
   let s = "{";
-  s += '"method":' + JSON.stringify(o.method);
-  if ($has(o, "card")) s += ',"card":' + JSON.stringify(o.card);
+  s += '"method":' + $quote(o.method);
+  if ($has(o, "card")) s += ',"card":' + $quote(o.card);
   s += $writeExtras(o, knownPayment);
   return s + "}";
 }
@@ -549,7 +570,7 @@ function $check8(v: unknown, p: string, k?: $Key): void {
       extra = true;
     }
     const v_card = o["card"];
-    if (v_card === undefined || $src === undefined || "card" in $proto) $need(o, q, "card");
+    if (v_card === undefined || $mayInherit(o) || "card" in $proto) $need(o, q, "card");
     $free(v_card, q, "card", undefined);
     if (extra) $extras(o, $known7, q);
   }

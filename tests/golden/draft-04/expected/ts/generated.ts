@@ -84,6 +84,14 @@ const $proto: object = Object.prototype;
 let $src: string | undefined;
 
 /**
+ * Whether object o may inherit members: false for a parsed document's objects ($src set: JSON.parse
+ * makes plain ones) and for an encoder's objects whose prototype is Object.prototype.
+ */
+function $mayInherit(o: unknown): boolean {
+  return $src === undefined && Object.getPrototypeOf(o) !== $proto;
+}
+
+/**
  * Whether strings and keys may hold an unpaired surrogate. While a well-formed text is decoded,
  * only a "\u" escape can make one, so a text without "\u" clears it (one indexOf per document
  * instead of one check per string); it is set again between calls and while encoding.
@@ -450,7 +458,7 @@ function checkRange(v: unknown, p: string, k?: $Key): void {
   }
   const v_low = o["low"];
   const v_high = o["high"];
-  if (v_low === undefined || $src === undefined || "low" in $proto) $need(o, q, "low");
+  if (v_low === undefined || $mayInherit(o) || "low" in $proto) $need(o, q, "low");
   if ($has(o, "high")) {
     if (!$has(o, "low")) $missing("low", q);
   }

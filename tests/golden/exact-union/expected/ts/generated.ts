@@ -86,6 +86,14 @@ const $proto: object = Object.prototype;
 let $src: string | undefined;
 
 /**
+ * Whether object o may inherit members: false for a parsed document's objects ($src set: JSON.parse
+ * makes plain ones) and for an encoder's objects whose prototype is Object.prototype.
+ */
+function $mayInherit(o: unknown): boolean {
+  return $src === undefined && Object.getPrototypeOf(o) !== $proto;
+}
+
+/**
  * Whether strings and keys may hold an unpaired surrogate. While a well-formed text is decoded,
  * only a "\u" escape can make one, so a text without "\u" clears it (one indexOf per document
  * instead of one check per string); it is set again between calls and while encoding.
@@ -300,6 +308,19 @@ function $extras(o: $Obj, known: $Known, p: string): void {
     if ($sur && !$wellFormed(k)) $fail("utf8", p, "object key holds an unpaired UTF-16 surrogate");
     $free(o[k], p, $esc(k), undefined);
   }
+}
+
+/** What JSON.stringify escapes in a string (each surrogate: lone ones are escaped; pairs go to it too). */
+const $escaped = /[\u0000-\u001f"\\\ud800-\udfff]/;
+
+/**
+ * A checked string's JSON text: a short one quoted as it is when nothing in it needs escaping (one
+ * native scan, where a JSON.stringify call costs a runtime call and a copy); a long one, where the
+ * scan costs as much as the copy, by JSON.stringify.
+ */
+function $quote(v: unknown): string {
+  const s = v as string;
+  return s.length > 512 || $escaped.test(s) ? JSON.stringify(s) : '"' + s + '"';
 }
 
 // ---- free-form values ----
@@ -734,7 +755,7 @@ function checkRangeVariant1(v: unknown, p: string, k?: $Key): void {
   }
   const v_n = o["n"];
   const v_unit = o["unit"];
-  if (v_n === undefined || $src === undefined || "n" in $proto) $need(o, $at(p, k), "n");
+  if (v_n === undefined || $mayInherit(o) || "n" in $proto) $need(o, $at(p, k), "n");
   if (typeof v_n !== "number" || !Number.isSafeInteger(v_n)) $int(v_n, $at(p, k), "n");
   if (v_n < 0) $fail("range", $at(p, k) + "/n", "below the minimum 0");
   if (v_n > 9) $fail("range", $at(p, k) + "/n", "above the maximum 9");
@@ -747,7 +768,7 @@ function writeRangeVariant1(v: unknown): string {
   const o = v as $Obj;
   let s = "{";
   s += '"n":' + JSON.stringify(o.n);
-  if ($has(o, "unit")) s += ',"unit":' + JSON.stringify(o.unit);
+  if ($has(o, "unit")) s += ',"unit":' + $quote(o.unit);
   return s + "}";
 }
 
@@ -783,7 +804,7 @@ function checkRangeVariant2(v: unknown, p: string, k?: $Key): void {
   }
   const v_n = o["n"];
   const v_unit = o["unit"];
-  if (v_n === undefined || $src === undefined || "n" in $proto) $need(o, $at(p, k), "n");
+  if (v_n === undefined || $mayInherit(o) || "n" in $proto) $need(o, $at(p, k), "n");
   if (typeof v_n !== "number" || !Number.isSafeInteger(v_n)) $int(v_n, $at(p, k), "n");
   if (v_n < 10) $fail("range", $at(p, k) + "/n", "below the minimum 10");
   if (v_unit !== undefined && $hasOwn.call(o, "unit")) {
@@ -795,7 +816,7 @@ function writeRangeVariant2(v: unknown): string {
   const o = v as $Obj;
   let s = "{";
   s += '"n":' + JSON.stringify(o.n);
-  if ($has(o, "unit")) s += ',"unit":' + JSON.stringify(o.unit);
+  if ($has(o, "unit")) s += ',"unit":' + $quote(o.unit);
   return s + "}";
 }
 
@@ -832,7 +853,7 @@ function checkShape(v: unknown, p: string, k?: $Key): void {
   }
   const v_n = o["n"];
   const v_unit = o["unit"];
-  if (v_n === undefined || $src === undefined || "n" in $proto) $need(o, $at(p, k), "n");
+  if (v_n === undefined || $mayInherit(o) || "n" in $proto) $need(o, $at(p, k), "n");
   if (typeof v_n !== "number" || !Number.isSafeInteger(v_n)) $int(v_n, $at(p, k), "n");
   if (v_unit !== undefined && $hasOwn.call(o, "unit")) {
     if (typeof v_unit !== "string" || ($sur && !$wellFormed(v_unit))) $str(v_unit, $at(p, k), "unit");
@@ -844,7 +865,7 @@ function writeShape(v: unknown): string {
   const o = v as $Obj;
   let s = "{";
   s += '"n":' + JSON.stringify(o.n);
-  if ($has(o, "unit")) s += ',"unit":' + JSON.stringify(o.unit);
+  if ($has(o, "unit")) s += ',"unit":' + $quote(o.unit);
   return s + "}";
 }
 
@@ -902,7 +923,7 @@ function $check6(v: unknown, p: string, k?: $Key): void {
     }
     const v_n = o["n"];
     const v_unit = o["unit"];
-    if (v_unit === undefined || $src === undefined || "unit" in $proto) $need(o, $at(p, k), "unit");
+    if (v_unit === undefined || $mayInherit(o) || "unit" in $proto) $need(o, $at(p, k), "unit");
     if (v_n !== undefined && $hasOwn.call(o, "n")) {
       if (typeof v_n !== "number" || !Number.isSafeInteger(v_n)) $int(v_n, $at(p, k), "n");
       if (v_n < 100) $fail("range", $at(p, k) + "/n", "below the minimum 100");

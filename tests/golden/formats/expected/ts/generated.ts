@@ -84,6 +84,14 @@ const $proto: object = Object.prototype;
 let $src: string | undefined;
 
 /**
+ * Whether object o may inherit members: false for a parsed document's objects ($src set: JSON.parse
+ * makes plain ones) and for an encoder's objects whose prototype is Object.prototype.
+ */
+function $mayInherit(o: unknown): boolean {
+  return $src === undefined && Object.getPrototypeOf(o) !== $proto;
+}
+
+/**
  * Whether strings and keys may hold an unpaired surrogate. While a well-formed text is decoded,
  * only a "\u" escape can make one, so a text without "\u" clears it (one indexOf per document
  * instead of one check per string); it is set again between calls and while encoding.
@@ -275,6 +283,19 @@ function $closed(o: $Obj, known: $Known, p: string): void {
   if (first === undefined) return;
   if ($sur && !$wellFormed(first)) $fail("utf8", p, "object key holds an unpaired UTF-16 surrogate");
   $fail("unknown_field", p + "/" + $esc(first), `unknown property (a key of ${$cpLen(first)} characters)`);
+}
+
+/** What JSON.stringify escapes in a string (each surrogate: lone ones are escaped; pairs go to it too). */
+const $escaped = /[\u0000-\u001f"\\\ud800-\udfff]/;
+
+/**
+ * A checked string's JSON text: a short one quoted as it is when nothing in it needs escaping (one
+ * native scan, where a JSON.stringify call costs a runtime call and a copy); a long one, where the
+ * scan costs as much as the copy, by JSON.stringify.
+ */
+function $quote(v: unknown): string {
+  const s = v as string;
+  return s.length > 512 || $escaped.test(s) ? JSON.stringify(s) : '"' + s + '"';
 }
 
 // ---- free-form values ----
@@ -791,7 +812,7 @@ function checkStamp(v: unknown, p: string, k?: $Key): void {
   const v_at = o["at"];
   const v_id = o["id"];
   const v_home = o["home"];
-  if (v_at === undefined || $src === undefined || "at" in $proto) $need(o, $at(p, k), "at");
+  if (v_at === undefined || $mayInherit(o) || "at" in $proto) $need(o, $at(p, k), "at");
   if (typeof v_at !== "string" || ($sur && !$wellFormed(v_at))) $str(v_at, $at(p, k), "at");
   if (!$formats["date-time"]!(v_at)) $fail("format", $at(p, k) + "/at", `${$describe(v_at)} is not a valid date-time`);
   if (v_id !== undefined && $hasOwn.call(o, "id")) {
@@ -807,8 +828,8 @@ function checkStamp(v: unknown, p: string, k?: $Key): void {
 function writeStamp(v: unknown): string {
   const o = v as $Obj;
   let s = "{";
-  s += '"at":' + JSON.stringify(o.at);
-  if ($has(o, "id")) s += ',"id":' + JSON.stringify(o.id);
-  if ($has(o, "home")) s += ',"home":' + JSON.stringify(o.home);
+  s += '"at":' + $quote(o.at);
+  if ($has(o, "id")) s += ',"id":' + $quote(o.id);
+  if ($has(o, "home")) s += ',"home":' + $quote(o.home);
   return s + "}";
 }

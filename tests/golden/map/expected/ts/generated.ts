@@ -86,6 +86,14 @@ const $proto: object = Object.prototype;
 let $src: string | undefined;
 
 /**
+ * Whether object o may inherit members: false for a parsed document's objects ($src set: JSON.parse
+ * makes plain ones) and for an encoder's objects whose prototype is Object.prototype.
+ */
+function $mayInherit(o: unknown): boolean {
+  return $src === undefined && Object.getPrototypeOf(o) !== $proto;
+}
+
+/**
  * Whether strings and keys may hold an unpaired surrogate. While a well-formed text is decoded,
  * only a "\u" escape can make one, so a text without "\u" clears it (one indexOf per document
  * instead of one check per string); it is set again between calls and while encoding.
@@ -299,6 +307,19 @@ function $writeExtras(o: $Obj, known: $Known): string {
 }
 
 type $Write = (e: unknown) => string;
+
+/** What JSON.stringify escapes in a string (each surrogate: lone ones are escaped; pairs go to it too). */
+const $escaped = /[\u0000-\u001f"\\\ud800-\udfff]/;
+
+/**
+ * A checked string's JSON text: a short one quoted as it is when nothing in it needs escaping (one
+ * native scan, where a JSON.stringify call costs a runtime call and a copy); a long one, where the
+ * scan costs as much as the copy, by JSON.stringify.
+ */
+function $quote(v: unknown): string {
+  const s = v as string;
+  return s.length > 512 || $escaped.test(s) ? JSON.stringify(s) : '"' + s + '"';
+}
 
 /** Writes a checked nullable value: null, or the value by its writer. */
 function $writeNullable(v: unknown, write: $Write): string {
@@ -660,7 +681,7 @@ function checkLabels(v: unknown, p: string, k?: $Key): void {
   }
   if (extra) $closed(o, $allowed6, q);
   const v_name = o["name"];
-  if (v_name === undefined || $src === undefined || "name" in $proto) $need(o, q, "name");
+  if (v_name === undefined || $mayInherit(o) || "name" in $proto) $need(o, q, "name");
   $str(v_name, q, "name");
   if (extra) {
     for (const key of Object.keys(o)) {
@@ -678,7 +699,7 @@ function checkLabels(v: unknown, p: string, k?: $Key): void {
 function writeLabels(v: unknown): string {
   const o = v as $Obj;
   let s = "{";
-  s += '"name":' + JSON.stringify(o.name);
+  s += '"name":' + $quote(o.name);
   s += $writeExtras(o, knownLabels);
   return s + "}";
 }

@@ -84,6 +84,14 @@ const $proto: object = Object.prototype;
 let $src: string | undefined;
 
 /**
+ * Whether object o may inherit members: false for a parsed document's objects ($src set: JSON.parse
+ * makes plain ones) and for an encoder's objects whose prototype is Object.prototype.
+ */
+function $mayInherit(o: unknown): boolean {
+  return $src === undefined && Object.getPrototypeOf(o) !== $proto;
+}
+
+/**
  * Whether strings and keys may hold an unpaired surrogate. While a well-formed text is decoded,
  * only a "\u" escape can make one, so a text without "\u" clears it (one indexOf per document
  * instead of one check per string); it is set again between calls and while encoding.
@@ -285,6 +293,19 @@ function $writeExtras(o: $Obj, known: $Known): string {
     s += "," + JSON.stringify(k) + ":" + JSON.stringify(o[k]);
   }
   return s;
+}
+
+/** What JSON.stringify escapes in a string (each surrogate: lone ones are escaped; pairs go to it too). */
+const $escaped = /[\u0000-\u001f"\\\ud800-\udfff]/;
+
+/**
+ * A checked string's JSON text: a short one quoted as it is when nothing in it needs escaping (one
+ * native scan, where a JSON.stringify call costs a runtime call and a copy); a long one, where the
+ * scan costs as much as the copy, by JSON.stringify.
+ */
+function $quote(v: unknown): string {
+  const s = v as string;
+  return s.length > 512 || $escaped.test(s) ? JSON.stringify(s) : '"' + s + '"';
 }
 
 // ---- free-form values ----
@@ -551,7 +572,7 @@ function checkBase(v: unknown, p: string, k?: $Key): void {
     extra = true;
   }
   const v_id = o["id"];
-  if (v_id === undefined || $src === undefined || "id" in $proto) $need(o, $at(p, k), "id");
+  if (v_id === undefined || $mayInherit(o) || "id" in $proto) $need(o, $at(p, k), "id");
   if (typeof v_id !== "string" || ($sur && !$wellFormed(v_id))) $str(v_id, $at(p, k), "id");
   if (extra) $extras(o, knownBase, $at(p, k));
 }
@@ -559,7 +580,7 @@ function checkBase(v: unknown, p: string, k?: $Key): void {
 function writeBase(v: unknown): string {
   const o = v as $Obj;
   let s = "{";
-  s += '"id":' + JSON.stringify(o.id);
+  s += '"id":' + $quote(o.id);
   s += $writeExtras(o, knownBase);
   return s + "}";
 }
@@ -596,7 +617,7 @@ function checkNamed(v: unknown, p: string, k?: $Key): void {
   }
   const v_id = o["id"];
   const v_name = o["name"];
-  if (v_id === undefined || v_name === undefined || $src === undefined || "id" in $proto || "name" in $proto)
+  if (v_id === undefined || v_name === undefined || $mayInherit(o) || "id" in $proto || "name" in $proto)
     $need(o, $at(p, k), "id", "name");
   if (typeof v_id !== "string" || ($sur && !$wellFormed(v_id))) $str(v_id, $at(p, k), "id");
   if (typeof v_name !== "string" || ($sur && !$wellFormed(v_name))) $str(v_name, $at(p, k), "name");
@@ -605,7 +626,7 @@ function checkNamed(v: unknown, p: string, k?: $Key): void {
 function writeNamed(v: unknown): string {
   const o = v as $Obj;
   let s = "{";
-  s += '"id":' + JSON.stringify(o.id);
-  s += ',"name":' + JSON.stringify(o.name);
+  s += '"id":' + $quote(o.id);
+  s += ',"name":' + $quote(o.name);
   return s + "}";
 }

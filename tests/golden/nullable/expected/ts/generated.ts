@@ -86,6 +86,14 @@ const $proto: object = Object.prototype;
 let $src: string | undefined;
 
 /**
+ * Whether object o may inherit members: false for a parsed document's objects ($src set: JSON.parse
+ * makes plain ones) and for an encoder's objects whose prototype is Object.prototype.
+ */
+function $mayInherit(o: unknown): boolean {
+  return $src === undefined && Object.getPrototypeOf(o) !== $proto;
+}
+
+/**
  * Whether strings and keys may hold an unpaired surrogate. While a well-formed text is decoded,
  * only a "\u" escape can make one, so a text without "\u" clears it (one indexOf per document
  * instead of one check per string); it is set again between calls and while encoding.
@@ -463,7 +471,7 @@ function checkReply(v: unknown, p: string, k?: $Key): void {
   }
   const v_result = o["result"];
   const v_count = o["count"];
-  if (v_result === undefined || $src === undefined || "result" in $proto) $need(o, q, "result");
+  if (v_result === undefined || $mayInherit(o) || "result" in $proto) $need(o, q, "result");
   if (v_result !== null) {
     $str(v_result, q, "result");
   }

@@ -86,6 +86,14 @@ const $proto: object = Object.prototype;
 let $src: string | undefined;
 
 /**
+ * Whether object o may inherit members: false for a parsed document's objects ($src set: JSON.parse
+ * makes plain ones) and for an encoder's objects whose prototype is Object.prototype.
+ */
+function $mayInherit(o: unknown): boolean {
+  return $src === undefined && Object.getPrototypeOf(o) !== $proto;
+}
+
+/**
  * Whether strings and keys may hold an unpaired surrogate. While a well-formed text is decoded,
  * only a "\u" escape can make one, so a text without "\u" clears it (one indexOf per document
  * instead of one check per string); it is set again between calls and while encoding.
@@ -462,7 +470,7 @@ export function encodeEvent(value: Event): string {
 
 function pickEvent(v: unknown, p: string, ignore: boolean): number {
   if (!$isObj(v)) return $miss(ignore, "type", p, `expected object, got ${$kindOf(v)}`);
-  if ((v as $Obj)["type"] === undefined || (($src === undefined || "type" in $proto) && !$hasOwn.call(v, "type")))
+  if ((v as $Obj)["type"] === undefined || (($mayInherit(v) || "type" in $proto) && !$hasOwn.call(v, "type")))
     return $miss(ignore, "unknown_variant", p, 'missing discriminator "type"');
   switch ((v as $Obj)["type"]) {
     case "started":
@@ -528,7 +536,7 @@ function checkStarted(v: unknown, p: string, k?: $Key): void {
   }
   const v_type = o["type"];
   const v_at = o["at"];
-  if (v_type === undefined || v_at === undefined || $src === undefined || "type" in $proto || "at" in $proto)
+  if (v_type === undefined || v_at === undefined || $mayInherit(o) || "type" in $proto || "at" in $proto)
     $need(o, $at(p, k), "type", "at");
   if (typeof v_type !== "string" || ($sur && !$wellFormed(v_type))) $str(v_type, $at(p, k), "type");
   if (v_type !== "started") $fail("const", $at(p, k) + "/type", 'expected the constant "started"');
@@ -538,7 +546,7 @@ function checkStarted(v: unknown, p: string, k?: $Key): void {
 function writeStarted(v: unknown): string {
   const o = v as $Obj;
   let s = "{";
-  s += '"type":' + JSON.stringify(o.type);
+  s += '"type":"started"';
   s += ',"at":' + JSON.stringify(o.at);
   return s + "}";
 }
@@ -572,7 +580,7 @@ function checkStopped(v: unknown, p: string, k?: $Key): void {
     if (o[key] !== undefined) $closed(o, knownStopped, $at(p, k));
   }
   const v_type = o["type"];
-  if (v_type === undefined || $src === undefined || "type" in $proto) $need(o, $at(p, k), "type");
+  if (v_type === undefined || $mayInherit(o) || "type" in $proto) $need(o, $at(p, k), "type");
   if (typeof v_type !== "string" || ($sur && !$wellFormed(v_type))) $str(v_type, $at(p, k), "type");
   if (v_type !== "stopped") $fail("const", $at(p, k) + "/type", 'expected the constant "stopped"');
 }
@@ -580,6 +588,6 @@ function checkStopped(v: unknown, p: string, k?: $Key): void {
 function writeStopped(v: unknown): string {
   const o = v as $Obj;
   let s = "{";
-  s += '"type":' + JSON.stringify(o.type);
+  s += '"type":"stopped"';
   return s + "}";
 }

@@ -84,6 +84,14 @@ const $proto: object = Object.prototype;
 let $src: string | undefined;
 
 /**
+ * Whether object o may inherit members: false for a parsed document's objects ($src set: JSON.parse
+ * makes plain ones) and for an encoder's objects whose prototype is Object.prototype.
+ */
+function $mayInherit(o: unknown): boolean {
+  return $src === undefined && Object.getPrototypeOf(o) !== $proto;
+}
+
+/**
  * Whether strings and keys may hold an unpaired surrogate. While a well-formed text is decoded,
  * only a "\u" escape can make one, so a text without "\u" clears it (one indexOf per document
  * instead of one check per string); it is set again between calls and while encoding.
@@ -290,6 +298,19 @@ function $writeArray(v: unknown, write: $Write): string {
 
 type $Write = (e: unknown) => string;
 
+/** What JSON.stringify escapes in a string (each surrogate: lone ones are escaped; pairs go to it too). */
+const $escaped = /[\u0000-\u001f"\\\ud800-\udfff]/;
+
+/**
+ * A checked string's JSON text: a short one quoted as it is when nothing in it needs escaping (one
+ * native scan, where a JSON.stringify call costs a runtime call and a copy); a long one, where the
+ * scan costs as much as the copy, by JSON.stringify.
+ */
+function $quote(v: unknown): string {
+  const s = v as string;
+  return s.length > 512 || $escaped.test(s) ? JSON.stringify(s) : '"' + s + '"';
+}
+
 // ---- free-form values ----
 
 /** Nesting level of the value at pointer p: the document root is level 1. */
@@ -469,7 +490,7 @@ function checkTree(v: unknown, p: string, k?: $Key): void {
   }
   const v_name = o["name"];
   const v_children = o["children"];
-  if (v_name === undefined || $src === undefined || "name" in $proto) $need(o, q, "name");
+  if (v_name === undefined || $mayInherit(o) || "name" in $proto) $need(o, q, "name");
   $str(v_name, q, "name");
   if (v_children !== undefined && $hasOwn.call(o, "children")) {
     $arr(v_children, q, "children");
@@ -484,7 +505,7 @@ function checkTree(v: unknown, p: string, k?: $Key): void {
 function writeTree(v: unknown): string {
   const o = v as $Obj;
   let s = "{";
-  s += '"name":' + JSON.stringify(o.name);
+  s += '"name":' + $quote(o.name);
   if ($has(o, "children")) s += ',"children":' + $writeArray(o.children, writeTree);
   return s + "}";
 }

@@ -84,6 +84,14 @@ const $proto: object = Object.prototype;
 let $src: string | undefined;
 
 /**
+ * Whether object o may inherit members: false for a parsed document's objects ($src set: JSON.parse
+ * makes plain ones) and for an encoder's objects whose prototype is Object.prototype.
+ */
+function $mayInherit(o: unknown): boolean {
+  return $src === undefined && Object.getPrototypeOf(o) !== $proto;
+}
+
+/**
  * Whether strings and keys may hold an unpaired surrogate. While a well-formed text is decoded,
  * only a "\u" escape can make one, so a text without "\u" clears it (one indexOf per document
  * instead of one check per string); it is set again between calls and while encoding.
@@ -256,6 +264,19 @@ function $writeExtras(o: $Obj, known: $Known): string {
   return s;
 }
 
+/** What JSON.stringify escapes in a string (each surrogate: lone ones are escaped; pairs go to it too). */
+const $escaped = /[\u0000-\u001f"\\\ud800-\udfff]/;
+
+/**
+ * A checked string's JSON text: a short one quoted as it is when nothing in it needs escaping (one
+ * native scan, where a JSON.stringify call costs a runtime call and a copy); a long one, where the
+ * scan costs as much as the copy, by JSON.stringify.
+ */
+function $quote(v: unknown): string {
+  const s = v as string;
+  return s.length > 512 || $escaped.test(s) ? JSON.stringify(s) : '"' + s + '"';
+}
+
 // ---- free-form values ----
 
 /** Nesting level of the value at pointer p: the document root is level 1. */
@@ -418,7 +439,7 @@ function checkError(v: unknown, p: string, k?: $Key): void {
     extra = true;
   }
   const v_message = o["message"];
-  if (v_message === undefined || $src === undefined || "message" in $proto) $need(o, $at(p, k), "message");
+  if (v_message === undefined || $mayInherit(o) || "message" in $proto) $need(o, $at(p, k), "message");
   if (typeof v_message !== "string" || ($sur && !$wellFormed(v_message))) $str(v_message, $at(p, k), "message");
   if (extra) $extras(o, knownError, $at(p, k));
 }
@@ -426,7 +447,7 @@ function checkError(v: unknown, p: string, k?: $Key): void {
 function writeError(v: unknown): string {
   const o = v as $Obj;
   let s = "{";
-  s += '"message":' + JSON.stringify(o.message);
+  s += '"message":' + $quote(o.message);
   s += $writeExtras(o, knownError);
   return s + "}";
 }

@@ -86,6 +86,14 @@ const $proto: object = Object.prototype;
 let $src: string | undefined;
 
 /**
+ * Whether object o may inherit members: false for a parsed document's objects ($src set: JSON.parse
+ * makes plain ones) and for an encoder's objects whose prototype is Object.prototype.
+ */
+function $mayInherit(o: unknown): boolean {
+  return $src === undefined && Object.getPrototypeOf(o) !== $proto;
+}
+
+/**
  * Whether strings and keys may hold an unpaired surrogate. While a well-formed text is decoded,
  * only a "\u" escape can make one, so a text without "\u" clears it (one indexOf per document
  * instead of one check per string); it is set again between calls and while encoding.
@@ -307,6 +315,19 @@ function $closed(o: $Obj, known: $Known, p: string): void {
   if (first === undefined) return;
   if ($sur && !$wellFormed(first)) $fail("utf8", p, "object key holds an unpaired UTF-16 surrogate");
   $fail("unknown_field", p + "/" + $esc(first), `unknown property (a key of ${$cpLen(first)} characters)`);
+}
+
+/** What JSON.stringify escapes in a string (each surrogate: lone ones are escaped; pairs go to it too). */
+const $escaped = /[\u0000-\u001f"\\\ud800-\udfff]/;
+
+/**
+ * A checked string's JSON text: a short one quoted as it is when nothing in it needs escaping (one
+ * native scan, where a JSON.stringify call costs a runtime call and a copy); a long one, where the
+ * scan costs as much as the copy, by JSON.stringify.
+ */
+function $quote(v: unknown): string {
+  const s = v as string;
+  return s.length > 512 || $escaped.test(s) ? JSON.stringify(s) : '"' + s + '"';
 }
 
 // ---- free-form values ----
@@ -709,7 +730,7 @@ export function encodeShape(value: Shape): string {
 
 function pickShape(v: unknown, p: string, ignore: boolean): number {
   if (!$isObj(v)) return $miss(ignore, "type", p, `expected object, got ${$kindOf(v)}`);
-  if ((v as $Obj)["kind"] === undefined || (($src === undefined || "kind" in $proto) && !$hasOwn.call(v, "kind")))
+  if ((v as $Obj)["kind"] === undefined || (($mayInherit(v) || "kind" in $proto) && !$hasOwn.call(v, "kind")))
     return $miss(ignore, "unknown_variant", p, 'missing discriminator "kind"');
   switch ((v as $Obj)["kind"]) {
     case "circle":
@@ -783,7 +804,7 @@ function checkCircle(v: unknown, p: string, k?: $Key): void {
   const v_kind = o["kind"];
   const v_radius = o["radius"];
   const v_color = o["color"];
-  if (v_kind === undefined || v_radius === undefined || $src === undefined || "kind" in $proto || "radius" in $proto)
+  if (v_kind === undefined || v_radius === undefined || $mayInherit(o) || "kind" in $proto || "radius" in $proto)
     $need(o, q, "kind", "radius");
   $str(v_kind, q, "kind");
   if (v_kind !== "circle") $fail("const", q + "/kind", 'expected the constant "circle"');
@@ -797,9 +818,9 @@ function checkCircle(v: unknown, p: string, k?: $Key): void {
 function writeCircle(v: unknown): string {
   const o = v as $Obj;
   let s = "{";
-  s += '"kind":' + JSON.stringify(o.kind);
+  s += '"kind":"circle"';
   s += ',"radius":' + JSON.stringify(o.radius);
-  if ($has(o, "color")) s += ',"color":' + JSON.stringify(o.color);
+  if ($has(o, "color")) s += ',"color":' + $quote(o.color);
   return s + "}";
 }
 
@@ -851,7 +872,7 @@ function checkSquare(v: unknown, p: string, k?: $Key): void {
     v_kind === undefined ||
     v_side === undefined ||
     v_tags === undefined ||
-    $src === undefined ||
+    $mayInherit(o) ||
     "kind" in $proto ||
     "side" in $proto ||
     "tags" in $proto
@@ -877,7 +898,7 @@ function checkSquare(v: unknown, p: string, k?: $Key): void {
 function writeSquare(v: unknown): string {
   const o = v as $Obj;
   let s = "{";
-  s += '"kind":' + JSON.stringify(o.kind);
+  s += '"kind":"square"';
   s += ',"side":' + JSON.stringify(o.side);
   s += ',"tags":' + JSON.stringify(o.tags);
   if ($has(o, "meta")) s += ',"meta":' + JSON.stringify(o.meta);
