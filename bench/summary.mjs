@@ -113,6 +113,18 @@ if (ts) {
       const j = judge(g.ratios, "≤", 1.1, 2);
       add(`TS encode, ${label} frames ÷ JSON.stringify of the same value`, "1.21–1.46×", j.figure, j.goal, yes(j.met));
     }
+    // the same, each result UTF-8 encoded: the writer's concatenated string is flattened there
+    const u = ts[`encode-utf8-${kind.slice("encode-".length)}`]?.find((r) => r.name === "generated encoder");
+    if (u) {
+      const j = judge(u.ratios, "≤", 1.1, 2);
+      add(
+        `TS encode, ${label} frames, each result UTF-8 encoded ÷ the same of JSON.stringify`,
+        "—",
+        j.figure,
+        j.goal,
+        yes(j.met),
+      );
+    }
   }
 }
 if (gen) {
