@@ -172,6 +172,11 @@ describe("the encoders' writers", () => {
     }
     refuses("runner", "RunnerFrame", Object.assign(new Lent(), rest));
     expect(encode("runner", "RunnerFrame", Object.assign(new Lent(), rest))).toMatchObject({ code: "missing_field" });
+    // a union's discriminator only inherited is no discriminator: the decoder's error for the text without it
+    const { result: held, ...answer } = result();
+    refuses("runner", "RunnerFrame", Object.assign(Object.create({ result: held }), answer));
+    const { method, ...request } = open();
+    refuses("runner", "RunnerFrame", Object.assign(Object.create({ method }), request));
     // inherited enumerable members are not written
     writes("runner", "RunnerFrame", Object.assign(Object.create({ inherited: 1 }), delta()), delta());
     // a typed array that is not a plain array

@@ -1842,12 +1842,9 @@ export function encodeResponse(value: Response): string {
 
 function pickResponse(v: unknown, p: string, ignore: boolean): number {
   if (!$isObj(v)) return $miss(ignore, "type", p, `expected object, got ${$kindOf(v)}`);
-  if (
-    (v as $Obj)["result"] !== undefined &&
-    (($src !== undefined && !("result" in $proto)) || $hasOwn.call(v, "result"))
-  )
+  if ((v as $Obj)["result"] !== undefined && ((!$mayInherit(v) && !("result" in $proto)) || $hasOwn.call(v, "result")))
     return 0;
-  if ((v as $Obj)["error"] !== undefined && (($src !== undefined && !("error" in $proto)) || $hasOwn.call(v, "error")))
+  if ((v as $Obj)["error"] !== undefined && ((!$mayInherit(v) && !("error" in $proto)) || $hasOwn.call(v, "error")))
     return 1;
   return $miss(ignore, "unknown_variant", p, "the object matches no variant");
 }
@@ -1949,7 +1946,7 @@ function pickHostToRunnerFrame(v: unknown, p: string, ignore: boolean): number {
   if (!$isObj(v)) return $miss(ignore, "type", p, `expected object, got ${$kindOf(v)}`);
   if (
     (v as $Obj)["method"] !== undefined &&
-    (($src !== undefined && !("method" in $proto)) || $hasOwn.call(v, "method"))
+    ((!$mayInherit(v) && !("method" in $proto)) || $hasOwn.call(v, "method"))
   ) {
     switch ((v as $Obj)["method"]) {
       case "open":
@@ -1967,12 +1964,9 @@ function pickHostToRunnerFrame(v: unknown, p: string, ignore: boolean): number {
     }
     return $miss(ignore, "unknown_variant", p + "/method", 'the value of "method" matches no variant');
   }
-  if (
-    (v as $Obj)["result"] !== undefined &&
-    (($src !== undefined && !("result" in $proto)) || $hasOwn.call(v, "result"))
-  )
+  if ((v as $Obj)["result"] !== undefined && ((!$mayInherit(v) && !("result" in $proto)) || $hasOwn.call(v, "result")))
     return 6;
-  if ((v as $Obj)["error"] !== undefined && (($src !== undefined && !("error" in $proto)) || $hasOwn.call(v, "error")))
+  if ((v as $Obj)["error"] !== undefined && ((!$mayInherit(v) && !("error" in $proto)) || $hasOwn.call(v, "error")))
     return 7;
   return $miss(ignore, "unknown_variant", p, "the object matches no variant");
 }
@@ -2054,7 +2048,7 @@ function pickRunnerToHostFrame(v: unknown, p: string, ignore: boolean): number {
   if (!$isObj(v)) return $miss(ignore, "type", p, `expected object, got ${$kindOf(v)}`);
   if (
     (v as $Obj)["method"] !== undefined &&
-    (($src !== undefined && !("method" in $proto)) || $hasOwn.call(v, "method"))
+    ((!$mayInherit(v) && !("method" in $proto)) || $hasOwn.call(v, "method"))
   ) {
     switch ((v as $Obj)["method"]) {
       case "tool.call":
@@ -2062,12 +2056,9 @@ function pickRunnerToHostFrame(v: unknown, p: string, ignore: boolean): number {
     }
     return $miss(ignore, "unknown_variant", p + "/method", 'the value of "method" matches no variant');
   }
-  if (
-    (v as $Obj)["result"] !== undefined &&
-    (($src !== undefined && !("result" in $proto)) || $hasOwn.call(v, "result"))
-  )
+  if ((v as $Obj)["result"] !== undefined && ((!$mayInherit(v) && !("result" in $proto)) || $hasOwn.call(v, "result")))
     return 1;
-  if ((v as $Obj)["error"] !== undefined && (($src !== undefined && !("error" in $proto)) || $hasOwn.call(v, "error")))
+  if ((v as $Obj)["error"] !== undefined && ((!$mayInherit(v) && !("error" in $proto)) || $hasOwn.call(v, "error")))
     return 2;
   if ((v as $Obj)["event"] === undefined || (($mayInherit(v) || "event" in $proto) && !$hasOwn.call(v, "event")))
     return $miss(ignore, "unknown_variant", p, 'missing discriminator "event"');
@@ -2149,7 +2140,7 @@ function pickRunnerFrame(v: unknown, p: string, ignore: boolean): number {
   if (!$isObj(v)) return $miss(ignore, "type", p, `expected object, got ${$kindOf(v)}`);
   if (
     (v as $Obj)["method"] !== undefined &&
-    (($src !== undefined && !("method" in $proto)) || $hasOwn.call(v, "method"))
+    ((!$mayInherit(v) && !("method" in $proto)) || $hasOwn.call(v, "method"))
   ) {
     switch ((v as $Obj)["method"]) {
       case "open":
@@ -2169,12 +2160,9 @@ function pickRunnerFrame(v: unknown, p: string, ignore: boolean): number {
     }
     return $miss(ignore, "unknown_variant", p + "/method", 'the value of "method" matches no variant');
   }
-  if (
-    (v as $Obj)["result"] !== undefined &&
-    (($src !== undefined && !("result" in $proto)) || $hasOwn.call(v, "result"))
-  )
+  if ((v as $Obj)["result"] !== undefined && ((!$mayInherit(v) && !("result" in $proto)) || $hasOwn.call(v, "result")))
     return 7;
-  if ((v as $Obj)["error"] !== undefined && (($src !== undefined && !("error" in $proto)) || $hasOwn.call(v, "error")))
+  if ((v as $Obj)["error"] !== undefined && ((!$mayInherit(v) && !("error" in $proto)) || $hasOwn.call(v, "error")))
     return 8;
   if ((v as $Obj)["event"] === undefined || (($mayInherit(v) || "event" in $proto) && !$hasOwn.call(v, "event")))
     return $miss(ignore, "unknown_variant", p, 'missing discriminator "event"');
