@@ -283,6 +283,23 @@ describe("the encoders' writers", () => {
     );
   });
 
+  test("a toJSON on Object.prototype or Array.prototype: free-form values are written as they are, not as toJSON returns", () => {
+    const frames = [open(), result(), { ...delta(), extra: 1 }];
+    const want = frames.map((v) => encode("runner", "RunnerFrame", v));
+    const wantText = encode("jsonl", "TextEvent", { type: "text", text: "t", extra: { a: [1, { b: 2 }] } });
+    for (const proto of [Object.prototype, Array.prototype]) {
+      Object.defineProperty(proto, "toJSON", { value: () => "replaced", configurable: true, writable: true });
+      try {
+        frames.forEach((v, i) => expect(encode("runner", "RunnerFrame", v)).toEqual(want[i]));
+        expect(encode("jsonl", "TextEvent", { type: "text", text: "t", extra: { a: [1, { b: 2 }] } })).toEqual(
+          wantText,
+        );
+      } finally {
+        delete (proto as { toJSON?: unknown }).toJSON;
+      }
+    }
+  });
+
   test("property: shuffled member orders, extras, undefined members and bad strings", () => {
     let accepted = 0;
     let refused = 0;

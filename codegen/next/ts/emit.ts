@@ -13,7 +13,7 @@ import { docLines, fitsJsonValue, jsdoc, jsonExpr, propKey, tsType } from "./typ
 import { withArticle } from "../ir/words";
 import { shakeRuntime } from "./runtime-shake";
 import { lit } from "./value";
-import { bare, objectWriter, plain, unionWriter, writeExpr } from "./write";
+import { bare, objectWriter, plain, plainWriter, unionWriter, writeExpr } from "./write";
 
 const MARKER = "// ---- runtime start ----\n";
 
@@ -168,7 +168,7 @@ function emitCodec(pr: Printer, p: Protocol, d: Decl, checks: TsChecks): void {
   jsdoc(pr, [
     `Writes ${withArticle(d.name)} in canonical form; throws EncodeError for a value its decoder would reject.`,
   ]);
-  const writer = plain(t) ? "JSON.stringify" : n.write;
+  const writer = plain(t) ? plainWriter(t) : n.write;
   pr.block(`export function ${n.encode}(value: ${d.name}): string {`, () =>
     pr.raw(`return $encode(value, ${n.check}, ${writer});`),
   );

@@ -1,6 +1,6 @@
 // Writers: the canonical JSON text of an already checked value (codegen/SEMANTICS.md, "Encoding").
-// JSON.stringify writes every scalar and free-form value canonically, so writers exist only for
-// what it cannot order: objects (schema order, extras after) and unions choosing a variant's order.
+// JSON.stringify writes every scalar and free-form value canonically ($json: unless a prototype has a
+// toJSON), so writers exist only for what it cannot order: objects (schema order, extras after) and unions choosing a variant's order.
 import { isLargeObject, isNullable, LARGE_OBJECT_CHUNK, nullableOf } from "../ir/query";
 import type { Decl, ObjectType, Property, Type, UnionType } from "../ir/types";
 import type { Printer } from "../print/printer";
@@ -57,17 +57,40 @@ function isString(t: Type, depth = 0): boolean {
   return t.kind === "string";
 }
 
+/** Whether every checked value of t is a JSON scalar (JSON.stringify calls no toJSON on one). */
+function isScalar(t: Type, depth = 0): boolean {
+  switch (t.kind) {
+    case "ref":
+      return depth < 64 && isScalar(t.decl.type, depth + 1);
+    case "string":
+    case "integer":
+    case "number":
+    case "boolean":
+    case "null":
+      return true;
+    case "union":
+      return t.variants.every((v) => isScalar(v, depth + 1));
+    default:
+      return false;
+  }
+}
+
+/** The function writing a checked value of a type JSON.stringify writes canonically (see plain). */
+export function plainWriter(t: Type): string {
+  return isScalar(t) ? "JSON.stringify" : "$json";
+}
+
 /** An expression of the canonical text of the checked value `x` of type t. */
 export function writeExpr(t: Type, x: string): string {
   const constant = constantText(t);
   if (constant !== undefined) return lit(constant);
   if (isString(t)) return `$quote(${x})`;
-  if (plain(t)) return `JSON.stringify(${x})`;
+  if (plain(t)) return `${plainWriter(t)}(${x})`;
   switch (t.kind) {
     case "ref":
       return `${t.decl.names.ts.write}(${x})`;
     case "array": {
-      const rest = t.items === undefined ? "JSON.stringify" : writerOf(t.items);
+      const rest = t.items === undefined ? "$json" : writerOf(t.items);
       if (t.prefix.length > 0) return `$writeTuple(${x}, ${rest}, ${t.prefix.map(writerOf).join(", ")})`;
       return `$writeArray(${x}, ${rest})`;
     }
@@ -144,7 +167,7 @@ export function objectWriter(pr: Printer, d: Decl, t: ObjectType): void {
         pr.block("for (const key of Object.keys(o)) {", () => {
           pr.raw("const x = o[key];");
           pr.raw(`if (x === undefined || ${d.names.ts.known}(key)) continue;`);
-          const value = fallback === undefined ? "JSON.stringify(x)" : writeExpr(fallback, "x");
+          const value = fallback === undefined ? "$json(x)" : writeExpr(fallback, "x");
           const choices = t.patterns
             .map((pp) => `${pp.pattern.name}.test(key) ? ${writeExpr(pp.type, "x")} : `)
             .join("");

@@ -80,7 +80,7 @@ const $nativeWellFormed = (String.prototype as { isWellFormed?: unknown }).isWel
 const $hasOwn = Object.prototype.hasOwnProperty;
 
 /** JSON.parse makes plain objects: a member read from one is its own unless this has the key too. */
-const $proto: object = Object.prototype;
+const $proto: { toJSON?: unknown } = Object.prototype;
 
 /** The raw text of the document being decoded, for document-order key lookups; unset between calls. */
 let $src: string | undefined;
