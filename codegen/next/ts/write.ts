@@ -1,6 +1,7 @@
 // Writers: the canonical JSON text of an already checked value (codegen/SEMANTICS.md, "Encoding").
-// JSON.stringify writes every scalar and free-form value canonically ($json: unless a prototype has a
-// toJSON), so writers exist only for what it cannot order: objects (schema order, extras after) and unions choosing a variant's order.
+// JSON.stringify writes every scalar and free-form value canonically ($json: calling no toJSON a
+// prototype has), so writers exist only for what it cannot order: objects (schema order, extras
+// after) and unions choosing a variant's order. Short strings and constants are cheaper by hand.
 import { isLargeObject, isNullable, LARGE_OBJECT_CHUNK, nullableOf } from "../ir/query";
 import type { Decl, ObjectType, Property, Type, UnionType } from "../ir/types";
 import type { Printer } from "../print/printer";
