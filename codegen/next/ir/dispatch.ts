@@ -3,7 +3,7 @@
 // have, or by the value of a const key), and how. A union without such a dispatch keeps its exact
 // meaning (trial in schema order). x-discriminator asks for a dispatch: failing it is an error.
 import type { Problems } from "./build/problems";
-import { everyType, kindsAccepted, objectOf, resolve } from "./query";
+import { constOf, everyType, kindsAccepted, objectOf } from "./query";
 import type { Decl, Dispatch, Kind, ObjectType, Type, UnionType } from "./types";
 
 type Scalar = string | number | boolean | null;
@@ -32,17 +32,6 @@ export function decideDispatch(decls: readonly Decl[], problems: Problems): void
       );
     }
   });
-}
-
-function constOf(t: Type): { value: Scalar } | undefined {
-  const r = resolve(t);
-  if (r.kind === "string" || r.kind === "integer" || r.kind === "number") {
-    const c = r.checks.find((x) => x.family === "const");
-    return c !== undefined ? { value: (c as { value: string | number }).value } : undefined;
-  }
-  if (r.kind === "boolean" && r.const !== undefined) return { value: r.const };
-  if (r.kind === "null") return { value: null };
-  return undefined;
 }
 
 type KeyStatus = "const" | "required" | "optional" | "absent-closed" | "absent-open";

@@ -18,6 +18,18 @@ export function resolve(t: Type): Type {
   return cur;
 }
 
+/** The one scalar every valid value of a type is (a const, a boolean const, or null), if any; references followed. */
+export function constOf(t: Type): { value: string | number | boolean | null } | undefined {
+  const r = resolve(t);
+  if (r.kind === "string" || r.kind === "integer" || r.kind === "number") {
+    const c = r.checks.find((x) => x.family === "const");
+    return c !== undefined ? { value: (c as { value: string | number }).value } : undefined;
+  }
+  if (r.kind === "boolean" && r.const !== undefined) return { value: r.const };
+  if (r.kind === "null") return { value: null };
+  return undefined;
+}
+
 /** The object type a type is or refers to. */
 export function objectOf(t: Type): ObjectType | undefined {
   const r = resolve(t);

@@ -63,7 +63,7 @@ const isUnevaluated = (a: Applicator): boolean =>
  * with the shortcut of `$need` in objectBody. Written as prettier keeps it, so that no chunk needs prettier.
  */
 const hasMember = (key: string): string =>
-  `(v as $Obj)[${lit(key)}] !== undefined && ((!$mayInherit(v) && !(${lit(key)} in $proto)) || $hasOwn.call(v, ${lit(key)}))`;
+  `(v as $Obj)[${lit(key)}] !== undefined && (!(${mayInherit([key], "v")}) || $hasOwn.call(v, ${lit(key)}))`;
 const lacksMember = (key: string): string =>
   `(v as $Obj)[${lit(key)}] === undefined || ((${mayInherit([key], "v")}) && !$hasOwn.call(v, ${lit(key)}))`;
 

@@ -2,7 +2,7 @@
 // JSON.stringify writes every scalar and free-form value canonically ($json: calling no toJSON a
 // prototype has), so writers exist only for what it cannot order: objects (schema order, extras
 // after) and unions choosing a variant's order. Short strings and constants are cheaper by hand.
-import { isLargeObject, isNullable, LARGE_OBJECT_CHUNK, nullableOf } from "../ir/query";
+import { constOf, isLargeObject, isNullable, LARGE_OBJECT_CHUNK, nullableOf, resolve } from "../ir/query";
 import type { Decl, ObjectType, Property, Type, UnionType } from "../ir/types";
 import type { Printer } from "../print/printer";
 import { reachable } from "./check";
@@ -33,47 +33,18 @@ export function plain(t: Type, seen: Set<Decl> = new Set()): boolean {
 }
 
 /** The one JSON text every checked value of t has: a scalar constant's (the check proved the value equal). */
-function constantText(t: Type, depth = 0): string | undefined {
-  switch (t.kind) {
-    case "ref":
-      return depth < 64 ? constantText(t.decl.type, depth + 1) : undefined;
-    case "null":
-      return "null";
-    case "boolean":
-      return t.const === undefined ? undefined : String(t.const);
-    case "string":
-    case "integer":
-    case "number": {
-      const c = (t.checks as { family: string; value?: unknown }[]).find((k) => k.family === "const");
-      return c === undefined ? undefined : JSON.stringify(c.value);
-    }
-    default:
-      return undefined;
-  }
-}
-
-/** Whether every checked value of t is a string (a reference followed to its definition). */
-function isString(t: Type, depth = 0): boolean {
-  if (t.kind === "ref") return depth < 64 && isString(t.decl.type, depth + 1);
-  return t.kind === "string";
+function constantText(t: Type): string | undefined {
+  const c = constOf(t);
+  return c === undefined ? undefined : JSON.stringify(c.value);
 }
 
 /** Whether every checked value of t is a JSON scalar (JSON.stringify calls no toJSON on one). */
-function isScalar(t: Type, depth = 0): boolean {
-  switch (t.kind) {
-    case "ref":
-      return depth < 64 && isScalar(t.decl.type, depth + 1);
-    case "string":
-    case "integer":
-    case "number":
-    case "boolean":
-    case "null":
-      return true;
-    case "union":
-      return t.variants.every((v) => isScalar(v, depth + 1));
-    default:
-      return false;
-  }
+function isScalar(t: Type): boolean {
+  const r = resolve(t);
+  if (r.kind === "union") return r.variants.every(isScalar);
+  return (
+    r.kind === "string" || r.kind === "integer" || r.kind === "number" || r.kind === "boolean" || r.kind === "null"
+  );
 }
 
 /** The function writing a checked value of a type JSON.stringify writes canonically (see plain). */
@@ -85,7 +56,7 @@ export function plainWriter(t: Type): string {
 export function writeExpr(t: Type, x: string): string {
   const constant = constantText(t);
   if (constant !== undefined) return lit(constant);
-  if (isString(t)) return `$quote(${x})`;
+  if (resolve(t).kind === "string") return `$quote(${x})`;
   if (plain(t)) return `${plainWriter(t)}(${x})`;
   switch (t.kind) {
     case "ref":
@@ -129,20 +100,18 @@ export function objectWriter(pr: Printer, d: Decl, t: ObjectType): void {
     const extras = t.extras.kind !== "reject" || t.patterns.length > 0;
     const opened = !isLargeObject(t) && t.properties.length > 0 && (required >= 0 || !extras);
     const member = (p: Property, at: number) => {
-      const value = writeExpr(p.type, access("o", p.name));
       const name = JSON.stringify(p.name) + ":";
-      const key =
-        !opened || at > maybeFirst
-          ? lit("," + name)
-          : at === 0
-            ? lit(name)
-            : `(s.length === 1 ? ${lit(name)} : ${lit("," + name)})`;
-      // a constant's text joins its key's literal
+      const value = writeExpr(p.type, access("o", p.name));
+      // a constant's text joins its key's literal (where the comma is known)
       const constant = constantText(p.type);
+      const text = (comma: string) =>
+        constant === undefined ? `${lit(comma + name)} + ${value}` : lit(comma + name + constant);
       const line =
-        constant !== undefined && !key.startsWith("(")
-          ? `s += ${lit(JSON.parse(key) + constant)};`
-          : `s += ${key} + ${value};`;
+        !opened || at > maybeFirst
+          ? `s += ${text(",")};`
+          : at === 0
+            ? `s += ${text("")};`
+            : `s += (s.length === 1 ? ${lit(name)} : ${lit("," + name)}) + ${value};`;
       if (p.required) pr.raw(line);
       else pr.raw(`if ($has(o, ${lit(p.name)})) ${line}`);
     };

@@ -1867,9 +1867,9 @@ export function encodeResponse(value: Response): string {
 
 function pickResponse(v: unknown, p: string, ignore: boolean): number {
   if (!$isObj(v)) return $miss(ignore, "type", p, `expected object, got ${$kindOf(v)}`);
-  if ((v as $Obj)["result"] !== undefined && ((!$mayInherit(v) && !("result" in $proto)) || $hasOwn.call(v, "result")))
+  if ((v as $Obj)["result"] !== undefined && (!($mayInherit(v) || "result" in $proto) || $hasOwn.call(v, "result")))
     return 0;
-  if ((v as $Obj)["error"] !== undefined && ((!$mayInherit(v) && !("error" in $proto)) || $hasOwn.call(v, "error")))
+  if ((v as $Obj)["error"] !== undefined && (!($mayInherit(v) || "error" in $proto) || $hasOwn.call(v, "error")))
     return 1;
   return $miss(ignore, "unknown_variant", p, "the object matches no variant");
 }
@@ -1969,10 +1969,7 @@ export function encodeHostToRunnerFrame(value: HostToRunnerFrame): string {
 
 function pickHostToRunnerFrame(v: unknown, p: string, ignore: boolean): number {
   if (!$isObj(v)) return $miss(ignore, "type", p, `expected object, got ${$kindOf(v)}`);
-  if (
-    (v as $Obj)["method"] !== undefined &&
-    ((!$mayInherit(v) && !("method" in $proto)) || $hasOwn.call(v, "method"))
-  ) {
+  if ((v as $Obj)["method"] !== undefined && (!($mayInherit(v) || "method" in $proto) || $hasOwn.call(v, "method"))) {
     switch ((v as $Obj)["method"]) {
       case "open":
         return 0;
@@ -1989,9 +1986,9 @@ function pickHostToRunnerFrame(v: unknown, p: string, ignore: boolean): number {
     }
     return $miss(ignore, "unknown_variant", p + "/method", 'the value of "method" matches no variant');
   }
-  if ((v as $Obj)["result"] !== undefined && ((!$mayInherit(v) && !("result" in $proto)) || $hasOwn.call(v, "result")))
+  if ((v as $Obj)["result"] !== undefined && (!($mayInherit(v) || "result" in $proto) || $hasOwn.call(v, "result")))
     return 6;
-  if ((v as $Obj)["error"] !== undefined && ((!$mayInherit(v) && !("error" in $proto)) || $hasOwn.call(v, "error")))
+  if ((v as $Obj)["error"] !== undefined && (!($mayInherit(v) || "error" in $proto) || $hasOwn.call(v, "error")))
     return 7;
   return $miss(ignore, "unknown_variant", p, "the object matches no variant");
 }
@@ -2071,19 +2068,16 @@ export function encodeRunnerToHostFrame(value: RunnerToHostFrame): string {
 
 function pickRunnerToHostFrame(v: unknown, p: string, ignore: boolean): number {
   if (!$isObj(v)) return $miss(ignore, "type", p, `expected object, got ${$kindOf(v)}`);
-  if (
-    (v as $Obj)["method"] !== undefined &&
-    ((!$mayInherit(v) && !("method" in $proto)) || $hasOwn.call(v, "method"))
-  ) {
+  if ((v as $Obj)["method"] !== undefined && (!($mayInherit(v) || "method" in $proto) || $hasOwn.call(v, "method"))) {
     switch ((v as $Obj)["method"]) {
       case "tool.call":
         return 0;
     }
     return $miss(ignore, "unknown_variant", p + "/method", 'the value of "method" matches no variant');
   }
-  if ((v as $Obj)["result"] !== undefined && ((!$mayInherit(v) && !("result" in $proto)) || $hasOwn.call(v, "result")))
+  if ((v as $Obj)["result"] !== undefined && (!($mayInherit(v) || "result" in $proto) || $hasOwn.call(v, "result")))
     return 1;
-  if ((v as $Obj)["error"] !== undefined && ((!$mayInherit(v) && !("error" in $proto)) || $hasOwn.call(v, "error")))
+  if ((v as $Obj)["error"] !== undefined && (!($mayInherit(v) || "error" in $proto) || $hasOwn.call(v, "error")))
     return 2;
   if ((v as $Obj)["event"] === undefined || (($mayInherit(v) || "event" in $proto) && !$hasOwn.call(v, "event")))
     return $miss(ignore, "unknown_variant", p, 'missing discriminator "event"');
@@ -2163,10 +2157,7 @@ export function encodeRunnerFrame(value: RunnerFrame): string {
 
 function pickRunnerFrame(v: unknown, p: string, ignore: boolean): number {
   if (!$isObj(v)) return $miss(ignore, "type", p, `expected object, got ${$kindOf(v)}`);
-  if (
-    (v as $Obj)["method"] !== undefined &&
-    ((!$mayInherit(v) && !("method" in $proto)) || $hasOwn.call(v, "method"))
-  ) {
+  if ((v as $Obj)["method"] !== undefined && (!($mayInherit(v) || "method" in $proto) || $hasOwn.call(v, "method"))) {
     switch ((v as $Obj)["method"]) {
       case "open":
         return 0;
@@ -2185,9 +2176,9 @@ function pickRunnerFrame(v: unknown, p: string, ignore: boolean): number {
     }
     return $miss(ignore, "unknown_variant", p + "/method", 'the value of "method" matches no variant');
   }
-  if ((v as $Obj)["result"] !== undefined && ((!$mayInherit(v) && !("result" in $proto)) || $hasOwn.call(v, "result")))
+  if ((v as $Obj)["result"] !== undefined && (!($mayInherit(v) || "result" in $proto) || $hasOwn.call(v, "result")))
     return 7;
-  if ((v as $Obj)["error"] !== undefined && ((!$mayInherit(v) && !("error" in $proto)) || $hasOwn.call(v, "error")))
+  if ((v as $Obj)["error"] !== undefined && (!($mayInherit(v) || "error" in $proto) || $hasOwn.call(v, "error")))
     return 8;
   if ((v as $Obj)["event"] === undefined || (($mayInherit(v) || "event" in $proto) && !$hasOwn.call(v, "event")))
     return $miss(ignore, "unknown_variant", p, 'missing discriminator "event"');
