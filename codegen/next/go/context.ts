@@ -1,6 +1,6 @@
 // What every part of the Go emitter shares: the protocol, the Go type of each IR type, the
 // symbols that record imports, and the helper functions generated for inline types.
-import { isNullable, nullableOf, resolve } from "../ir/query";
+import { constOf as scalarConstOf, isNullable, nullableOf, resolve } from "../ir/query";
 import type { ArrayType, Decl, ObjectType, PatternProperty, Property, Protocol, Type } from "../ir/types";
 import { variantName } from "../ir/naming";
 import { pascalName } from "../ir/words";
@@ -282,15 +282,10 @@ export function structOf(v: Type): Decl | undefined {
   return d;
 }
 
-/** The scalar a const check pins a type to (strings, numbers, booleans), if any. */
+/** The scalar a const check pins a type to (strings, numbers, booleans; not null), if any. */
 export function constOf(t: Type): string | number | boolean | undefined {
-  const r = resolve(t);
-  if (r.kind === "string" || r.kind === "integer" || r.kind === "number") {
-    const c = r.checks.find((x) => x.family === "const");
-    return c === undefined ? undefined : (c as { value: string | number }).value;
-  }
-  if (r.kind === "boolean") return r.const;
-  return undefined;
+  const c = scalarConstOf(t);
+  return c === undefined || c.value === null ? undefined : c.value;
 }
 
 /** Definitions that reach themselves through struct fields, elements or variants held by value. */
