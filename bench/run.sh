@@ -23,7 +23,20 @@ echo "== typia generate (typia's transform, offline)" >&2
 npx typia generate --input bench/ts/typia-src --output bench/ts/typia-gen --project tsconfig.json >/dev/null
 
 echo "== TypeScript decode/encode" >&2
-BENCH_QUICK=$quick BENCH_JSON=$data/ts.json npx tsx bench/ts/decode.bench.ts | tee -a "$body"
+# Three processes, their rounds pooled (bench/ts/pool.ts): one process's medians move from run to run
+# by more than a target's margin. The pooled tables come first; each process's own follow.
+if [ "$quick" = 1 ]; then procs=1; else procs=3; fi
+rm -f "$data"/ts-*.json
+ts_runs=$(mktemp)
+trap 'rm -f "$body" "$ts_runs"' EXIT
+for i in $(seq 1 "$procs"); do
+  echo "== TypeScript decode/encode, process $i of $procs" >&2
+  { echo "#### TypeScript process $i of $procs"; echo; } >> "$ts_runs"
+  BENCH_QUICK=$quick BENCH_JSON=$data/ts-$i.json npx tsx bench/ts/decode.bench.ts | tee -a "$ts_runs" >&2
+done
+# shellcheck disable=SC2046
+npx tsx bench/ts/pool.ts "$data/ts.json" $(seq -f "$data/ts-%g.json" 1 "$procs") | tee -a "$body"
+cat "$ts_runs" >> "$body"
 
 echo "== Go decode/encode" >&2
 (cd bench/go && go test -c -o ../.data/wirebench.test . >&2)

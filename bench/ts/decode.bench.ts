@@ -14,7 +14,14 @@ const only = process.env.BENCH_ONLY; // comma-separated contender names (the flo
 
 async function main(): Promise<void> {
   const out: Record<string, Row[]> = {};
+  // each table's title and baseline, so that bench/ts/pool.ts can print the tables of several runs pooled
+  const tables: { key: string; title: string; baseline: string }[] = [];
   let md = "";
+  const emit = (key: string, title: string, baseline: string, rows: Row[]): void => {
+    out[key] = rows;
+    tables.push({ key, title, baseline });
+    md += table(title, baseline, rows) + "\n";
+  };
   for (const kind of ["small", "large"] as const) {
     const frames = kind === "small" ? makeFrames("small", SMALL.count, SMALL.seed) : makeFrames("large", LARGE.count, LARGE.seed);
     const buf = toStream(frames);
@@ -26,12 +33,11 @@ async function main(): Promise<void> {
     for (const c of [floor, ...list]) if ((c.fn() as number) !== frames.length) throw new Error(`${c.name} did not decode every frame`);
     const chosen = only === undefined ? list : list.filter((c) => only.split(",").includes(c.name));
     const rows = await rounds(floor, chosen, { rounds: quick ? 5 : 11, ms: quick ? 60 : 200 });
-    out[kind] = rows;
     const title =
       kind === "small"
         ? `Decode, short frames (${frames.length} frames, ${(buf.length / 1024).toFixed(0)} KiB, ~70% assistant.delta)`
         : `Decode, large frames (${frames.length} frames of 100 KiB–1 MiB, ${(buf.length / 1048576).toFixed(1)} MiB)`;
-    md += table(title, "the JSON.parse floor", rows) + "\n";
+    emit(kind, title, "the JSON.parse floor", rows);
   }
   // Encoders: the generated encoder (checks every rule, writes canonical bytes) against JSON.stringify.
   if (only === undefined || only.split(",").includes("encode")) {
@@ -41,8 +47,7 @@ async function main(): Promise<void> {
       const stringify: Contender = { name: "JSON.stringify", fn: () => { let n = 0; for (const v of values) n += JSON.stringify(v).length; return n; } };
       const gen: Contender = { name: "generated encoder", fn: () => { let n = 0; for (const v of values) n += encodeRunnerFrame(v as RunnerFrame).length; return n; } };
       const rows = await rounds(stringify, [gen], { rounds: quick ? 5 : 11, ms: quick ? 60 : 200 });
-      out[`encode-${kind}`] = rows;
-      md += table(`Encode, ${kind === "small" ? "short" : "large"} frames (${frames.length} values)`, "JSON.stringify", rows) + "\n";
+      emit(`encode-${kind}`, `Encode, ${kind === "small" ? "short" : "large"} frames (${frames.length} values)`, "JSON.stringify", rows);
       // The result as bytes, as a write to a socket or file makes it: JSON.stringify's string is flat,
       // a writer's is concatenated, so UTF-8 encoding it first flattens it (a cost the length hides).
       const bytes = new Uint8Array(4 * Math.max(...values.map((v) => JSON.stringify(v).length)));
@@ -50,20 +55,18 @@ async function main(): Promise<void> {
       const stringifyU: Contender = { name: "JSON.stringify", fn: () => { let n = 0; for (const v of values) n += utf8.encodeInto(JSON.stringify(v), bytes).written; return n; } };
       const genU: Contender = { name: "generated encoder", fn: () => { let n = 0; for (const v of values) n += utf8.encodeInto(encodeRunnerFrame(v as RunnerFrame), bytes).written; return n; } };
       const rowsU = await rounds(stringifyU, [genU], { rounds: quick ? 5 : 11, ms: quick ? 60 : 200 });
-      out[`encode-utf8-${kind}`] = rowsU;
-      md += table(`Encode, ${kind === "small" ? "short" : "large"} frames, each result UTF-8 encoded (TextEncoder.encodeInto)`, "JSON.stringify, UTF-8 encoded", rowsU) + "\n";
+      emit(`encode-utf8-${kind}`, `Encode, ${kind === "small" ? "short" : "large"} frames, each result UTF-8 encoded (TextEncoder.encodeInto)`, "JSON.stringify, UTF-8 encoded", rowsU);
       // Values built by hand rarely list members in schema order: the same values with every
       // object's members reversed (not a target; against JSON.stringify of the same values).
       const reversed = values.map(reverseMembers) as RunnerFrame[];
       const stringifyR: Contender = { name: "JSON.stringify", fn: () => { let n = 0; for (const v of reversed) n += JSON.stringify(v).length; return n; } };
       const genR: Contender = { name: "generated encoder", fn: () => { let n = 0; for (const v of reversed) n += encodeRunnerFrame(v).length; return n; } };
       const rowsR = await rounds(stringifyR, [genR], { rounds: quick ? 5 : 11, ms: quick ? 60 : 200 });
-      out[`encode-reversed-${kind}`] = rowsR;
-      md += table(`Encode, ${kind === "small" ? "short" : "large"} frames, every object's members in reverse order`, "JSON.stringify", rowsR) + "\n";
+      emit(`encode-reversed-${kind}`, `Encode, ${kind === "small" ? "short" : "large"} frames, every object's members in reverse order`, "JSON.stringify", rowsR);
     }
   }
   process.stdout.write(md);
-  if (process.env.BENCH_JSON) writeFileSync(process.env.BENCH_JSON, JSON.stringify(out, null, 1));
+  if (process.env.BENCH_JSON) writeFileSync(process.env.BENCH_JSON, JSON.stringify({ ...out, $tables: tables }, null, 1));
 }
 
 /** The value with every object's own members in reverse order. */
