@@ -36,7 +36,7 @@ for i in $(seq 1 "$procs"); do
 done
 # shellcheck disable=SC2046
 npx tsx bench/ts/pool.ts "$data/ts.json" $(seq -f "$data/ts-%g.json" 1 "$procs") | tee -a "$body"
-cat "$ts_runs" >> "$body"
+if [ "$procs" -gt 1 ]; then cat "$ts_runs" >> "$body"; fi
 
 echo "== Go decode/encode" >&2
 (cd bench/go && go test -c -o ../.data/wirebench.test . >&2)

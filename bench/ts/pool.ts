@@ -35,7 +35,8 @@ for (const t of first.$tables) {
     };
   });
   out[t.key] = rows;
-  md += table(`${t.title}: ${runs.length} processes pooled`, t.baseline, rows) + "\n";
+  const pooled = runs.length === 1 ? "" : `: ${runs.length} processes pooled`;
+  md += table(t.title + pooled, t.baseline, rows) + "\n";
 }
 writeFileSync(outPath, JSON.stringify(out, null, 1));
 process.stdout.write(md);
