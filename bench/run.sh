@@ -12,7 +12,8 @@ mkdir -p "$data" bench/results
 rm -f "$data"/ts.json "$data"/go.json "$data"/generate.json "$data"/scale.json
 out=bench/results/latest.md
 body=$(mktemp)
-trap 'rm -f "$body"' EXIT
+ts_runs=$(mktemp)
+trap 'rm -f "$body" "$ts_runs"' EXIT
 node_v=$(node --version); go_v=$(go version | awk '{print $3}')
 started=$(date +%s)
 
@@ -27,8 +28,6 @@ echo "== TypeScript decode/encode" >&2
 # by more than a target's margin. The pooled tables come first; each process's own follow.
 if [ "$quick" = 1 ]; then procs=1; else procs=3; fi
 rm -f "$data"/ts-*.json
-ts_runs=$(mktemp)
-trap 'rm -f "$body" "$ts_runs"' EXIT
 for i in $(seq 1 "$procs"); do
   echo "== TypeScript decode/encode, process $i of $procs" >&2
   { echo "#### TypeScript process $i of $procs"; echo; } >> "$ts_runs"

@@ -37,10 +37,12 @@ export async function rounds(baseline: Contender, others: Contender[], opts: { r
     }
     for (let i = 0; i < all.length; i++) times[i]!.push(t[i]!);
   }
-  return all.map((c, i) => {
-    const ratios = times[i]!.map((x, r) => x / times[0]![r]!);
-    return { name: c.name, ns: median(times[i]!), ratios, median: median(ratios), lo: Math.min(...ratios), hi: Math.max(...ratios) };
-  });
+  return all.map((c, i) => rowOf(c.name, median(times[i]!), times[i]!.map((x, r) => x / times[0]![r]!)));
+}
+
+/** A table row: its ratios' median and spread. */
+export function rowOf(name: string, ns: number, ratios: number[]): Row {
+  return { name, ns, ratios, median: median(ratios), lo: Math.min(...ratios), hi: Math.max(...ratios) };
 }
 
 export function fmtNs(ns: number): string {

@@ -4,7 +4,7 @@
 // tenants); the rounds of three processes pooled move less.
 //   npx tsx bench/ts/pool.ts OUT.json IN.json...   writes OUT.json (decode.bench.ts's shape), prints the tables
 import { readFileSync, writeFileSync } from "node:fs";
-import { median, table, type Row } from "./harness";
+import { median, rowOf, table, type Row } from "./harness";
 
 interface Run {
   $tables: { key: string; title: string; baseline: string }[];
@@ -15,7 +15,7 @@ const [outPath, ...inPaths] = process.argv.slice(2);
 if (outPath === undefined || inPaths.length === 0) throw new Error("usage: pool.ts OUT.json IN.json...");
 const runs = inPaths.map((f) => JSON.parse(readFileSync(f, "utf8")) as Run);
 const first = runs[0]!;
-const out: Record<string, unknown> = { $tables: first.$tables, $processes: runs.length };
+const out: Record<string, unknown> = { $tables: first.$tables };
 let md = "";
 for (const t of first.$tables) {
   const rows: Row[] = (first[t.key] as Row[]).map((r0) => {
@@ -24,15 +24,11 @@ for (const t of first.$tables) {
       if (r === undefined) throw new Error(`${t.key}: row ${r0.name} missing from a run`);
       return r;
     });
-    const ratios = same.flatMap((r) => r.ratios);
-    return {
-      name: r0.name,
-      ns: median(same.map((r) => r.ns)),
-      ratios,
-      median: median(ratios),
-      lo: Math.min(...ratios),
-      hi: Math.max(...ratios),
-    };
+    return rowOf(
+      r0.name,
+      median(same.map((r) => r.ns)),
+      same.flatMap((r) => r.ratios),
+    );
   });
   out[t.key] = rows;
   const pooled = runs.length === 1 ? "" : `: ${runs.length} processes pooled`;
