@@ -83,6 +83,13 @@ const mayInherit = (keys: readonly string[], o: string): string =>
 const leafCheck = (base: string, failing: string, call: string, onFailure = call): string =>
   /^[A-Za-z_$][\w$]*$/.test(base) ? `${call};` : `if (${failing}) ${onFailure};`;
 
+const wellFormed = (s: string): boolean => (s as unknown as { isWellFormed(): boolean }).isWellFormed();
+
+/** A string's first check is a const or enum of well-formed strings: one test covers it and the type's. */
+const fusesWithType = (c: StringCheck | undefined): c is Extract<StringCheck, { family: "const" | "enum" }> =>
+  (c?.family === "const" && typeof c.value === "string" && wellFormed(c.value)) ||
+  (c?.family === "enum" && c.values.length > 0 && c.values.every((x) => typeof x === "string" && wellFormed(x)));
+
 export class TsChecks {
   constructor(
     private readonly pr: Printer,
@@ -176,12 +183,28 @@ export class TsChecks {
         }
         return;
       }
-      case "string":
+      case "string": {
+        const first = t.checks[0];
+        if (fusesWithType(first)) {
+          // a value equal to a well-formed string constant is a well-formed string: one test on the
+          // way through; the helper reports the type's failure first, as the unfused checks would
+          const values: readonly string[] = first.family === "const" ? [first.value] : first.values;
+          const cond = values.map((x) => `${v.x} !== ${lit(x)}`).join(" && ");
+          const k = v.k === undefined ? "" : `, ${v.k}`;
+          pr.raw(
+            first.family === "const"
+              ? `if (${cond}) $strConst(${lit(first.value)}, ${v.x}, ${v.p}${k});`
+              : `if (${cond}) $strEnum(${v.x}, ${v.p}${k});`,
+          );
+          this.scalarChecks(t.checks.slice(1), v, values);
+          return;
+        }
         pr.raw(
           leafCheck(v.p, `typeof ${v.x} !== "string" || ($sur && !$wellFormed(${v.x}))`, `$str(${v.x}, ${args(v)})`),
         );
         this.scalarChecks(t.checks, v);
         return;
+      }
       case "integer":
         pr.raw(
           leafCheck(v.p, `typeof ${v.x} !== "number" || !Number.isSafeInteger(${v.x})`, `$int(${v.x}, ${args(v)})`),
@@ -230,8 +253,11 @@ export class TsChecks {
    * the ones before allow: a value that reaches it passed them, so the verdicts are the same, and
    * tsc, which narrows the value to the literals before, refuses comparisons with others (TS2367).
    */
-  private scalarChecks(checks: readonly (StringCheck | NumberCheck)[], v: Val): void {
-    let allowed: readonly (string | number)[] | undefined;
+  private scalarChecks(
+    checks: readonly (StringCheck | NumberCheck)[],
+    v: Val,
+    allowed?: readonly (string | number)[],
+  ): void {
     for (const c of checks) {
       if (c.family !== "const" && c.family !== "enum") {
         tsKeywordCheck(this.pr, c, v);

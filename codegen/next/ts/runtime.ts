@@ -255,6 +255,18 @@ function $str(v: unknown, p: string, k?: $Key): asserts v is string {
   if ($sur && !$wellFormed(v)) $fail("utf8", $at(p, k), "string holds an unpaired UTF-16 surrogate");
 }
 
+/** The failure of a string that is not the constant c: its type's first, as $str then the const check. */
+function $strConst(c: string, v: unknown, p: string, k?: $Key): never {
+  $str(v, p, k);
+  return $fail("const", $at(p, k), `expected the constant ${JSON.stringify(c)}`);
+}
+
+/** The failure of a string that is none of an enum's values: its type's first, as $str then the enum check. */
+function $strEnum(v: unknown, p: string, k?: $Key): never {
+  $str(v, p, k);
+  return $fail("enum", $at(p, k), `${$describe(v)}, expected one of the enum values`);
+}
+
 function $minLen(v: string, n: number, p: string, k?: $Key): void {
   if (v.length < n || (v.length < 2 * n && $cpLen(v) < n))
     $fail("length", $at(p, k), `${$describe(v)}, expected at least ${n}`);

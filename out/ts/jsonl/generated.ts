@@ -251,6 +251,12 @@ function $str(v: unknown, p: string, k?: $Key): asserts v is string {
   if ($sur && !$wellFormed(v)) $fail("utf8", $at(p, k), "string holds an unpaired UTF-16 surrogate");
 }
 
+/** The failure of a string that is not the constant c: its type's first, as $str then the const check. */
+function $strConst(c: string, v: unknown, p: string, k?: $Key): never {
+  $str(v, p, k);
+  return $fail("const", $at(p, k), `expected the constant ${JSON.stringify(c)}`);
+}
+
 function $int(v: unknown, p: string, k?: $Key): asserts v is number {
   // (a safe integer is within ±(2^53 − 1), rule 9)
   if (Number.isSafeInteger(v)) return;
@@ -835,8 +841,7 @@ function checkTextEvent(v: unknown, p: string, k?: $Key): void {
   const v_text = o["text"];
   if (v_type === undefined || v_text === undefined || $mayInherit(o) || "type" in $proto || "text" in $proto)
     $need(o, $at(p, k), "type", "text");
-  if (typeof v_type !== "string" || ($sur && !$wellFormed(v_type))) $str(v_type, $at(p, k), "type");
-  if (v_type !== "text") $fail("const", $at(p, k) + "/type", 'expected the constant "text"');
+  if (v_type !== "text") $strConst("text", v_type, $at(p, k), "type");
   if (typeof v_text !== "string" || ($sur && !$wellFormed(v_text))) $str(v_text, $at(p, k), "text");
   if (extra) $extras(o, knownTextEvent, $at(p, k));
 }
@@ -896,8 +901,7 @@ function checkActivityEvent(v: unknown, p: string, k?: $Key): void {
     "description" in $proto
   )
     $need(o, $at(p, k), "type", "description");
-  if (typeof v_type !== "string" || ($sur && !$wellFormed(v_type))) $str(v_type, $at(p, k), "type");
-  if (v_type !== "activity") $fail("const", $at(p, k) + "/type", 'expected the constant "activity"');
+  if (v_type !== "activity") $strConst("activity", v_type, $at(p, k), "type");
   if (typeof v_description !== "string" || ($sur && !$wellFormed(v_description)))
     $str(v_description, $at(p, k), "description");
   if (extra) $extras(o, knownActivityEvent, $at(p, k));
@@ -968,8 +972,7 @@ function checkPermissionEvent(v: unknown, p: string, k?: $Key): void {
     "description" in $proto
   )
     $need(o, $at(p, k), "type", "id", "description");
-  if (typeof v_type !== "string" || ($sur && !$wellFormed(v_type))) $str(v_type, $at(p, k), "type");
-  if (v_type !== "permission") $fail("const", $at(p, k) + "/type", 'expected the constant "permission"');
+  if (v_type !== "permission") $strConst("permission", v_type, $at(p, k), "type");
   if (typeof v_id !== "string" || ($sur && !$wellFormed(v_id))) $str(v_id, $at(p, k), "id");
   if (typeof v_description !== "string" || ($sur && !$wellFormed(v_description)))
     $str(v_description, $at(p, k), "description");
@@ -1046,8 +1049,7 @@ function checkUsageEvent(v: unknown, p: string, k?: $Key): void {
     "output_tokens" in $proto
   )
     $need(o, $at(p, k), "type", "input_tokens", "output_tokens");
-  if (typeof v_type !== "string" || ($sur && !$wellFormed(v_type))) $str(v_type, $at(p, k), "type");
-  if (v_type !== "usage") $fail("const", $at(p, k) + "/type", 'expected the constant "usage"');
+  if (v_type !== "usage") $strConst("usage", v_type, $at(p, k), "type");
   if (typeof v_input_tokens !== "number" || !Number.isSafeInteger(v_input_tokens))
     $int(v_input_tokens, $at(p, k), "input_tokens");
   if (v_input_tokens < 0) $fail("range", $at(p, k) + "/input_tokens", "below the minimum 0");
@@ -1112,8 +1114,7 @@ function checkCompleteEvent(v: unknown, p: string, k?: $Key): void {
   const v_text = o["text"];
   if (v_type === undefined || v_text === undefined || $mayInherit(o) || "type" in $proto || "text" in $proto)
     $need(o, $at(p, k), "type", "text");
-  if (typeof v_type !== "string" || ($sur && !$wellFormed(v_type))) $str(v_type, $at(p, k), "type");
-  if (v_type !== "complete") $fail("const", $at(p, k) + "/type", 'expected the constant "complete"');
+  if (v_type !== "complete") $strConst("complete", v_type, $at(p, k), "type");
   if (typeof v_text !== "string" || ($sur && !$wellFormed(v_text))) $str(v_text, $at(p, k), "text");
   if (extra) $extras(o, knownCompleteEvent, $at(p, k));
 }
@@ -1167,8 +1168,7 @@ function checkErrorEvent(v: unknown, p: string, k?: $Key): void {
   const v_message = o["message"];
   if (v_type === undefined || v_message === undefined || $mayInherit(o) || "type" in $proto || "message" in $proto)
     $need(o, $at(p, k), "type", "message");
-  if (typeof v_type !== "string" || ($sur && !$wellFormed(v_type))) $str(v_type, $at(p, k), "type");
-  if (v_type !== "error") $fail("const", $at(p, k) + "/type", 'expected the constant "error"');
+  if (v_type !== "error") $strConst("error", v_type, $at(p, k), "type");
   if (typeof v_message !== "string" || ($sur && !$wellFormed(v_message))) $str(v_message, $at(p, k), "message");
   if (extra) $extras(o, knownErrorEvent, $at(p, k));
 }

@@ -243,6 +243,18 @@ function $str(v: unknown, p: string, k?: $Key): asserts v is string {
   if ($sur && !$wellFormed(v)) $fail("utf8", $at(p, k), "string holds an unpaired UTF-16 surrogate");
 }
 
+/** The failure of a string that is not the constant c: its type's first, as $str then the const check. */
+function $strConst(c: string, v: unknown, p: string, k?: $Key): never {
+  $str(v, p, k);
+  return $fail("const", $at(p, k), `expected the constant ${JSON.stringify(c)}`);
+}
+
+/** The failure of a string that is none of an enum's values: its type's first, as $str then the enum check. */
+function $strEnum(v: unknown, p: string, k?: $Key): never {
+  $str(v, p, k);
+  return $fail("enum", $at(p, k), `${$describe(v)}, expected one of the enum values`);
+}
+
 function $minLen(v: string, n: number, p: string, k?: $Key): void {
   if (v.length < n || (v.length < 2 * n && $cpLen(v) < n))
     $fail("length", $at(p, k), `${$describe(v)}, expected at least ${n}`);
@@ -795,7 +807,6 @@ export function encodeMethod(value: Method): string {
 }
 
 function checkMethod(v: unknown, p: string, k?: $Key): void {
-  $str(v, p, k);
   if (
     v !== "open" &&
     v !== "prompt" &&
@@ -805,7 +816,7 @@ function checkMethod(v: unknown, p: string, k?: $Key): void {
     v !== "detach" &&
     v !== "tool.call"
   )
-    $fail("enum", $at(p, k), `${$describe(v)}, expected one of the enum values`);
+    $strEnum(v, p, k);
 }
 
 /** Names of the events a runner streams to its host during a turn. */
@@ -827,9 +838,7 @@ export function encodeEventName(value: EventName): string {
 }
 
 function checkEventName(v: unknown, p: string, k?: $Key): void {
-  $str(v, p, k);
-  if (v !== "assistant.delta" && v !== "assistant.message")
-    $fail("enum", $at(p, k), `${$describe(v)}, expected one of the enum values`);
+  if (v !== "assistant.delta" && v !== "assistant.message") $strEnum(v, p, k);
 }
 
 /** Why a request failed: `provider_error` when the model provider failed, `brain_error` for framing, process or disk failures on the host's side. */
@@ -851,9 +860,7 @@ export function encodeErrorCode(value: ErrorCode): string {
 }
 
 function checkErrorCode(v: unknown, p: string, k?: $Key): void {
-  $str(v, p, k);
-  if (v !== "provider_error" && v !== "brain_error")
-    $fail("enum", $at(p, k), `${$describe(v)}, expected one of the enum values`);
+  if (v !== "provider_error" && v !== "brain_error") $strEnum(v, p, k);
 }
 
 /** Why the model stopped generating the assistant message. */
@@ -878,9 +885,7 @@ export function encodeStopReason(value: StopReason): string {
 }
 
 function checkStopReason(v: unknown, p: string, k?: $Key): void {
-  $str(v, p, k);
-  if (v !== "stop" && v !== "length" && v !== "tool_use" && v !== "error" && v !== "aborted")
-    $fail("enum", $at(p, k), `${$describe(v)}, expected one of the enum values`);
+  if (v !== "stop" && v !== "length" && v !== "tool_use" && v !== "error" && v !== "aborted") $strEnum(v, p, k);
 }
 
 /** Identifies one native session within a shared runner process. */
@@ -995,8 +1000,7 @@ function checkOpenRequest(v: unknown, p: string, k?: $Key): void {
     $need(o, q, "attachment", "id", "method", "params");
   checkAttachment(v_attachment, q, "attachment");
   checkFrameId(v_id, q, "id");
-  $str(v_method, q, "method");
-  if (v_method !== "open") $fail("const", q + "/method", 'expected the constant "open"');
+  if (v_method !== "open") $strConst("open", v_method, q, "method");
   checkHarnessOptions(v_params, q, "params");
 }
 
@@ -1075,8 +1079,7 @@ function checkPromptRequest(v: unknown, p: string, k?: $Key): void {
   checkAttachment(v_attachment, q, "attachment");
   checkTurnId(v_turn, q, "turn");
   checkFrameId(v_id, q, "id");
-  $str(v_method, q, "method");
-  if (v_method !== "prompt") $fail("const", q + "/method", 'expected the constant "prompt"');
+  if (v_method !== "prompt") $strConst("prompt", v_method, q, "method");
   checkText(v_params, q, "params");
 }
 
@@ -1156,8 +1159,7 @@ function checkSteerRequest(v: unknown, p: string, k?: $Key): void {
   checkAttachment(v_attachment, q, "attachment");
   checkTurnId(v_turn, q, "turn");
   checkFrameId(v_id, q, "id");
-  $str(v_method, q, "method");
-  if (v_method !== "steer") $fail("const", q + "/method", 'expected the constant "steer"');
+  if (v_method !== "steer") $strConst("steer", v_method, q, "method");
   checkText(v_params, q, "params");
 }
 
@@ -1235,8 +1237,7 @@ function checkInterruptRequest(v: unknown, p: string, k?: $Key): void {
   checkAttachment(v_attachment, q, "attachment");
   checkTurnId(v_turn, q, "turn");
   checkFrameId(v_id, q, "id");
-  $str(v_method, q, "method");
-  if (v_method !== "interrupt") $fail("const", q + "/method", 'expected the constant "interrupt"');
+  if (v_method !== "interrupt") $strConst("interrupt", v_method, q, "method");
   if (v_params !== undefined && $hasOwn.call(o, "params")) {
     $nul(v_params, q, "params");
   }
@@ -1309,8 +1310,7 @@ function checkCheckpointRequest(v: unknown, p: string, k?: $Key): void {
     $need(o, q, "attachment", "id", "method");
   checkAttachment(v_attachment, q, "attachment");
   checkFrameId(v_id, q, "id");
-  $str(v_method, q, "method");
-  if (v_method !== "checkpoint") $fail("const", q + "/method", 'expected the constant "checkpoint"');
+  if (v_method !== "checkpoint") $strConst("checkpoint", v_method, q, "method");
   if (v_params !== undefined && $hasOwn.call(o, "params")) {
     $nul(v_params, q, "params");
   }
@@ -1382,8 +1382,7 @@ function checkDetachRequest(v: unknown, p: string, k?: $Key): void {
     $need(o, q, "attachment", "id", "method");
   checkAttachment(v_attachment, q, "attachment");
   checkFrameId(v_id, q, "id");
-  $str(v_method, q, "method");
-  if (v_method !== "detach") $fail("const", q + "/method", 'expected the constant "detach"');
+  if (v_method !== "detach") $strConst("detach", v_method, q, "method");
   if (v_params !== undefined && $hasOwn.call(o, "params")) {
     $nul(v_params, q, "params");
   }
@@ -1464,8 +1463,7 @@ function checkToolCallRequest(v: unknown, p: string, k?: $Key): void {
   checkAttachment(v_attachment, q, "attachment");
   checkTurnId(v_turn, q, "turn");
   checkFrameId(v_id, q, "id");
-  $str(v_method, q, "method");
-  if (v_method !== "tool.call") $fail("const", q + "/method", 'expected the constant "tool.call"');
+  if (v_method !== "tool.call") $strConst("tool.call", v_method, q, "method");
   checkToolCall(v_params, q, "params");
 }
 
@@ -1682,8 +1680,7 @@ function checkAssistantDeltaEvent(v: unknown, p: string, k?: $Key): void {
     $need(o, q, "attachment", "turn", "event", "data");
   checkAttachment(v_attachment, q, "attachment");
   checkTurnId(v_turn, q, "turn");
-  $str(v_event, q, "event");
-  if (v_event !== "assistant.delta") $fail("const", q + "/event", 'expected the constant "assistant.delta"');
+  if (v_event !== "assistant.delta") $strConst("assistant.delta", v_event, q, "event");
   checkAssistantDelta(v_data, q, "data");
 }
 
@@ -1755,8 +1752,7 @@ function checkAssistantMessageEvent(v: unknown, p: string, k?: $Key): void {
     $need(o, q, "attachment", "turn", "event", "data");
   checkAttachment(v_attachment, q, "attachment");
   checkTurnId(v_turn, q, "turn");
-  $str(v_event, q, "event");
-  if (v_event !== "assistant.message") $fail("const", q + "/event", 'expected the constant "assistant.message"');
+  if (v_event !== "assistant.message") $strConst("assistant.message", v_event, q, "event");
   checkAssistantMessage(v_data, q, "data");
 }
 
@@ -2865,8 +2861,7 @@ function checkTextBlock(v: unknown, p: string, k?: $Key): void {
   const v_text = o["text"];
   if (v_type === undefined || v_text === undefined || $mayInherit(o) || "type" in $proto || "text" in $proto)
     $need(o, $at(p, k), "type", "text");
-  if (typeof v_type !== "string" || ($sur && !$wellFormed(v_type))) $str(v_type, $at(p, k), "type");
-  if (v_type !== "text") $fail("const", $at(p, k) + "/type", 'expected the constant "text"');
+  if (v_type !== "text") $strConst("text", v_type, $at(p, k), "type");
   if (typeof v_text !== "string" || ($sur && !$wellFormed(v_text))) $str(v_text, $at(p, k), "text");
 }
 

@@ -218,6 +218,12 @@ function $str(v: unknown, p: string, k?: $Key): asserts v is string {
   if ($sur && !$wellFormed(v)) $fail("utf8", $at(p, k), "string holds an unpaired UTF-16 surrogate");
 }
 
+/** The failure of a string that is not the constant c: its type's first, as $str then the const check. */
+function $strConst(c: string, v: unknown, p: string, k?: $Key): never {
+  $str(v, p, k);
+  return $fail("const", $at(p, k), `expected the constant ${JSON.stringify(c)}`);
+}
+
 function $int(v: unknown, p: string, k?: $Key): asserts v is number {
   // (a safe integer is within ±(2^53 − 1), rule 9)
   if (Number.isSafeInteger(v)) return;
@@ -702,6 +708,5 @@ function writeRow(v: unknown): string {
 }
 
 function $check1(v: unknown, p: string, k?: $Key): void {
-  $str(v, p, k);
-  if (v !== "main") $fail("const", $at(p, k), 'expected the constant "main"');
+  if (v !== "main") $strConst("main", v, p, k);
 }

@@ -235,6 +235,18 @@ function $str(v: unknown, p: string, k?: $Key): asserts v is string {
   if ($sur && !$wellFormed(v)) $fail("utf8", $at(p, k), "string holds an unpaired UTF-16 surrogate");
 }
 
+/** The failure of a string that is not the constant c: its type's first, as $str then the const check. */
+function $strConst(c: string, v: unknown, p: string, k?: $Key): never {
+  $str(v, p, k);
+  return $fail("const", $at(p, k), `expected the constant ${JSON.stringify(c)}`);
+}
+
+/** The failure of a string that is none of an enum's values: its type's first, as $str then the enum check. */
+function $strEnum(v: unknown, p: string, k?: $Key): never {
+  $str(v, p, k);
+  return $fail("enum", $at(p, k), `${$describe(v)}, expected one of the enum values`);
+}
+
 function $obj(v: unknown, p: string): $Obj {
   if (!$isObj(v)) $fail("type", p, `expected object, got ${$kindOf(v)}`);
   if (p.length >= $maxDepth) $deep(p);
@@ -505,9 +517,7 @@ function checkPayment(v: unknown, p: string, k?: $Key): void {
   if ($has(o, "card")) {
     if (!$has(o, "method")) $missing("method", q);
   }
-  $str(v_method, q, "method");
-  if (v_method !== "card" && v_method !== "cash")
-    $fail("enum", q + "/method", `${$describe(v_method)}, expected one of the enum values`);
+  if (v_method !== "card" && v_method !== "cash") $strEnum(v_method, q, "method");
   if (v_card !== undefined && $hasOwn.call(o, "card")) {
     $str(v_card, q, "card");
   }
@@ -542,8 +552,7 @@ function $check2(v: unknown, p: string, k?: $Key): void {
     }
     const v_method = o["method"];
     if (v_method !== undefined && $hasOwn.call(o, "method")) {
-      if (typeof v_method !== "string" || ($sur && !$wellFormed(v_method))) $str(v_method, $at(p, k), "method");
-      if (v_method !== "card") $fail("const", $at(p, k) + "/method", 'expected the constant "card"');
+      if (v_method !== "card") $strConst("card", v_method, $at(p, k), "method");
     }
     if (extra) $extras(o, $known1, $at(p, k));
   }

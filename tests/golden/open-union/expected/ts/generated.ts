@@ -246,6 +246,12 @@ function $str(v: unknown, p: string, k?: $Key): asserts v is string {
   if ($sur && !$wellFormed(v)) $fail("utf8", $at(p, k), "string holds an unpaired UTF-16 surrogate");
 }
 
+/** The failure of a string that is not the constant c: its type's first, as $str then the const check. */
+function $strConst(c: string, v: unknown, p: string, k?: $Key): never {
+  $str(v, p, k);
+  return $fail("const", $at(p, k), `expected the constant ${JSON.stringify(c)}`);
+}
+
 function $int(v: unknown, p: string, k?: $Key): asserts v is number {
   // (a safe integer is within ±(2^53 − 1), rule 9)
   if (Number.isSafeInteger(v)) return;
@@ -538,8 +544,7 @@ function checkStarted(v: unknown, p: string, k?: $Key): void {
   const v_at = o["at"];
   if (v_type === undefined || v_at === undefined || $mayInherit(o) || "type" in $proto || "at" in $proto)
     $need(o, $at(p, k), "type", "at");
-  if (typeof v_type !== "string" || ($sur && !$wellFormed(v_type))) $str(v_type, $at(p, k), "type");
-  if (v_type !== "started") $fail("const", $at(p, k) + "/type", 'expected the constant "started"');
+  if (v_type !== "started") $strConst("started", v_type, $at(p, k), "type");
   if (typeof v_at !== "number" || !Number.isSafeInteger(v_at)) $int(v_at, $at(p, k), "at");
 }
 
@@ -581,8 +586,7 @@ function checkStopped(v: unknown, p: string, k?: $Key): void {
   }
   const v_type = o["type"];
   if (v_type === undefined || $mayInherit(o) || "type" in $proto) $need(o, $at(p, k), "type");
-  if (typeof v_type !== "string" || ($sur && !$wellFormed(v_type))) $str(v_type, $at(p, k), "type");
-  if (v_type !== "stopped") $fail("const", $at(p, k) + "/type", 'expected the constant "stopped"');
+  if (v_type !== "stopped") $strConst("stopped", v_type, $at(p, k), "type");
 }
 
 function writeStopped(v: unknown): string {

@@ -237,6 +237,18 @@ function $str(v: unknown, p: string, k?: $Key): asserts v is string {
   if ($sur && !$wellFormed(v)) $fail("utf8", $at(p, k), "string holds an unpaired UTF-16 surrogate");
 }
 
+/** The failure of a string that is not the constant c: its type's first, as $str then the const check. */
+function $strConst(c: string, v: unknown, p: string, k?: $Key): never {
+  $str(v, p, k);
+  return $fail("const", $at(p, k), `expected the constant ${JSON.stringify(c)}`);
+}
+
+/** The failure of a string that is none of an enum's values: its type's first, as $str then the enum check. */
+function $strEnum(v: unknown, p: string, k?: $Key): never {
+  $str(v, p, k);
+  return $fail("enum", $at(p, k), `${$describe(v)}, expected one of the enum values`);
+}
+
 function $minLen(v: string, n: number, p: string, k?: $Key): void {
   if (v.length < n || (v.length < 2 * n && $cpLen(v) < n))
     $fail("length", $at(p, k), `${$describe(v)}, expected at least ${n}`);
@@ -736,8 +748,7 @@ export function encodeColor(value: Color): string {
 }
 
 function checkColor(v: unknown, p: string, k?: $Key): void {
-  $str(v, p, k);
-  if (v !== "red" && v !== "dark-blue") $fail("enum", $at(p, k), `${$describe(v)}, expected one of the enum values`);
+  if (v !== "red" && v !== "dark-blue") $strEnum(v, p, k);
 }
 
 /** A shape, told apart by kind. */
@@ -831,8 +842,7 @@ function checkCircle(v: unknown, p: string, k?: $Key): void {
   const v_color = o["color"];
   if (v_kind === undefined || v_radius === undefined || $mayInherit(o) || "kind" in $proto || "radius" in $proto)
     $need(o, q, "kind", "radius");
-  $str(v_kind, q, "kind");
-  if (v_kind !== "circle") $fail("const", q + "/kind", 'expected the constant "circle"');
+  if (v_kind !== "circle") $strConst("circle", v_kind, q, "kind");
   $int(v_radius, q, "radius");
   if (v_radius < 1) $fail("range", q + "/radius", "below the minimum 1");
   if (v_color !== undefined && $hasOwn.call(o, "color")) {
@@ -903,8 +913,7 @@ function checkSquare(v: unknown, p: string, k?: $Key): void {
     "tags" in $proto
   )
     $need(o, q, "kind", "side", "tags");
-  $str(v_kind, q, "kind");
-  if (v_kind !== "square") $fail("const", q + "/kind", 'expected the constant "square"');
+  if (v_kind !== "square") $strConst("square", v_kind, q, "kind");
   $num(v_side, q, "side");
   if (v_side <= 0) $fail("range", q + "/side", "not above the exclusive minimum 0");
   $arr(v_tags, q, "tags");
