@@ -8,6 +8,8 @@ import { goNum, goString as goStr } from "../go/literals";
 export type ConstCheck = Extract<StringCheck | NumberCheck, { family: "const" }>;
 export type EnumCheck = Extract<StringCheck | NumberCheck, { family: "enum" }>;
 
+const wellFormed = (s: string): boolean => (s as unknown as { isWellFormed(): boolean }).isWellFormed();
+
 const literal = (v: string | number): string => (typeof v === "string" ? lit(v) : String(v));
 
 /** The Go constant of each code a const or enum failure has. */
@@ -45,6 +47,33 @@ export function tsEnum(pr: Printer, c: EnumCheck, v: Val): void {
       ? `\`\${$describe(${v.x})}, expected one of the enum values\``
       : lit(`expected one of ${c.values.join(", ")}`);
   pr.raw(failIf(cond, "enum", v, message));
+}
+
+/**
+ * A string's first check is a const or enum of well-formed strings. A value equal to one of them is a
+ * well-formed string, so one comparison does the type's check too (a constant with a lone surrogate
+ * is left to the unfused checks: a decoded lone surrogate equal to it must still fail).
+ */
+type StringValues = Extract<StringCheck, { family: "const" | "enum" }>;
+
+export const fusesWithType = (c: StringCheck | undefined): c is StringValues =>
+  (c?.family === "const" && wellFormed(c.value)) ||
+  (c?.family === "enum" && c.values.length > 0 && c.values.every(wellFormed));
+
+/**
+ * Prints the fused check; returns the values it allows. Its helper, run only on failure, reports
+ * the type's failure first, so the errors are the unfused checks' ones.
+ */
+export function tsFusedStringValues(pr: Printer, c: StringValues, v: Val): readonly string[] {
+  const values = c.family === "const" ? [c.value] : c.values;
+  const cond = values.map((e) => `${v.x} !== ${lit(e)}`).join(" && ");
+  const k = v.k === undefined ? "" : `, ${v.k}`;
+  pr.raw(
+    c.family === "const"
+      ? `if (${cond}) $strConst(${lit(values[0]!)}, ${v.x}, ${v.p}${k});`
+      : `if (${cond}) $strEnum(${v.x}, ${v.p}${k});`,
+  );
+  return values;
 }
 
 /** Go: the const / enum check of a string or number value `v` (of Go type string, int64 or float64). */

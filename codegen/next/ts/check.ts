@@ -20,7 +20,7 @@ import type { Printer } from "../print/printer";
 import { tsKeywordCheck } from "./keywords";
 import { canonOf } from "./values";
 import { args, esc, lit, ptr, type Val } from "./value";
-import { booleanConstFailure } from "../keywords/const-enum";
+import { booleanConstFailure, fusesWithType, tsFusedStringValues } from "../keywords/const-enum";
 import { unionFilters } from "./filters";
 import { variantKinds } from "./kinds";
 import { Hoisted } from "./hoisted";
@@ -82,13 +82,6 @@ const mayInherit = (keys: readonly string[], o: string): string =>
  */
 const leafCheck = (base: string, failing: string, call: string, onFailure = call): string =>
   /^[A-Za-z_$][\w$]*$/.test(base) ? `${call};` : `if (${failing}) ${onFailure};`;
-
-const wellFormed = (s: string): boolean => (s as unknown as { isWellFormed(): boolean }).isWellFormed();
-
-/** A string's first check is a const or enum of well-formed strings: one test covers it and the type's. */
-const fusesWithType = (c: StringCheck | undefined): c is Extract<StringCheck, { family: "const" | "enum" }> =>
-  (c?.family === "const" && typeof c.value === "string" && wellFormed(c.value)) ||
-  (c?.family === "enum" && c.values.length > 0 && c.values.every((x) => typeof x === "string" && wellFormed(x)));
 
 export class TsChecks {
   constructor(
@@ -186,17 +179,7 @@ export class TsChecks {
       case "string": {
         const first = t.checks[0];
         if (fusesWithType(first)) {
-          // a value equal to a well-formed string constant is a well-formed string: one test on the
-          // way through; the helper reports the type's failure first, as the unfused checks would
-          const values: readonly string[] = first.family === "const" ? [first.value] : first.values;
-          const cond = values.map((x) => `${v.x} !== ${lit(x)}`).join(" && ");
-          const k = v.k === undefined ? "" : `, ${v.k}`;
-          pr.raw(
-            first.family === "const"
-              ? `if (${cond}) $strConst(${lit(first.value)}, ${v.x}, ${v.p}${k});`
-              : `if (${cond}) $strEnum(${v.x}, ${v.p}${k});`,
-          );
-          this.scalarChecks(t.checks.slice(1), v, values);
+          this.scalarChecks(t.checks.slice(1), v, tsFusedStringValues(pr, first, v));
           return;
         }
         pr.raw(
@@ -252,6 +235,7 @@ export class TsChecks {
    * to tsc). A const or enum check after another (allOf parts merged) compares only with the values
    * the ones before allow: a value that reaches it passed them, so the verdicts are the same, and
    * tsc, which narrows the value to the literals before, refuses comparisons with others (TS2367).
+   * `allowed`: the values a fused check printed before these allows.
    */
   private scalarChecks(
     checks: readonly (StringCheck | NumberCheck)[],
