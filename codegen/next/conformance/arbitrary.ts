@@ -192,6 +192,8 @@ const NUMBER_TEXTS = [
   "0.30000000000000004",
 ];
 
+const wellFormed = (s: string): boolean => (s as unknown as { isWellFormed(): boolean }).isWellFormed();
+
 /** Draw over a seeded PRNG; patterns through fast-check's stringMatching, seeded from the same PRNG. */
 export class Draws implements Draw {
   private static readonly matchers = new Map<string, fc.Arbitrary<string> | null>();
@@ -239,7 +241,7 @@ export class Draws implements Draw {
     const re = new RegExp(source, "u");
     for (let i = 0; i < 4; i++) {
       const s = fc.sample(m, { seed: this.int(0, 0x7fffffff), numRuns: 1 })[0];
-      if (s !== undefined && s.isWellFormed() && re.test(s)) return s;
+      if (s !== undefined && wellFormed(s) && re.test(s)) return s;
     }
     return undefined;
   }
@@ -642,7 +644,7 @@ export class Generator {
         s = (i % 3 === 2 && primary[1] !== undefined ? primary[1] : head).valid?.(draw);
       else if (length !== undefined) s = length.valid!(draw);
       else s = draw.chance(0.2) ? draw.pick(SPECIAL_STRINGS) : draw.text(0, this.maxString);
-      if (s === undefined || !s.isWellFormed()) continue;
+      if (s === undefined || !wellFormed(s)) continue;
       if (all.every((h) => h.holds?.(s!) ?? true)) return s;
     }
     return undefined;

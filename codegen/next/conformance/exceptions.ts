@@ -349,7 +349,7 @@ export function exactDecimal(d: number): string {
 
 /** A \uD800-\uDFFF escape inside a string that is not part of a high-low pair, or such a code unit in the text. */
 export function hasUnpairedSurrogate(t: string): boolean {
-  if (!t.isWellFormed()) return true;
+  if (!(t as unknown as { isWellFormed(): boolean }).isWellFormed()) return true;
   const re = /\\+u([dD][89a-fA-F][0-9a-fA-F]{2})(?:\\u([dD][c-fC-F][0-9a-fA-F]{2}))?/g;
   for (let m = re.exec(t); m !== null; m = re.exec(t)) {
     const slashes = m[0].indexOf("u");

@@ -8,6 +8,8 @@ import { goNum, goString as goStr } from "../go/literals";
 export type ConstCheck = Extract<StringCheck | NumberCheck, { family: "const" }>;
 export type EnumCheck = Extract<StringCheck | NumberCheck, { family: "enum" }>;
 
+const wellFormed = (s: string): boolean => (s as unknown as { isWellFormed(): boolean }).isWellFormed();
+
 const literal = (v: string | number): string => (typeof v === "string" ? lit(v) : String(v));
 
 /** The Go constant of each code a const or enum failure has. */
@@ -55,8 +57,8 @@ export function tsEnum(pr: Printer, c: EnumCheck, v: Val): void {
 type StringValues = Extract<StringCheck, { family: "const" | "enum" }>;
 
 export const fusesWithType = (c: StringCheck | undefined): c is StringValues =>
-  (c?.family === "const" && c.value.isWellFormed()) ||
-  (c?.family === "enum" && c.values.length > 0 && c.values.every((x) => x.isWellFormed()));
+  (c?.family === "const" && wellFormed(c.value)) ||
+  (c?.family === "enum" && c.values.length > 0 && c.values.every(wellFormed));
 
 /**
  * Prints the fused check; returns the values it allows. Its helper, run only on failure, reports
